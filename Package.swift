@@ -1,0 +1,76 @@
+// swift-tools-version:6.0
+//
+// ReservationFeed turns reservations (flights, stays, rental cars, restaurant tables, tickets,
+// train, bus and boat trips) into calendar events and iCalendar feeds.
+//
+// Data flows one way, and each arrow is a module boundary:
+//
+//   ReservationImport ─▶ Reservations ─▶ EventSynthesis ─▶ EventModel ─▶ ICalendar ─▶ ReservationFeed
+//   (files, JSON)        (values)        (pure rules)       (values)      (libical)     (feeds on disk)
+//
+// `Chrono` holds the civil date and time values both sides of synthesis share. Only `ICalendar`
+// imports `CLibical`.
+
+import PackageDescription
+
+let package = Package(
+    name: "reservation-feed",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(
+            name: "ReservationFeed",
+            targets: [
+                "ReservationFeed", "Reservations", "ReservationImport", "EventSynthesis", "EventModel",
+                "ICalendar", "Chrono",
+            ]
+        ),
+        .executable(name: "reservation-feed", targets: ["reservation-feed"]),
+    ],
+    dependencies: [
+        // The command line: subcommands, help, validation.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // SHA-1 for name-based (version 5) UUIDs, which make event UIDs deterministic.
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+    ],
+    targets: [
+        // MARK: Libraries, in the order data flows through them.
+        .target(name: "Chrono"),
+        .target(name: "Reservations", dependencies: ["Chrono"]),
+        .target(name: "ReservationImport", dependencies: ["Reservations"]),
+        .target(name: "EventModel", dependencies: ["Chrono"]),
+        .target(
+            name: "EventSynthesis",
+            dependencies: ["Reservations", "EventModel", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .systemLibrary(
+            name: "CLibical",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"]), .brew(["libical"])]
+        ),
+        .target(name: "ICalendar", dependencies: ["EventModel", "CLibical"]),
+        .target(
+            name: "ReservationFeed",
+            dependencies: ["ReservationImport", "EventSynthesis", "ICalendar"]
+        ),
+        .executableTarget(
+            name: "reservation-feed",
+            dependencies: ["ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        // MARK: Examples that run (the README shows this one).
+        .executableTarget(name: "library-usage", dependencies: ["ReservationFeed"], path: "Examples/library-usage"),
+
+        // MARK: Tests. Each mirrors the module it tests; TestSupport holds shared helpers.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ChronoTests", dependencies: ["Chrono"]),
+        .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "TestSupport"]),
+        .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "TestSupport"]),
+        .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "TestSupport"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"]),
+        .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "TestSupport"]),
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["reservation-feed", "library-usage", "TestSupport"]
+        ),
+    ]
+)

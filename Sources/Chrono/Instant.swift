@@ -1,0 +1,44 @@
+import Foundation
+
+/// A point on the global time line, to the second, independent of any clock or zone.
+///
+/// Used where only the moment matters: when a feed was generated (`DTSTAMP`), when an event
+/// ends for retention, and for ordering events that start in different zones.
+public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public let secondsSinceEpoch: Int64
+
+    /// Creates an instant from seconds since 1970-01-01T00:00:00Z.
+    public init(secondsSinceEpoch: Int64) {
+        self.secondsSinceEpoch = secondsSinceEpoch
+    }
+
+    /// Creates an instant from a Foundation `Date`, dropping fractions of a second.
+    public init(_ date: Date) {
+        secondsSinceEpoch = Int64(date.timeIntervalSince1970.rounded(.down))
+    }
+
+    /// The current instant, from the system clock.
+    public static var now: Instant { Instant(Date()) }
+
+    /// The same instant as a Foundation `Date`.
+    public var date: Date { Date(timeIntervalSince1970: TimeInterval(secondsSinceEpoch)) }
+
+    /// The wall time a clock at UTC shows at this instant.
+    public var utcDateTime: LocalDateTime { LocalDateTime(secondsSinceEpoch: secondsSinceEpoch) }
+
+    /// The wall time a clock running at `offset` shows at this instant.
+    public func localDateTime(at offset: UTCOffset) -> LocalDateTime {
+        LocalDateTime(secondsSinceEpoch: secondsSinceEpoch + Int64(offset.seconds))
+    }
+
+    /// The instant the given number of seconds later (earlier when negative).
+    public func adding(seconds: Int64) -> Instant {
+        Instant(secondsSinceEpoch: secondsSinceEpoch + seconds)
+    }
+
+    /// The RFC 3339 form in UTC, such as `2030-06-15T00:55:00Z`.
+    public var description: String { "\(utcDateTime)Z" }
+
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.secondsSinceEpoch < rhs.secondsSinceEpoch }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Synchronization
+
+/// Answers questions about IANA time zones from the system's tz database.
+///
+/// Zones are read through Foundation from the tzdata files (on Debian, package `tzdata`, in
+/// `/usr/share/zoneinfo`), the same files libical reads, so a zone known here can also be
+/// written as a VTIMEZONE. Look-ups are cached and safe to call from any thread.
+public enum TimeZoneRules {
+    /// Whether `name` is an IANA zone name present in the system's tz database.
+    ///
+    /// Names are matched exactly (`Europe/Paris`, not `europe/paris`); abbreviations such as
+    /// `PST` and Foundation's own forms such as `GMT+2` are not IANA names and are refused.
+    public static func isKnown(_ name: String) -> Bool {
+        zone(named: name) != nil
+    }
+
+    /// Whether `name` is one of the tz database's names for UTC itself (`UTC`, `Etc/UTC`, `GMT`,
+    /// `Zulu`, ...). Times in such a zone are best written as UTC.
+    public static func isUTC(_ name: String) -> Bool {
+        utcNames.contains(name)
+    }
+
+    /// The UTC offset in force in the zone at an instant, or `nil` for an unknown zone.
+    public static func offset(in name: String, at instant: Instant) -> UTCOffset? {
+        guard let zone = zone(named: name) else { return nil }
+        return UTCOffset(seconds: zone.secondsFromGMT(for: instant.date))
+    }
+
+    /// The wall time a clock in the zone shows at an instant, or `nil` for an unknown zone.
+    public static func localDateTime(of instant: Instant, in name: String) -> LocalDateTime? {
+        offset(in: name, at: instant).map { instant.localDateTime(at: $0) }
+    }
+
+    /// The instant at which a clock in the zone shows the wall time, or `nil` for an unknown zone.
+    ///
+    /// Follows RFC 5545 (section 3.3.5): a wall time that occurs twice, when clocks go back, means
+    /// its first occurrence; a wall time that does not occur, when clocks go forward, is read with
+    /// the offset in force before the gap (so 02:30 on the night clocks jump from 02:00 to 03:00
+    /// is the instant shown as 03:30).
+    public static func instant(of local: LocalDateTime, in name: String) -> Instant? {
+        guard let zone = zone(named: name) else { return nil }
+        let wall = local.secondsSinceEpoch
+        func offset(at seconds: Int64) -> Int64 {
+            Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))))
+        }
+        // Offsets in force a day either side bracket any single transition near this wall time.
+        let before = offset(at: wall - 86_400 - 18 * 3600)
+        let after = offset(at: wall + 86_400 + 18 * 3600)
+        let candidates = [before, after].map { wall - $0 }.filter { offset(at: $0) == wall - $0 }
+        if let earliest = candidates.min() {
+            return Instant(secondsSinceEpoch: earliest)
+        }
+        return Instant(secondsSinceEpoch: wall - before)
+    }
+
+    // MARK: - Cache
+
+    private static let cache = Mutex<[String: TimeZone?]>([:])
+
+    private static let utcNames: Set<String> = [
+        "UTC", "Etc/UTC", "UCT", "Etc/UCT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu",
+        "GMT", "Etc/GMT", "GMT0", "Etc/GMT0", "GMT+0", "Etc/GMT+0", "GMT-0", "Etc/GMT-0",
+        "Greenwich", "Etc/Greenwich",
+    ]
+
+    private static func zone(named name: String) -> TimeZone? {
+        if let cached = cache.withLock({ $0[name] }) { return cached }
+        let zone = load(name)
+        cache.withLock { $0[name] = zone }
+        return zone
+    }
+
+    private static func load(_ name: String) -> TimeZone? {
+        guard isWellFormed(name) else { return nil }
+        if utcNames.contains(name) { return TimeZone(identifier: "UTC") }
+        guard let zone = TimeZone(identifier: name), zone.identifier == name else { return nil }
+        var isDirectory: ObjCBool = false
+        let path = zoneDirectory + "/" + name
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return nil
+        }
+        return zone
+    }
+
+    private static var zoneDirectory: String {
+        ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
+    }
+
+    /// `Area/Location` built from letters, digits, `_`, `+` and `-`, starting with a letter,
+    /// with no empty, `.` or `..` parts.
+    private static func isWellFormed(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) || ("a"..."z").contains(first),
+            name.utf8.count <= 64
+        else { return false }
+        return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
+            !part.isEmpty && part.unicodeScalars.allSatisfy { scalar in
+                ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+                    || scalar == "_" || scalar == "+" || scalar == "-"
+            }
+        }
+    }
+}
