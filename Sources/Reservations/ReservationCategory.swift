@@ -1,0 +1,30 @@
+/// The eight kinds of reservation Siri Event Suggestions knows, by their native JSON name.
+public enum ReservationCategory: String, Sendable, Hashable, CaseIterable, Codable {
+    /// A flight, from one airport to another (`INFlightReservation`, schema.org `FlightReservation`).
+    case flight
+    /// A stay at a hotel or other lodging (`INLodgingReservation`, `LodgingReservation`).
+    case lodging
+    /// A rental car, from pick-up to drop-off (`INRentalCarReservation`, `RentalCarReservation`).
+    case rentalCar
+    /// A table at a restaurant (`INRestaurantReservation`, `FoodEstablishmentReservation`).
+    case restaurant
+    /// A ticket for a show, a match, a concert or a film (`INTicketedEventReservation`, `EventReservation`).
+    case ticketedEvent
+    /// A train trip booked for a specific time (`INTrainReservation`, `TrainReservation`).
+    case train
+    /// A bus or coach trip booked for a specific time (`INBusReservation`, `BusReservation`).
+    case bus
+    /// A ferry or boat trip booked for a specific time (`INBoatReservation`, `BoatReservation`).
+    case boat
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let category = ReservationCategory(rawValue: name) else {
+            let names = Self.allCases.map(\.rawValue).joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "unknown reservation type \"\(name)\", expected one of \(names)")
+        }
+        self = category
+    }
+}
