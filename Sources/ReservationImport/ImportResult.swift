@@ -1,0 +1,22 @@
+/// What reading some input produced: the reservations that could be read, and messages about the rest.
+public struct ImportResult: Sendable, Hashable {
+    /// The reservations, in input order.
+    public var reservations: [ImportedReservation]
+    /// Errors and warnings, in input order.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates a result.
+    public init(reservations: [ImportedReservation] = [], diagnostics: [Diagnostic] = []) {
+        self.reservations = reservations
+        self.diagnostics = diagnostics
+    }
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Adds another result's reservations and diagnostics after these.
+    public mutating func append(_ other: ImportResult) {
+        reservations += other.reservations
+        diagnostics += other.diagnostics
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Turns command-line inputs into the files to read.
+///
+/// A file is read as given, whatever its name. A folder is read recursively, in sorted order so
+/// that runs are reproducible; inside folders only `.json` files are read, and hidden files and
+/// folders (names starting with `.`) are passed over. `-` is standard input.
+public struct InputDiscovery: Sendable {
+    /// The file name extensions read inside folders, lower case.
+    public var extensions: Set<String>
+
+    /// Creates a discovery for the given extensions.
+    public init(extensions: Set<String> = ["json"]) {
+        self.extensions = extensions
+    }
+
+    /// The inputs to read, with a diagnostic for each folder that could not be listed.
+    ///
+    /// - Throws: ``InputError`` when an input does not exist; nothing should be written then.
+    public func expand(_ arguments: [String]) throws(InputError) -> (sources: [InputSource], diagnostics: [Diagnostic]) {
+        var sources: [InputSource] = []
+        var diagnostics: [Diagnostic] = []
+        var seen: Set<String> = []
+        for argument in arguments {
+            if argument == "-" {
+                guard !sources.contains(.standardInput) else { throw .standardInputRepeated }
+                sources.append(.standardInput)
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                throw .notFound(argument)
+            }
+            if isDirectory.boolValue {
+                walk(argument, into: &sources, diagnostics: &diagnostics, seen: &seen)
+            } else if seen.insert(canonical(argument)).inserted {
+                sources.append(.file(argument))
+            }
+        }
+        return (sources, diagnostics)
+    }
+
+    private func walk(
+        _ folder: String, into sources: inout [InputSource], diagnostics: inout [Diagnostic], seen: inout Set<String>
+    ) {
+        // A folder reached twice (through a symbolic link loop, say) is read once.
+        guard seen.insert(canonical(folder)).inserted else { return }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            diagnostics.append(Diagnostic(.error, at: SourceLocation(file: folder), "cannot list this folder: \(Self.reason(error))"))
+            return
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                walk(path, into: &sources, diagnostics: &diagnostics, seen: &seen)
+            } else if extensions.contains((name as NSString).pathExtension.lowercased()),
+                seen.insert(canonical(path)).inserted
+            {
+                sources.append(.file(path))
+            }
+        }
+    }
+
+    private func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    }
+
+    /// A short reason for a file-system error: `permission denied`.
+    static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if let posix = error.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code))).lowercased()
+        }
+        switch CocoaError.Code(rawValue: error.code) {
+        case .fileReadNoPermission: return "permission denied"
+        case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
+        default: return error.localizedDescription
+        }
+    }
+}

@@ -1,0 +1,276 @@
+/// A strict RFC 8259 JSON parser that records where each value starts.
+///
+/// Foundation's parser reports neither line nor column, and a person fixing a file needs both.
+/// The parser also bounds nesting depth, so hostile input cannot exhaust the stack.
+struct JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    static let defaultMaximumDepth = 256
+
+    private let bytes: [UInt8]
+    private let maximumDepth: Int
+    private var index = 0
+    private var depth = 0
+
+    init(bytes: [UInt8], maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Parses one JSON text: a value with optional white space around it (and an optional
+    /// UTF-8 byte order mark in front).
+    static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+        return try parser.parseDocument()
+    }
+
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipWhitespace()
+        guard index < bytes.count else { throw error("the file holds no JSON value") }
+        let root = try parseValue()
+        skipWhitespace()
+        guard index == bytes.count else {
+            throw error("unexpected \(describeCurrent()) after the end of the JSON value")
+        }
+        return root
+    }
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+        guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
+        let start = index
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return JSONNode(value: try parseObject(), offset: start)
+        case UInt8(ascii: "["): return JSONNode(value: try parseArray(), offset: start)
+        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), offset: start)
+        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), offset: start)
+        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), offset: start)
+        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, offset: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONNode(value: .number(try parseNumber()), offset: start)
+        default:
+            throw error("unexpected \(describeCurrent()), expected a value")
+        }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        try enterContainer()
+        index += 1
+        var members: [JSONMember] = []
+        skipWhitespace()
+        if take(UInt8(ascii: "}")) {
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a member name in double quotes, found \(describeCurrent())")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard take(UInt8(ascii: ":")) else {
+                throw error("expected ':' after the member name \"\(key)\", found \(describeCurrent())")
+            }
+            skipWhitespace()
+            members.append(JSONMember(key: key, value: try parseValue()))
+            skipWhitespace()
+            if take(UInt8(ascii: ",")) { continue }
+            if take(UInt8(ascii: "}")) { break }
+            throw error("expected ',' or '}' after an object member, found \(describeCurrent())")
+        }
+        depth -= 1
+        return .object(members)
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        try enterContainer()
+        index += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if take(UInt8(ascii: "]")) {
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            if take(UInt8(ascii: ",")) { continue }
+            if take(UInt8(ascii: "]")) { break }
+            throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
+        }
+        depth -= 1
+        return .array(elements)
+    }
+
+    private mutating func enterContainer() throws(JSONSyntaxError) {
+        depth += 1
+        guard depth <= maximumDepth else {
+            throw error("arrays and objects are nested more than \(maximumDepth) deep")
+        }
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let opening = index
+        index += 1
+        var start = index
+        var pieces: [UInt8] = []
+        var sawEscape = false
+        while true {
+            guard index < bytes.count else {
+                index = opening
+                throw error("this string is not closed before the end of the file")
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 {
+                throw error(
+                    byte == 0x0A
+                        ? "a line break inside a string (write it as \\n, or close the string)"
+                        : "control character U+\(hex(byte, digits: 4)) inside a string (escape it as \\u\(hex(byte, digits: 4)))")
+            }
+            if byte == UInt8(ascii: "\\") {
+                sawEscape = true
+                pieces.append(contentsOf: bytes[start..<index])
+                try appendEscape(to: &pieces)
+                start = index
+                continue
+            }
+            index += 1
+        }
+        let raw: ArraySlice<UInt8>
+        if sawEscape {
+            pieces.append(contentsOf: bytes[start..<index])
+            raw = pieces[...]
+        } else {
+            raw = bytes[start..<index]
+        }
+        index += 1
+        guard let text = String(validating: raw, as: UTF8.self) else {
+            index = opening
+            throw error("this string is not valid UTF-8")
+        }
+        return text
+    }
+
+    /// Reads the escape sequence at `index` (which holds the backslash) and appends its UTF-8.
+    private mutating func appendEscape(to pieces: inout [UInt8]) throws(JSONSyntaxError) {
+        index += 1
+        guard index < bytes.count else { throw error("unexpected end of file inside an escape sequence") }
+        let letter = bytes[index]
+        index += 1
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): pieces.append(letter)
+        case UInt8(ascii: "b"): pieces.append(0x08)
+        case UInt8(ascii: "f"): pieces.append(0x0C)
+        case UInt8(ascii: "n"): pieces.append(0x0A)
+        case UInt8(ascii: "r"): pieces.append(0x0D)
+        case UInt8(ascii: "t"): pieces.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try readHexQuad()
+            if (0xD800...0xDBFF).contains(scalar) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else { throw error("\\u\(hex(scalar, digits: 4)) starts a surrogate pair that is not completed") }
+                index += 2
+                let low = try readHexQuad()
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error("\\u\(hex(scalar, digits: 4)) is followed by \\u\(hex(low, digits: 4)), not a low surrogate")
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw error("\\u\(hex(scalar, digits: 4)) is a lone low surrogate")
+            }
+            pieces.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
+        default:
+            index -= 2
+            throw error("invalid escape sequence \\\(Character(Unicode.Scalar(letter)))")
+        }
+    }
+
+    private mutating func readHexQuad() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("unexpected end of file inside a \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("a \\u escape needs four hexadecimal digits")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+        let start = index
+        _ = take(UInt8(ascii: "-"))
+        if take(UInt8(ascii: "0")) {
+            if let byte = current, isDigit(byte) { throw error("a number cannot start with 0 followed by digits") }
+        } else {
+            guard try skipDigits() > 0 else { throw error("expected digits in a number") }
+        }
+        if take(UInt8(ascii: ".")) {
+            guard try skipDigits() > 0 else { throw error("expected digits after the decimal point") }
+        }
+        if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+            _ = take(UInt8(ascii: "+")) || take(UInt8(ascii: "-"))
+            guard try skipDigits() > 0 else { throw error("expected digits in the exponent") }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private mutating func skipDigits() throws(JSONSyntaxError) -> Int {
+        let start = index
+        while let byte = current, isDigit(byte) { index += 1 }
+        return index - start
+    }
+
+    private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard index + expected.count <= bytes.count, bytes[index..<(index + expected.count)].elementsEqual(expected) else {
+            throw error("unexpected \(describeCurrent()), expected a value")
+        }
+        index += expected.count
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+    }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    private mutating func take(_ byte: UInt8) -> Bool {
+        guard current == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Names what is at `index` for an error message: `'}'`, `"abc"...`, `end of file`.
+    private func describeCurrent() -> String {
+        guard let byte = current else { return "end of file" }
+        if byte == UInt8(ascii: "\"") { return "'\"'" }
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        if byte >= 0x80 {
+            var end = index + 1
+            while end < bytes.count, end < index + 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            if let text = String(validating: bytes[index..<end], as: UTF8.self) { return "'\(text)'" }
+            return "the byte 0x\(hex(byte, digits: 2)), which is not UTF-8 text"
+        }
+        return "the control character U+\(hex(byte, digits: 4))"
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, offset: index)
+    }
+
+    private func hex<T: BinaryInteger>(_ value: T, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}

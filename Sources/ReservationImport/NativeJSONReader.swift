@@ -1,0 +1,126 @@
+import Reservations
+
+/// Reads ReservationFeed's native JSON (see `docs/native-json.md`).
+///
+/// A file holds `{"reservations": [...]}`, a bare array of reservations, or one reservation
+/// object. Each reservation is read on its own: one that is malformed or lacks what its category
+/// requires is reported with its JSON path and line, and the others are still read. Fields this
+/// version does not know are ignored.
+public struct NativeJSONReader: Sendable {
+    /// Creates a reader.
+    public init() {}
+
+    /// Reads one file's bytes.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's content, UTF-8 JSON.
+    ///   - file: The file's name as messages should show it.
+    /// - Returns: The reservations that could be read and a diagnostic for each one that could not.
+    public func read(_ bytes: [UInt8], file: String) -> ImportResult {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            let position = TextPosition(offset: error.offset, in: bytes)
+            return ImportResult(diagnostics: [
+                Diagnostic(.error, at: SourceLocation(file: file, position: position), "not valid JSON: \(error.message)")
+            ])
+        }
+        let context = Context(bytes: bytes, file: file, root: root)
+
+        switch root.value {
+        case .array(let elements):
+            return context.readReservations(elements, under: [])
+        case .object where root.member("reservations") != nil:
+            let list = root.member("reservations")!
+            guard case .array(let elements) = list.value else {
+                return ImportResult(diagnostics: [
+                    context.diagnostic(
+                        at: [JSONNameKey("reservations")], "expected an array of reservations, found \(list.value.summary)")
+                ])
+            }
+            return context.readReservations(elements, under: [JSONNameKey("reservations")])
+        case .object where root.member("type") != nil:
+            return context.readReservation(root, at: [])
+        default:
+            return ImportResult(diagnostics: [
+                context.diagnostic(
+                    at: [],
+                    "expected an object with a \"reservations\" array, an array of reservations, or one reservation with a \"type\"; found \(root.value.summary)"
+                )
+            ])
+        }
+    }
+
+    /// One file being read: its name, its parsed tree, and a locator for line numbers.
+    private final class Context {
+        let file: String
+        let root: JSONNode
+        private var locator: TextPositionLocator
+
+        init(bytes: [UInt8], file: String, root: JSONNode) {
+            self.file = file
+            self.root = root
+            self.locator = TextPositionLocator(bytes: bytes)
+        }
+
+        func readReservations(_ elements: [JSONNode], under path: [any CodingKey]) -> ImportResult {
+            var result = ImportResult()
+            for (index, element) in elements.enumerated() {
+                result.append(readReservation(element, at: path + [JSONIndexKey(index)]))
+            }
+            return result
+        }
+
+        func readReservation(_ node: JSONNode, at path: [any CodingKey]) -> ImportResult {
+            let reservation: Reservation
+            do {
+                reservation = try Reservation(from: JSONTreeDecoder(node: node, codingPath: path))
+            } catch let error as DecodingError {
+                return ImportResult(diagnostics: [diagnostic(for: error)])
+            } catch {
+                return ImportResult(diagnostics: [diagnostic(at: path, "\(error)")])
+            }
+            let origin = location(of: path)
+            let problems = reservation.requirementProblems
+            guard problems.isEmpty else {
+                return ImportResult(diagnostics: problems.map { problem in
+                    let fieldPath = path + problem.field.split(separator: ".").map { JSONNameKey(String($0)) }
+                    return diagnostic(at: fieldPath, "\(problem.message); the reservation is skipped")
+                })
+            }
+            return ImportResult(reservations: [ImportedReservation(reservation: reservation, origin: origin)])
+        }
+
+        func diagnostic(for error: DecodingError) -> Diagnostic {
+            switch error {
+            case .keyNotFound(let key, let context):
+                return diagnostic(at: context.codingPath + [key], context.debugDescription)
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+                return diagnostic(at: context.codingPath, context.debugDescription)
+            @unknown default:
+                return diagnostic(at: [], "\(error)")
+            }
+        }
+
+        func diagnostic(at path: [any CodingKey], _ message: String) -> Diagnostic {
+            Diagnostic(.error, at: location(of: path), message)
+        }
+
+        /// The location of a path, with the position of the deepest value on it that exists
+        /// (the enclosing object, for a missing member).
+        func location(of path: [any CodingKey]) -> SourceLocation {
+            var node = root
+            for key in path {
+                if let index = key.intValue, case .array(let elements) = node.value, elements.indices.contains(index) {
+                    node = elements[index]
+                } else if let member = node.member(key.stringValue) {
+                    node = member
+                } else {
+                    break
+                }
+            }
+            return SourceLocation(file: file, path: JSONPath.text(path), position: locator.position(of: node.offset))
+        }
+    }
+}

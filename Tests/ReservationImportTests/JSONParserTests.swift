@@ -1,0 +1,101 @@
+import Testing
+
+@testable import ReservationImport
+
+@Suite("JSON parser")
+struct JSONParserTests {
+    private func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+        try JSONParser.parse(Array(text.utf8))
+    }
+
+    @Test("values, nesting, escapes and positions")
+    func values() throws {
+        let root = try parse(#" {"a": [1, -2.5e3, true, false, null], "b": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", "c": {}}"#)
+        #expect(root.offset == 1)
+        guard case .array(let elements) = root.member("a")?.value else {
+            Issue.record("expected an array")
+            return
+        }
+        #expect(elements.map(\.value) == [.number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null])
+        #expect(elements.map(\.offset) == [8, 11, 19, 25, 32])
+        #expect(root.member("b")?.value == .string("x\"\\/\u{8}\u{C}\n\r\té😀"))
+        #expect(root.member("c")?.value == .object([]))
+    }
+
+    @Test("a byte order mark and surrounding white space are allowed")
+    func bom() throws {
+        #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array(" \r\n\t[]\n".utf8)).value == .array([]))
+    }
+
+    @Test("a repeated member name: the last one counts")
+    func repeatedKey() throws {
+        #expect(try parse(#"{"a": 1, "a": 2}"#).member("a")?.value == .number("2"))
+    }
+
+    @Test("syntax errors say what and where", arguments: [
+        ("", "the file holds no JSON value", 1, 1),
+        ("{\"a\": 1,}", "expected a member name in double quotes, found '}'", 1, 9),
+        ("[1, 2,]", "unexpected ']', expected a value", 1, 7),
+        ("{\n  \"a\": 1\n  \"b\": 2\n}", "expected ',' or '}' after an object member, found '\"'", 3, 3),
+        ("{\"a\" 1}", "expected ':' after the member name \"a\", found '1'", 1, 6),
+        ("[1 2]", "expected ',' or ']' after an array element, found '2'", 1, 4),
+        ("{\"a\": \"unterminated}", "this string is not closed before the end of the file", 1, 7),
+        ("[\"line\nbreak\"]", "a line break inside a string (write it as \\n, or close the string)", 1, 7),
+        ("[\"tab\there\"]", "control character U+0009 inside a string (escape it as \\u0009)", 1, 6),
+        (#"["\q"]"#, "invalid escape sequence \\q", 1, 3),
+        (#"["\u12"]"#, "a \\u escape needs four hexadecimal digits", 1, 7),
+        (#"["\ud83d"]"#, "\\uD83D starts a surrogate pair that is not completed", 1, 9),
+        (#"["\ude00"]"#, "\\uDE00 is a lone low surrogate", 1, 9),
+        ("[01]", "a number cannot start with 0 followed by digits", 1, 3),
+        ("[1.]", "expected digits after the decimal point", 1, 4),
+        ("[1e+]", "expected digits in the exponent", 1, 5),
+        ("[-]", "expected digits in a number", 1, 3),
+        ("[tru]", "unexpected 't', expected a value", 1, 2),
+        ("{} {}", "unexpected '{' after the end of the JSON value", 1, 4),
+        ("[NaN]", "unexpected 'N', expected a value", 1, 2),
+        ("['a']", "unexpected ''', expected a value", 1, 2),
+        ("{\"é\": «}", "unexpected '«', expected a value", 1, 7),
+        ("[1,", "unexpected end of file, expected a value", 1, 4),
+    ])
+    func syntaxErrors(text: String, message: String, line: Int, column: Int) {
+        do {
+            _ = try parse(text)
+            Issue.record("parsed \(text.debugDescription)")
+        } catch {
+            #expect(error.message == message)
+            #expect(TextPosition(offset: error.offset, in: Array(text.utf8)) == TextPosition(line: line, column: column))
+        }
+    }
+
+    @Test("invalid UTF-8 is reported, inside and outside strings")
+    func invalidUTF8() {
+        #expect(throws: JSONSyntaxError(message: "this string is not valid UTF-8", offset: 1)) {
+            try JSONParser.parse([0x5B, 0x22, 0xFF, 0x22, 0x5D])
+        }
+        #expect(throws: JSONSyntaxError(message: "unexpected the byte 0xFF, which is not UTF-8 text, expected a value", offset: 1)) {
+            try JSONParser.parse([0x5B, 0xFF, 0x5D])
+        }
+    }
+
+    @Test("nesting deeper than the limit is refused without exhausting the stack")
+    func depth() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: JSONSyntaxError(message: "arrays and objects are nested more than 256 deep", offset: 256)) {
+            try JSONParser.parse(Array(deep.utf8))
+        }
+        let fine = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
+        #expect(throws: Never.self) { try JSONParser.parse(Array(fine.utf8)) }
+    }
+
+    @Test("positions count characters, not bytes, and lines from 1")
+    func positions() {
+        let bytes = Array("ab\néé x".utf8)
+        #expect(TextPosition(offset: 0, in: bytes) == TextPosition(line: 1, column: 1))
+        #expect(TextPosition(offset: 3, in: bytes) == TextPosition(line: 2, column: 1))
+        #expect(TextPosition(offset: 8, in: bytes) == TextPosition(line: 2, column: 4))
+        var locator = TextPositionLocator(bytes: bytes)
+        #expect(locator.position(of: 8) == TextPosition(line: 2, column: 4))
+        #expect(locator.position(of: 1) == TextPosition(line: 1, column: 2))
+        #expect(locator.position(of: 9) == TextPosition(line: 2, column: 5))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// What a finished process printed and how it exited.
+public struct ProcessOutput: Sendable {
+    /// The exit status.
+    public let status: Int32
+    /// Standard output, as UTF-8 text.
+    public let standardOutput: String
+    /// Standard error, as UTF-8 text.
+    public let standardError: String
+}
+
+/// Runs programs for tests: the built command-line tool, and the external checkers.
+public enum ProcessRunner {
+    /// Runs a program to completion.
+    ///
+    /// - Parameters:
+    ///   - executable: The program's path.
+    ///   - arguments: Its arguments.
+    ///   - input: What to send on standard input (nothing, and end of file, by default).
+    ///   - currentDirectory: Where to run it (the repository's top folder by default).
+    public static func run(
+        _ executable: URL, _ arguments: [String], input: Data = Data(), currentDirectory: URL = Repository.root
+    ) throws -> ProcessOutput {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = currentDirectory
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Read both pipes while the process runs, so neither can fill up and block it.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
+        DispatchQueue.global().async(group: group) { outData = stdout.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = stderr.fileHandleForReading.readDataToEndOfFile() }
+        stdin.fileHandleForWriting.write(input)
+        try? stdin.fileHandleForWriting.close()
+        group.wait()
+        process.waitUntilExit()
+        return ProcessOutput(
+            status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Paths inside this repository, found from this source file so tests run from any directory.
+public enum Repository {
+    /// The repository's top folder (the one holding `Package.swift`).
+    public static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // TestSupport
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+
+    /// A path relative to the top folder.
+    public static func url(_ relativePath: String) -> URL {
+        root.appendingPathComponent(relativePath)
+    }
+
+    /// The folder holding the built products (`.build/debug`), where `reservation-feed` is.
+    public static var productsFolder: URL {
+        // The test runner itself lives in the products folder.
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = runner.deletingLastPathComponent()
+        // On Apple platforms the runner sits inside an .xctest bundle.
+        while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
+        return folder
+    }
+}
