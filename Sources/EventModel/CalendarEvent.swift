@@ -1,0 +1,64 @@
+import Chrono
+
+/// A calendar event as plain values, with no C in sight: what synthesis produces from a
+/// reservation and what the iCalendar layer writes as a `VEVENT`.
+public struct CalendarEvent: Sendable, Hashable {
+    /// The identity of the event across every version of the feed (`UID`).
+    public var uid: String
+    /// The title (`SUMMARY`).
+    public var summary: String
+    /// The notes (`DESCRIPTION`), lines separated by `\n`.
+    public var notes: String?
+    /// Where to go, as text (`LOCATION`).
+    public var location: String?
+    /// Where to go, as a point (`GEO`).
+    public var geo: GeoCoordinate?
+    /// Where to go, for Apple Calendar's maps and travel time.
+    public var structuredLocation: StructuredLocation?
+    /// When it starts.
+    public var start: EventTime
+    /// When it ends; for dates, the first day after the event.
+    public var end: EventTime?
+    /// Confirmed, tentative or cancelled; `nil` writes no `STATUS`.
+    public var status: EventStatus?
+    /// Whether the event makes the time busy.
+    public var transparency: Transparency
+    /// A web page about the booking (`URL`).
+    public var url: String?
+    /// Reminders.
+    public var alarms: [EventAlarm]
+    /// Categories (`CATEGORIES`), such as `Flight`.
+    public var categories: [String]
+    /// The revision number (`SEQUENCE`): 0 at first, one more at each change.
+    public var sequence: Int
+    /// When this revision was written (`DTSTAMP`); the feed's generation time when `nil`.
+    public var stamp: Instant?
+    /// When the event last changed (`LAST-MODIFIED`).
+    public var lastModified: Instant?
+
+    /// Creates an event.
+    public init(
+        uid: String, summary: String, start: EventTime, end: EventTime? = nil, notes: String? = nil,
+        location: String? = nil, geo: GeoCoordinate? = nil, structuredLocation: StructuredLocation? = nil,
+        status: EventStatus? = nil, transparency: Transparency = .opaque, url: String? = nil,
+        alarms: [EventAlarm] = [], categories: [String] = [], sequence: Int = 0, stamp: Instant? = nil,
+        lastModified: Instant? = nil
+    ) {
+        self.uid = uid
+        self.summary = summary
+        self.start = start
+        self.end = end
+        self.notes = notes
+        self.location = location
+        self.geo = geo
+        self.structuredLocation = structuredLocation
+        self.status = status
+        self.transparency = transparency
+        self.url = url
+        self.alarms = alarms
+        self.categories = categories
+        self.sequence = sequence
+        self.stamp = stamp
+        self.lastModified = lastModified
+    }
+}

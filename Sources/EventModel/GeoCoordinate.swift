@@ -1,0 +1,13 @@
+/// A point for the `GEO` property, in decimal degrees (WGS 84).
+public struct GeoCoordinate: Sendable, Hashable {
+    /// Degrees north, -90 through 90.
+    public var latitude: Double
+    /// Degrees east, -180 through 180.
+    public var longitude: Double
+
+    /// Creates a point.
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
