@@ -1,0 +1,23 @@
+/// The labelled lines of an event's notes, in order, leaving out what is not known.
+struct NoteLines {
+    private(set) var lines: [String] = []
+
+    /// Adds `Label: value` when the value has text.
+    mutating func add(_ label: String, _ value: String?) {
+        guard let value = value.flatMap(Text.clean) else { return }
+        lines.append("\(label): \(value)")
+    }
+
+    /// Adds `Label: part · part` from the parts that have text.
+    mutating func add(_ label: String, parts: [String?]) {
+        add(label, Text.join(parts, separator: " · "))
+    }
+
+    /// Adds another set's lines after these.
+    mutating func append(_ other: NoteLines) {
+        lines += other.lines
+    }
+
+    /// The notes, or `nil` when there are none.
+    var text: String? { lines.isEmpty ? nil : lines.joined(separator: "\n") }
+}
