@@ -1,0 +1,74 @@
+/// Makes arbitrary text safe to put in an iCalendar property, keeping everything a person wrote.
+///
+/// Line breaks of any kind become `\n` (written `\n` escaped); tabs stay; other control
+/// characters (including NUL, which would cut a C string short) are removed. Emoji, combining
+/// marks and every other character stay as they are.
+enum TextSanitizer {
+    /// Text for a TEXT property that libical will escape.
+    static func text(_ value: String) -> String {
+        var result = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in value.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar.value {
+            case 0x0D, 0x0B, 0x0C, 0x85, 0x2028, 0x2029:
+                result.append("\n")
+            case 0x0A:
+                if !previousWasCR { result.append("\n") }
+            case 0x09:
+                result.append(scalar)
+            case 0x00...0x1F, 0x7F, 0x80...0x9F:
+                continue
+            default:
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// Text escaped by the rules of RFC 5545 section 3.3.11, for X- properties libical does not escape.
+    static func escapedText(_ value: String) -> String {
+        var escaped = ""
+        for character in text(value) {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case ";": escaped += "\\;"
+            case ",": escaped += "\\,"
+            case "\n": escaped += "\\n"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// A parameter value: no control characters and no double quotes (which cannot be escaped
+    /// in a parameter); libical quotes values containing `:`, `;` or `,`.
+    static func parameter(_ value: String) -> String {
+        String(String.UnicodeScalarView(text(value).unicodeScalars.map { scalar -> Unicode.Scalar in
+            switch scalar {
+            case "\n": " "
+            case "\"": "'"
+            default: scalar
+            }
+        }))
+    }
+
+    /// A URI: control characters and white space cannot appear raw, so spaces and other white
+    /// space are percent-encoded and control characters removed.
+    static func uri(_ value: String) -> String {
+        var result = ""
+        for scalar in value.unicodeScalars {
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F, 0x80...0x9F: continue
+            case 0x20: result += "%20"
+            default:
+                if scalar.properties.isWhitespace {
+                    for byte in String(scalar).utf8 { result += "%" + String(byte, radix: 16, uppercase: true) }
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}
