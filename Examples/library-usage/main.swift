@@ -1,1 +1,24 @@
-print("todo")
+// Building a feed from reservation values with the ReservationFeed library, without files.
+// Run it with `swift run library-usage`; the README shows this program and its output.
+
+import ReservationFeed
+
+let dinner = Reservation(
+    details: .restaurant(
+        RestaurantTable(
+            place: Place(
+                name: "EPIC Steak",
+                address: PostalAddress(street: "369 The Embarcadero", city: "San Francisco", region: "CA", countryCode: "US")),
+            startTime: try DateTimeValue(iso8601: "2030-06-14T19:30:00-07:00[America/Los_Angeles]"),
+            partySize: 2)),
+    reservationNumber: "IWDSCA",
+    status: .confirmed,
+    holderName: "John Appleseed")
+
+let imported = [ImportedReservation(reservation: dinner, origin: SourceLocation(file: "app"))]
+let (feed, diagnostics) = FeedBuilder().build(from: imported, now: Instant(secondsSinceEpoch: 1_900_000_000))
+for diagnostic in diagnostics { print(diagnostic) }
+for event in feed.events {
+    print("\(event.summary) | \(event.start) → \(event.end.map { "\($0)" } ?? "?") | \(event.location ?? "")")
+}
+print(try feed.iCalendarText(), terminator: "")

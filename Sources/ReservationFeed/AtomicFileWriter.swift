@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Replaces a file so that anyone reading it sees the old content or the new one, complete.
+///
+/// The new content goes to a temporary file in the same folder, is flushed to disk, and is
+/// renamed over the old file, which the system does in one step; the folder is then flushed so
+/// the rename survives a power cut. If anything fails before the rename, the temporary file is
+/// removed and the old file is untouched. The old file's permissions are kept, and a symbolic
+/// link at the path is followed, so the file it points to is the one replaced.
+enum AtomicFileWriter {
+    /// Writes what `produce` hands over to a temporary file, then puts it in place of `path`.
+    ///
+    /// - Throws: ``FeedError/write(path:reason:)`` for file-system failures, or whatever `produce`
+    ///   throws; in both cases `path` is unchanged.
+    static func replace(_ path: String, produce: (_ write: (String) throws -> Void) throws -> Void) throws {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let folder = target.deletingLastPathComponent().path
+        let temporary = folder + "/." + target.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
+
+        var existing = stat()
+        let mode = stat(target.path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw failure(path, "cannot create a file in \(folder)") }
+        var isOpen = true
+        var isInPlace = false
+        defer {
+            if isOpen { close(descriptor) }
+            if !isInPlace { unlink(temporary) }
+        }
+        guard fchmod(descriptor, mode) == 0 else { throw failure(path, "cannot set the file's permissions") }
+
+        try produce { chunk in
+            var chunk = chunk
+            try chunk.withUTF8 { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw failure(path, "cannot write")
+                    }
+                    offset += written
+                }
+            }
+        }
+        guard fsync(descriptor) == 0 else { throw failure(path, "cannot flush the file to disk") }
+        isOpen = false
+        guard close(descriptor) == 0 else { throw failure(path, "cannot close the file") }
+        guard rename(temporary, target.path) == 0 else { throw failure(path, "cannot move the new feed into place") }
+        isInPlace = true
+
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+
+    /// A write failure with the system's reason for the last call.
+    private static func failure(_ path: String, _ what: String) -> FeedError {
+        let reason = String(cString: strerror(errno))
+        return .write(path: path, reason: "\(what): \(reason.lowercased())")
+    }
+}

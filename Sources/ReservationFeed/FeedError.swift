@@ -1,0 +1,29 @@
+import ReservationImport
+
+/// Why a feed was not written at all. When this happens the output is left as it was.
+public enum FeedError: Error, Sendable, CustomStringConvertible {
+    /// An input named on the command line cannot be used.
+    case input(InputError)
+    /// The inputs hold no reservation that could become an event; writing would empty the feed.
+    case nothingToWrite(inputs: Int, errors: Int)
+    /// The feed could not be written to its destination.
+    case write(path: String, reason: String)
+    /// The events could not be turned into iCalendar.
+    case iCalendar(String)
+
+    public var description: String {
+        switch self {
+        case .input(let error):
+            return error.description
+        case .nothingToWrite(let inputs, let errors):
+            let files = inputs == 1 ? "1 input file" : "\(inputs) input files"
+            return errors > 0
+                ? "no event could be made from \(files) (see the errors above); nothing was written"
+                : "no reservations found in \(files); nothing was written"
+        case .write(let path, let reason):
+            return "\(path): cannot write the feed: \(reason)"
+        case .iCalendar(let reason):
+            return "cannot write iCalendar: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// What one run of ``FeedGenerator`` did.
+public struct FeedRunReport: Sendable {
+    /// How many input files (or standard input) were read.
+    public var inputCount: Int
+    /// How many reservations were read from them.
+    public var reservationCount: Int
+    /// How many events the feed holds.
+    public var eventCount: Int
+    /// Where the feed went.
+    public var destination: FeedDestination
+    /// Errors and warnings, in input order.
+    public var diagnostics: [Diagnostic]
+
+    /// Whether an input had errors (the run's exit status is then 1).
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// One line for the end of a run: `Wrote 8 events (8 reservations from 8 files) to trip.ics`.
+    public var summary: String {
+        func count(_ number: Int, _ singular: String, _ plural: String) -> String {
+            "\(number) \(number == 1 ? singular : plural)"
+        }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        var line = "Wrote \(count(eventCount, "event", "events")) (\(count(reservationCount, "reservation", "reservations")) from \(count(inputCount, "input", "inputs"))) to \(destination)"
+        if errors > 0 || warnings > 0 {
+            line += "; \(count(errors, "error", "errors")), \(count(warnings, "warning", "warnings"))"
+        }
+        return line
+    }
+}
