@@ -16,7 +16,7 @@ let dinner = Reservation(
     holderName: "John Appleseed")
 
 let imported = [ImportedReservation(reservation: dinner, origin: SourceLocation(file: "app"))]
-let (feed, diagnostics) = FeedBuilder().build(from: imported, now: Instant(secondsSinceEpoch: 1_900_000_000))
+let (feed, diagnostics) = FeedBuilder().build(from: imported, now: try Instant(iso8601: "2030-06-01T09:00:00Z"))
 for diagnostic in diagnostics { print(diagnostic) }
 for event in feed.events {
     print("\(event.summary) | \(event.start) → \(event.end.map { "\($0)" } ?? "?") | \(event.location ?? "")")

@@ -18,6 +18,25 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         secondsSinceEpoch = Int64(date.timeIntervalSince1970.rounded(.down))
     }
 
+    /// Reads an instant from ISO 8601 text that names one moment: a date-time with a UTC offset
+    /// or `Z` (`2030-06-07T09:00:00Z`), or with an IANA zone (`2030-06-07T11:00:00[Europe/Paris]`).
+    ///
+    /// - Throws: ``ISO8601ParseError`` for text that is not ISO 8601, or that is a date alone or a
+    ///   wall time with neither offset nor zone, which do not name one moment.
+    public init(iso8601 text: String) throws(ISO8601ParseError) {
+        switch try DateTimeValue(iso8601: text) {
+        case .dateTime(let local, _, let offset?):
+            self = local.instant(at: offset)
+        case .dateTime(let local, let zone?, nil):
+            guard let instant = TimeZoneRules.instant(of: local, in: zone) else {
+                throw ISO8601ParseError(text: text, reason: "unknown time zone \"\(zone)\"")
+            }
+            self = instant
+        default:
+            throw ISO8601ParseError(text: text, reason: "a moment needs a UTC offset or Z, such as 2030-06-07T09:00:00Z")
+        }
+    }
+
     /// The current instant, from the system clock.
     public static var now: Instant { Instant(Date()) }
 

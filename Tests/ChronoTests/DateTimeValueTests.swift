@@ -85,3 +85,26 @@ struct DateTimeValueTests {
         }
     }
 }
+
+@Suite("Instant from text")
+struct InstantTextTests {
+    @Test("text naming one moment", arguments: [
+        ("2030-06-07T09:00:00Z", "2030-06-07T09:00:00Z"),
+        ("2030-06-07T11:00:00+02:00", "2030-06-07T09:00:00Z"),
+        ("2030-06-07T11:00:00[Europe/Paris]", "2030-06-07T09:00:00Z"),
+    ])
+    func moments(text: String, utc: String) throws {
+        #expect(try Instant(iso8601: text).description == utc)
+    }
+
+    @Test("a date alone or a floating time is not a moment")
+    func notMoments() {
+        #expect(throws: ISO8601ParseError.self) { try Instant(iso8601: "2030-06-07") }
+        #expect {
+            try Instant(iso8601: "2030-06-07T09:00")
+        } throws: { error in
+            (error as? ISO8601ParseError)?.description
+                == #"expected an ISO 8601 date-time, found "2030-06-07T09:00" (a moment needs a UTC offset or Z, such as 2030-06-07T09:00:00Z)"#
+        }
+    }
+}
