@@ -66,11 +66,12 @@ let package = Package(
         .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "TestSupport"]),
         .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "TestSupport"]),
         .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "TestSupport"]),
-        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"]),
-        .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "TestSupport"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "TestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["reservation-feed", "library-usage", "TestSupport"]
+            dependencies: ["reservation-feed", "library-usage", "TestSupport"],
+            exclude: ["Golden"]
         ),
     ]
 )

@@ -1,0 +1,107 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The built `reservation-feed` program, run as a user or a cron job would run it.
+@Suite("The reservation-feed command")
+struct CommandLineTests {
+    static let tool = Repository.productsFolder.appendingPathComponent("reservation-feed")
+    static let now = "2030-06-07T09:00:00Z"
+
+    private func run(_ arguments: [String], input: String = "") throws -> ProcessOutput {
+        try ProcessRunner.run(Self.tool, arguments, input: Data(input.utf8))
+    }
+
+    private func read(_ path: String) throws -> String {
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    }
+
+    @Test("the README's first command: the examples become a valid feed, exit status 0")
+    func examples() throws {
+        let folder = try TemporaryFolder("cli")
+        let output = folder.path("trip.ics")
+        let result = try run(["generate", "Examples/trip", "--output", output, "--now", Self.now])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == "Wrote 8 events (8 reservations from 8 inputs) to \(output)\n")
+        // The same bytes the library writes (see ReservationFeedTests).
+        #expect(try read(output) == (try read(Repository.url("Tests/ReservationFeedTests/Golden/trip.ics").path)))
+    }
+
+    @Test("a malformed file among good ones: exit status 1, the error with file and path, the good events written")
+    func malformed() throws {
+        let folder = try TemporaryFolder("cli")
+        try FileManager.default.copyItem(
+            at: Repository.url("Examples/trip/2-flight-sfo-hel.json"), to: folder.url.appendingPathComponent("flight.json"))
+        try folder.write(
+            "trip.json",
+            """
+            {
+              "reservations": [
+                {"type": "restaurant", "reservationNumber": "A1", "startTime": "2030-06-14T19:30:00-07:00"},
+                {"type": "restaurant", "reservationNumber": "A2", "startTime": "2030-06-15T19:30:00-07:00"},
+                {"type": "restaurant", "reservationNumber": "A3", "startTime": "2030-06-16T19:30:00-07:00"},
+                {"type": "train", "reservationNumber": "A4", "departure": {"time": "25/12"}}
+              ]
+            }
+            """)
+        let output = folder.path("feed.ics")
+        let result = try run(["generate", folder.url.path, "--output", output, "--now", Self.now])
+        #expect(result.status == 1)
+        #expect(result.standardError == """
+            \(folder.url.path)/trip.json: reservations[3].departure.time: expected an ISO 8601 date-time, found "25/12" (line 6, column 72)
+            Wrote 4 events (4 reservations from 2 inputs) to \(output); 1 error, 0 warnings
+
+            """)
+        #expect(try read(output).components(separatedBy: "BEGIN:VEVENT").count - 1 == 4)
+    }
+
+    @Test("usage and fatal errors: exit status 2, and an existing feed is left as it was", arguments: [
+        ["generate", "Examples/trip"],
+        ["generate", "--output", "FEED"],
+        ["generate", "Examples/trip", "--output", "FEED", "--now", "yesterday"],
+        ["generate", "Examples/trip", "--output", "FEED", "--now", "2030-06-07T09:00"],
+        ["generate", "Examples/trip", "--output", "FEED", "--frobnicate"],
+        ["generate", "Examples/trip", "/no/such/input", "--output", "FEED"],
+        ["frobnicate"],
+    ])
+    func usageErrors(arguments: [String]) throws {
+        let folder = try TemporaryFolder("cli")
+        let output = try folder.write("feed.ics", "the old feed")
+        let result = try run(arguments.map { $0 == "FEED" ? output : $0 })
+        #expect(result.status == 2)
+        #expect(!result.standardError.isEmpty)
+        #expect(result.standardOutput == "")
+        #expect(try read(output) == "the old feed")
+    }
+
+    @Test("standard input to standard output")
+    func pipes() throws {
+        let json = try read(Repository.url("Examples/trip/7-train-oslo-bergen.json").path)
+        let result = try run(["generate", "-", "--output", "-", "--now", Self.now, "--name", "Rail"], input: json)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("BEGIN:VCALENDAR\r\n"))
+        #expect(result.standardOutput.contains("\r\nX-WR-CALNAME:Rail\r\n"))
+        #expect(result.standardOutput.contains("\r\nSUMMARY:Train Bergensbanen 61 · Oslo S → Bergen stasjon\r\n"))
+        #expect(result.standardError == "Wrote 1 event (1 reservation from 1 input) to standard output\n")
+    }
+
+    @Test("help and version exit 0")
+    func help() throws {
+        let help = try run(["generate", "--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("--output <feed.ics>"))
+        let version = try run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.standardOutput == "0.1.0\n")
+    }
+
+    @Test("the README's library example runs and prints what the README shows")
+    func libraryExample() throws {
+        let result = try ProcessRunner.run(Repository.productsFolder.appendingPathComponent("library-usage"), [])
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        let mismatch = Golden.mismatch(result.standardOutput, golden: "Tests/CommandLineTests/Golden/library-usage.txt")
+        #expect(mismatch == nil, "\(mismatch ?? "")")
+    }
+}

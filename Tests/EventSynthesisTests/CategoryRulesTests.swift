@@ -1,0 +1,113 @@
+import Chrono
+import EventModel
+import Reservations
+import Testing
+
+@testable import EventSynthesis
+
+@Suite("Per-category rules, on the bundled examples")
+struct CategoryRulesTests {
+    struct Expectation: Sendable, CustomTestStringConvertible {
+        var file: String
+        var summary: String
+        var start: String
+        var end: String
+        var location: String?
+        var transparency: Transparency = .opaque
+        var testDescription: String { file }
+    }
+
+    static let expectations: [Expectation] = [
+        .init(
+            file: "1-restaurant-epic-steak.json", summary: "Restaurant · EPIC Steak (2 people)",
+            start: "2030-06-15T02:30:00Z", end: "2030-06-15T04:30:00Z",
+            location: "EPIC Steak, 369 The Embarcadero, 94105 San Francisco, CA, USA"),
+        .init(
+            file: "2-flight-sfo-hel.json", summary: "Flight AY 20 · SFO → HEL",
+            start: "2030-06-15T17:55:00[America/Los_Angeles]", end: "2030-06-16T14:05:00[Europe/Helsinki]",
+            location: "San Francisco International Airport (SFO)"),
+        .init(
+            file: "3-lodging-glo-hotel-sello.json", summary: "Hotel · Glo Hotel Sello", start: "2030-06-16",
+            end: "2030-06-19", location: "Glo Hotel Sello, Leppävaarankatu 1, 02600 Espoo, Finland",
+            transparency: .transparent),
+        .init(
+            file: "4-ticketed-event-concert.json", summary: "Helsinki Philharmonic: Sibelius, Symphony No. 2",
+            start: "2030-06-17T19:00:00[Europe/Helsinki]", end: "2030-06-17T21:00:00[Europe/Helsinki]",
+            location: "Helsinki Music Centre, Mannerheimintie 13 A, 00100 Helsinki, Finland"),
+        .init(
+            file: "5-boat-helsinki-stockholm.json", summary: "Boat Silja Serenade · Olympia Terminal → Värtahamnen",
+            start: "2030-06-18T17:00:00[Europe/Helsinki]", end: "2030-06-19T09:30:00[Europe/Stockholm]",
+            location: "Olympia Terminal, Olympiaranta 1, Helsinki, Finland"),
+        .init(
+            file: "6-bus-stockholm-oslo.json", summary: "Bus FlixBus N1052 · Stockholm Cityterminalen → Oslo Bussterminal",
+            start: "2030-06-19T11:30:00[Europe/Stockholm]", end: "2030-06-19T19:15:00[Europe/Oslo]",
+            location: "Stockholm Cityterminalen, Stockholm, SE"),
+        .init(
+            file: "7-train-oslo-bergen.json", summary: "Train Bergensbanen 61 · Oslo S → Bergen stasjon",
+            start: "2030-06-20T08:25:00[Europe/Oslo]", end: "2030-06-20T15:20:00[Europe/Oslo]",
+            location: "Oslo S, Jernbanetorget 1, Oslo, NO"),
+        .init(
+            file: "8-rental-car-bergen.json", summary: "Rental car · Hertz",
+            start: "2030-06-20T16:30:00[Europe/Oslo]", end: "2030-06-23T10:00:00[Europe/Oslo]",
+            location: "Hertz, Bergen Airport Flesland, Flyplassvegen 555, 5258 Bergen, Norway", transparency: .transparent),
+    ]
+
+    @Test("title, start, end, location and transparency", arguments: expectations)
+    func example(expected: Expectation) throws {
+        let result = EventSynthesizer().synthesize(try Fixtures.example(expected.file))
+        #expect(result.messages.isEmpty)
+        let event = try #require(result.event)
+        #expect(event.summary == expected.summary)
+        #expect(event.start.description == expected.start)
+        #expect(event.end?.description == expected.end)
+        #expect(event.location == expected.location)
+        #expect(event.transparency == expected.transparency)
+        #expect(event.status == .confirmed)
+        #expect(event.url != nil || expected.file.contains("bus"))
+    }
+
+    @Test("notes carry every detail, labelled")
+    func flightNotes() throws {
+        let event = try #require(EventSynthesizer().synthesize(try Fixtures.example("2-flight-sfo-hel.json")).event)
+        #expect(event.notes == """
+            Reservation number: K7P2QX
+            Booked under: John Appleseed
+            Airline: Finnair · AY
+            Departure: San Francisco International Airport (SFO), 2030-06-15 17:55 (America/Los_Angeles)
+            Terminal: International A
+            Gate: A5
+            Boarding: 2030-06-15 17:05 (America/Los_Angeles)
+            Arrival: Helsinki Airport (HEL), 2030-06-16 14:05 (Europe/Helsinki)
+            Arrival terminal: 2
+            Seat: 23A · Economy
+            Online check-in: opens 2030-06-14 17:55 (America/Los_Angeles), closes 2030-06-15 16:55 (America/Los_Angeles), https://airline.example.com/check-in/K7P2QX
+            Booking: https://airline.example.com/manage/K7P2QX
+            """)
+        #expect(event.categories == ["Flight"])
+    }
+
+    @Test("check-in opening and boarding become reminders at their instants")
+    func reminders() throws {
+        let event = try #require(EventSynthesizer().synthesize(try Fixtures.example("2-flight-sfo-hel.json")).event)
+        #expect(event.alarms.map(\.trigger) == [
+            .at(Fixtures.time("2030-06-14T17:55:00-07:00").localDateTime!.instant(at: UTCOffset(hours: -7)!)),
+            .at(Fixtures.time("2030-06-15T17:05:00-07:00").localDateTime!.instant(at: UTCOffset(hours: -7)!)),
+        ])
+        #expect(event.alarms.first?.url == "https://airline.example.com/check-in/K7P2QX")
+        #expect(event.alarms.last?.message == "Boarding: Flight AY 20 · SFO → HEL")
+    }
+
+    @Test("GEO and the structured location appear only with known coordinates")
+    func coordinates() throws {
+        let hotel = try #require(EventSynthesizer().synthesize(try Fixtures.example("3-lodging-glo-hotel-sello.json")).event)
+        #expect(hotel.geo == GeoCoordinate(latitude: 60.2179, longitude: 24.8107))
+        #expect(hotel.structuredLocation?.title == "Glo Hotel Sello")
+        #expect(hotel.structuredLocation?.address == "Leppävaarankatu 1, 02600 Espoo, Finland")
+
+        let unknown = try Fixtures.reservation(
+            #"{"type": "restaurant", "startTime": "2030-06-14T19:30:00Z", "place": {"name": "X", "coordinates": {"latitude": 0, "longitude": 0}}}"#)
+        let event = try #require(EventSynthesizer().synthesize(unknown).event)
+        #expect(event.geo == nil)
+        #expect(event.structuredLocation == nil)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ReservationFeed
+
+@Suite("Generating feed files")
+struct FeedGeneratorTests {
+    static let now = try! Instant(iso8601: "2030-06-07T09:00:00Z")
+
+    private func read(_ path: String) throws -> String {
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    }
+
+    private func copyExamples(to folder: TemporaryFolder, only names: [String]? = nil) throws {
+        let source = Repository.url("Examples/trip")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path).sorted()
+        where names?.contains(name) ?? true {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: folder.url.appendingPathComponent(name))
+        }
+    }
+
+    @Test("the bundled examples give one event per category, a golden feed, and pass the independent checker")
+    func examples() throws {
+        let folder = try TemporaryFolder("feed")
+        let output = folder.path("trip.ics")
+        var reported: [Diagnostic] = []
+        let report = try FeedGenerator().generate(
+            inputs: [Repository.url("Examples/trip").path], to: .file(output), now: Self.now, report: { reported.append($0) })
+        #expect(report.diagnostics.isEmpty)
+        #expect(reported.isEmpty)
+        #expect(report.eventCount == 8)
+        let text = try read(output)
+        for category in ["Flight", "Hotel", "Rental car", "Restaurant", "Event", "Train", "Bus", "Boat"] {
+            #expect(text.contains("\r\nCATEGORIES:\(category)\r\n"), "no \(category) event")
+        }
+        let mismatch = Golden.mismatch(text, golden: "Tests/ReservationFeedTests/Golden/trip.ics")
+        #expect(mismatch == nil, "\(mismatch ?? "")")
+        let verdict = try ICSValidator.validate([output])
+        #expect(verdict.passed, "\(verdict.report)")
+    }
+
+    @Test("the same input twice gives a byte-identical feed")
+    func reproducible() throws {
+        let folder = try TemporaryFolder("feed")
+        let inputs = [Repository.url("Examples/trip").path]
+        _ = try FeedGenerator().generate(inputs: inputs, to: .file(folder.path("a.ics")), now: Self.now)
+        _ = try FeedGenerator().generate(inputs: inputs, to: .file(folder.path("b.ics")), now: Self.now)
+        #expect(try read(folder.path("a.ics")) == (try read(folder.path("b.ics"))))
+    }
+
+    @Test("one malformed file among good ones: reported with file and place, the good events written")
+    func malformed() throws {
+        let folder = try TemporaryFolder("feed")
+        try copyExamples(to: folder, only: ["2-flight-sfo-hel.json", "3-lodging-glo-hotel-sello.json", "7-train-oslo-bergen.json"])
+        try folder.write("broken.json", "{\"reservations\": [\n  {\"type\": \"bus\",, }\n]}\n")
+        let output = folder.path("out/feed.ics")
+        try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
+        let report = try FeedGenerator().generate(inputs: [folder.url.path], to: .file(output), now: Self.now)
+        #expect(report.hasErrors)
+        #expect(report.diagnostics.map(\.description) == [
+            "\(folder.url.path)/broken.json: not valid JSON: expected a member name in double quotes, found ',' (line 2, column 18)"
+        ])
+        #expect(report.eventCount == 3)
+        #expect(report.summary == "Wrote 3 events (3 reservations from 4 inputs) to \(output); 1 error, 0 warnings")
+        let verdict = try ICSValidator.validate([output])
+        #expect(verdict.passed, "\(verdict.report)")
+    }
+
+    @Test("nothing to write: an existing feed is left as it was")
+    func nothingToWrite() throws {
+        let folder = try TemporaryFolder("feed")
+        let output = try folder.write("feed.ics", "the old feed")
+        try folder.write("in/broken.json", "{")
+        try folder.write("empty/none.json", #"{"reservations": []}"#)
+        #expect(throws: FeedError.self) {
+            try FeedGenerator().generate(inputs: [folder.path("in")], to: .file(output), now: Self.now)
+        }
+        #expect(throws: FeedError.self) {
+            try FeedGenerator().generate(inputs: [folder.path("empty")], to: .file(output), now: Self.now)
+        }
+        #expect(try read(output) == "the old feed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["empty", "feed.ics", "in"])
+    }
+
+    @Test("a missing input writes nothing")
+    func missingInput() throws {
+        let folder = try TemporaryFolder("feed")
+        let output = try folder.write("feed.ics", "the old feed")
+        do {
+            _ = try FeedGenerator().generate(
+                inputs: [Repository.url("Examples/trip").path, "/mnt/not-mounted"], to: .file(output), now: Self.now)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "/mnt/not-mounted: no such file or folder")
+        }
+        #expect(try read(output) == "the old feed")
+    }
+
+    @Test("replacing a feed keeps its permissions, follows a link, and leaves no temporary file")
+    func atomicReplace() throws {
+        let folder = try TemporaryFolder("feed")
+        let real = try folder.write("real.ics", "old")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: real)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link.ics"), withDestinationPath: real)
+        _ = try FeedGenerator().generate(
+            inputs: [Repository.url("Examples/trip").path], to: .file(folder.path("link.ics")), now: Self.now)
+        #expect(try read(real).hasPrefix("BEGIN:VCALENDAR\r\n"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("link.ics")) == real)
+        let permissions = try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? Int
+        #expect(permissions == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["link.ics", "real.ics"])
+    }
+
+    @Test("a feed that cannot be written says where and why, and leaves no temporary file")
+    func unwritable() throws {
+        let folder = try TemporaryFolder("feed")
+        let output = folder.path("no/such/folder/feed.ics")
+        do {
+            _ = try FeedGenerator().generate(inputs: [Repository.url("Examples/trip").path], to: .file(output), now: Self.now)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("\(output): cannot write the feed: cannot create a file in "))
+        }
+    }
+}
