@@ -12,13 +12,3 @@ enum Text {
         return given.isEmpty ? nil : given.joined(separator: separator)
     }
 }
-
-extension String {
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[start...end])
-    }
-}

@@ -8,8 +8,9 @@ enum TimeText {
         case .date(let date):
             return date.description
         case .dateTime(let local, let zone, let offset):
-            var text = "\(local.date) \(LocalDate.digits(local.time.hour, 2)):\(LocalDate.digits(local.time.minute, 2))"
-            if local.time.second != 0 { text += ":\(LocalDate.digits(local.time.second, 2))" }
+            // hh:mm, with the seconds only when there are some.
+            let time = local.time.second == 0 ? String(local.time.description.prefix(5)) : local.time.description
+            var text = "\(local.date) \(time)"
             if let zone {
                 text += " (\(zone))"
             } else if let offset {
@@ -20,9 +21,3 @@ enum TimeText {
     }
 }
 
-extension LocalDate {
-    static func digits(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-    }
-}

@@ -18,13 +18,6 @@ public enum ReservationCategory: String, Sendable, Hashable, CaseIterable, Codab
     case boat
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let name = try container.decode(String.self)
-        guard let category = ReservationCategory(rawValue: name) else {
-            let names = Self.allCases.map(\.rawValue).joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "unknown reservation type \"\(name)\", expected one of \(names)")
-        }
-        self = category
+        try self.init(decodingNameFrom: decoder, noun: "reservation type")
     }
 }

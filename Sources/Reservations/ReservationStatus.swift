@@ -12,16 +12,7 @@ public enum ReservationStatus: String, Sendable, Hashable, CaseIterable, Codable
     case cancelled
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let name = try container.decode(String.self)
-        if let status = ReservationStatus(rawValue: name) {
-            self = status
-        } else if name == "canceled" {  // the Intents framework's spelling
-            self = .cancelled
-        } else {
-            let names = Self.allCases.map(\.rawValue).joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "unknown status \"\(name)\", expected one of \(names)")
-        }
+        // "canceled" is the Intents framework's spelling.
+        try self.init(decodingNameFrom: decoder, noun: "status", aliases: ["canceled": .cancelled])
     }
 }

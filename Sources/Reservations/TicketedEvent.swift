@@ -10,13 +10,7 @@ public struct TicketedEvent: Sendable, Hashable, Codable {
         case other
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            let name = try container.decode(String.self)
-            guard let kind = Kind(rawValue: name) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "unknown event kind \"\(name)\", expected movie or other")
-            }
-            self = kind
+            try self.init(decodingNameFrom: decoder, noun: "event kind")
         }
     }
 

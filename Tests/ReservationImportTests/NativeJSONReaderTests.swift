@@ -63,7 +63,7 @@ struct NativeJSONReaderTests {
         (#"{"type": "flight", "departure": {"time": "2030-06-15T17:55"}, "seat": ["23A"]}"#,
          "trip.json: reservations[3].seat: expected an object, found an array (line 6, column 75)"),
         (#"{"type": "ticketedEvent", "kind": "opera", "startTime": "2030-06-15T17:55"}"#,
-         #"trip.json: reservations[3].kind: unknown event kind "opera", expected movie or other (line 6, column 39)"#),
+         #"trip.json: reservations[3].kind: unknown event kind "opera", expected one of movie, other (line 6, column 39)"#),
         (#"{"type": "flight", "flightNumber": 20, "departure": {"time": "2030-06-15T17:55"}}"#,
          "trip.json: reservations[3].flightNumber: expected a string, found a number (20) (line 6, column 40)"),
         (#"{"type": "lodging"}"#,

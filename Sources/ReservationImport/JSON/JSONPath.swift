@@ -34,26 +34,3 @@ enum JSONPath {
         }
     }
 }
-
-/// The coding key of an array element.
-struct JSONIndexKey: CodingKey {
-    let index: Int
-
-    init(_ index: Int) { self.index = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.index = intValue }
-
-    var stringValue: String { "Index \(index)" }
-    var intValue: Int? { index }
-}
-
-/// The coding key of an object member, for paths built outside a `Decodable` type.
-struct JSONNameKey: CodingKey {
-    let stringValue: String
-
-    init(_ name: String) { self.stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-
-    var intValue: Int? { nil }
-}
