@@ -21,7 +21,7 @@ let package = Package(
             name: "ReservationFeed",
             targets: [
                 "ReservationFeed", "Reservations", "ReservationImport", "EventSynthesis", "EventModel",
-                "ICalendar", "Chrono",
+                "ICalendar", "Chrono", "Airports",
             ]
         ),
         .executable(name: "reservation-feed", targets: ["reservation-feed"]),
@@ -38,9 +38,13 @@ let package = Package(
         .target(name: "Reservations", dependencies: ["Chrono"]),
         .target(name: "ReservationImport", dependencies: ["Reservations"]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
+        // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
+        .target(name: "Airports", exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
         .target(
             name: "EventSynthesis",
-            dependencies: ["Reservations", "EventModel", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "Reservations", "EventModel", "Airports", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .systemLibrary(
             name: "CLibical",
@@ -63,6 +67,7 @@ let package = Package(
         // MARK: Tests. Each mirrors the module it tests; TestSupport holds shared helpers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ChronoTests", dependencies: ["Chrono"]),
+        .testTarget(name: "AirportsTests", dependencies: ["Airports", "Chrono"]),
         .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "TestSupport"]),
         .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "TestSupport"]),
         .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "TestSupport"]),

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Distances on the Earth's surface.
+public enum GreatCircle {
+    /// The mean radius of the Earth, in kilometres.
+    public static let earthRadius = 6371.0088
+
+    /// The great-circle distance between two points given in degrees, in kilometres
+    /// (haversine formula).
+    public static func kilometres(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double)
+        -> Double
+    {
+        let φ1 = latitude1 * .pi / 180
+        let φ2 = latitude2 * .pi / 180
+        let Δφ = (latitude2 - latitude1) * .pi / 180
+        let Δλ = (longitude2 - longitude1) * .pi / 180
+        let a = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
+        return 2 * earthRadius * asin(min(1, sqrt(a)))
+    }
+}

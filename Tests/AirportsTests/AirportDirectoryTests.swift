@@ -1,0 +1,41 @@
+import Chrono
+import Testing
+
+@testable import Airports
+
+@Suite("Airport table")
+struct AirportDirectoryTests {
+    @Test("look-ups by IATA and ICAO code, in any case")
+    func lookups() throws {
+        let sfo = try #require(AirportDirectory.airport(iata: "sfo"))
+        #expect(sfo.name == "San Francisco International Airport")
+        #expect(sfo.icaoCode == "KSFO")
+        #expect(sfo.countryCode == "US")
+        #expect(sfo.timeZone == "America/Los_Angeles")
+        #expect(AirportDirectory.airport(icao: "efhk")?.iataCode == "HEL")
+        #expect(AirportDirectory.airport(iata: "AAA") != nil)  // the first line
+        #expect(AirportDirectory.airport(iata: "ZZZ") == nil)
+        #expect(AirportDirectory.airport(iata: "SF") == nil)
+        #expect(AirportDirectory.airport(icao: "XXXX") == nil)
+    }
+
+    @Test("every airport is well formed and its zone is in this system's tz database")
+    func wellFormed() {
+        let all = AirportDirectory.all
+        #expect(all.count == 7884)
+        #expect(all.map(\.iataCode) == all.map(\.iataCode).sorted())
+        #expect(Set(all.map(\.iataCode)).count == all.count)
+        for airport in all {
+            #expect((-90...90).contains(airport.latitude) && (-180...180).contains(airport.longitude), "\(airport.iataCode)")
+            #expect(airport.countryCode.count == 2, "\(airport.iataCode)")
+        }
+        let unknownZones = Set(all.map(\.timeZone)).filter { !TimeZoneRules.isKnown($0) }
+        #expect(unknownZones.isEmpty)
+    }
+
+    @Test("great-circle distances", arguments: [("SFO", "JFK", 4_160.0), ("HEL", "TXL", 1_105.0), ("SYD", "LAX", 12_050.0)])
+    func distances(from: String, to: String, kilometres: Double) throws {
+        let distance = try #require(AirportDirectory.airport(iata: from)).distance(to: try #require(AirportDirectory.airport(iata: to)))
+        #expect(abs(distance - kilometres) < 25)
+    }
+}
