@@ -67,3 +67,44 @@ struct TimeZoneRulesTests {
         #expect(TimeZoneRules.offset(in: "Nowhere/Town", at: instant) == nil)
     }
 }
+
+@Suite("TimeZoneDirectory")
+struct TimeZoneDirectoryTests {
+    private func instant(_ text: String) throws -> Instant { try Instant(iso8601: text) }
+
+    @Test("countries as addresses write them", arguments: [
+        ("FI", "FI"), ("fi", "FI"), ("Finland", "FI"), ("Finlande", "FI"), ("Finnland", "FI"), ("フィンランド", "FI"),
+        ("USA", "US"), ("United States", "US"), ("Etats-Unis", "US"), ("États-Unis", "US"), ("  norway ", "NO"),
+        ("UK", "GB"), ("Deutschland", "DE"), ("España", "ES"), ("Espana", "ES"), ("日本", "JP"),
+    ])
+    func countries(text: String, code: String) {
+        #expect(TimeZoneDirectory.countryCode(for: text) == code)
+    }
+
+    @Test("unknown countries", arguments: ["", "Atlantis", "ZZ", "U"])
+    func unknownCountries(text: String) {
+        #expect(TimeZoneDirectory.countryCode(for: text) == nil)
+    }
+
+    @Test("each country keeps its own zone names")
+    func ownNames() {
+        #expect(TimeZoneDirectory.onlyZone(ofCountry: "NO") == "Europe/Oslo")
+        #expect(TimeZoneDirectory.onlyZone(ofCountry: "fi") == "Europe/Helsinki")
+        #expect(TimeZoneDirectory.onlyZone(ofCountry: "US") == nil)
+        #expect(TimeZoneDirectory.zones(inCountry: "US").count > 20)
+    }
+
+    @Test("the zone that agrees with an offset, nearest the place when several do")
+    func agreeing() throws {
+        let june = try instant("2030-06-15T02:30:00Z")
+        let minusSeven = UTCOffset(hours: -7)!
+        // Los Angeles (PDT) and Phoenix (MST) are both at -07:00 in June.
+        #expect(TimeZoneDirectory.zone(inCountry: "US", agreeingWith: minusSeven, at: june, near: (37.79, -122.39)) == "America/Los_Angeles")
+        #expect(TimeZoneDirectory.zone(inCountry: "US", agreeingWith: minusSeven, at: june, near: (33.45, -112.07)) == "America/Phoenix")
+        // In January only Denver, Phoenix and the other Mountain zones are at -07:00.
+        let january = try instant("2030-01-15T02:30:00Z")
+        #expect(TimeZoneDirectory.zone(inCountry: "US", agreeingWith: minusSeven, at: january, near: (37.79, -122.39)) != "America/Los_Angeles")
+        #expect(TimeZoneDirectory.zone(inCountry: "FI", agreeingWith: minusSeven, at: june) == nil)
+        #expect(TimeZoneDirectory.zone(inCountry: "AU", agreeingWith: UTCOffset(hours: 10)!, at: june, near: (-33.87, 151.21)) == "Australia/Sydney")
+    }
+}
