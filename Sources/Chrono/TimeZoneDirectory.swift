@@ -53,6 +53,11 @@ public enum TimeZoneDirectory {
         return candidates.min { distance($0, coordinates) < distance($1, coordinates) }?.zone
     }
 
+    /// The zone of a country whose principal place is nearest a position.
+    public static func nearestZone(inCountry code: String, to coordinates: (latitude: Double, longitude: Double)) -> String? {
+        zones(inCountry: code).min { distance($0, coordinates) < distance($1, coordinates) }?.zone
+    }
+
     /// The zone of a country that keeps one zone only, such as Finland; `nil` otherwise.
     public static func onlyZone(ofCountry code: String) -> String? {
         let entries = zones(inCountry: code)

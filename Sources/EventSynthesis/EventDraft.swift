@@ -2,8 +2,9 @@ import Chrono
 import EventModel
 import Reservations
 
-/// What a category contributes to an event before times are resolved: its title, notes, place,
-/// times and default length. Built by the `EventSynthesizer+Category` extensions.
+/// What a category contributes to an event, with its times already resolved to zones: title
+/// parts, notes, place, start, end and default length. Built by the `ReservationSynthesis+Category`
+/// extensions.
 struct EventDraft {
     /// How an event without an end gets one.
     enum DefaultLength {
@@ -13,27 +14,29 @@ struct EventDraft {
         case untilNextDay(LocalTime)
     }
 
-    /// A time and the native JSON field it came from, for messages.
+    /// A resolved time, with the reservation's own value and field for messages.
     struct Time {
-        var value: DateTimeValue
+        var event: EventTime
+        var given: DateTimeValue
         var field: String
     }
 
     /// The category's name in titles and `CATEGORIES`.
     var label: String
-    /// The title without the category prefix (`AY 20 · SFO → HEL`), if there is anything to say.
+    /// The title after the category (`AY 20 · SFO → HEL`), if there is anything to say.
     var detail: String?
     /// Whether the title is the detail alone (a ticketed event's own name).
     var detailIsTitle = false
-    var notes = NoteLines()
+    var notes: NoteLines
     var place: PlaceDescription?
+    /// Where the event starts, for times of the reservation that belong to no other place
+    /// (its check-in window).
+    var startPlace: Whereabouts
     var start: Time
     var end: Time?
     var defaultLength: DefaultLength
     var transparency: Transparency = .opaque
-    /// The zone to read floating times of this reservation in, such as a boarding time.
-    var zoneHint: String?
-    /// Times that become reminders: when, what it says, the page to open.
+    /// Reminders: when (resolved), what they say, the page to open.
     var reminders: [(time: Time, message: String, url: String?)] = []
 
     /// `Flight AY 20 · SFO → HEL`, or just `Flight` when nothing else is known.

@@ -1,16 +1,17 @@
 /// The labelled lines of an event's notes, in order, leaving out what is not known.
 struct NoteLines {
+    /// Between a label and its value (`": "`, `" : "` in French, `"："` in Japanese).
+    let separator: String
     private(set) var lines: [String] = []
+
+    init(separator: String) {
+        self.separator = separator
+    }
 
     /// Adds `Label: value` when the value has text.
     mutating func add(_ label: String, _ value: String?) {
         guard let value = value.flatMap(Text.clean) else { return }
-        lines.append("\(label): \(value)")
-    }
-
-    /// Adds `Label: part · part` from the parts that have text.
-    mutating func add(_ label: String, parts: [String?]) {
-        add(label, Text.join(parts, separator: " · "))
+        lines.append(label + separator + value)
     }
 
     /// Adds another set's lines after these.

@@ -11,14 +11,12 @@ struct PlaceDescription {
     /// The position, when known (never the (0, 0) that means unknown).
     var coordinates: Coordinates?
 
-    init(name: String?, address: PostalAddress?, coordinates: Coordinates?) {
+    /// - Parameter countryName: The name of a country from its ISO code, for addresses that give
+    ///   only the code.
+    init(name: String?, address: PostalAddress?, coordinates: Coordinates?, countryName: (String) -> String) {
         self.name = Text.clean(name)
-        self.address = address.flatMap(Self.oneLine)
+        self.address = address.flatMap { Self.oneLine($0, countryName: countryName) }
         self.coordinates = coordinates?.isKnown == true ? coordinates : nil
-    }
-
-    init(_ place: Place) {
-        self.init(name: place.name, address: place.address, coordinates: place.coordinates)
     }
 
     /// `Name, street, postcode city, region, country`, with what is known.
@@ -38,9 +36,10 @@ struct PlaceDescription {
     }
 
     /// An address on one line: `369 The Embarcadero, 94105 San Francisco, CA, USA`.
-    static func oneLine(_ address: PostalAddress) -> String? {
+    static func oneLine(_ address: PostalAddress, countryName: (String) -> String) -> String? {
         let street = address.street.map { $0.split(whereSeparator: \.isNewline).joined(separator: ", ") }
         let city = Text.join([address.postalCode, address.city], separator: " ")
-        return Text.join([street, city, address.region, address.country ?? address.countryCode], separator: ", ")
+        let country = Text.clean(address.country) ?? Text.clean(address.countryCode).map(countryName)
+        return Text.join([street, city, address.region, country], separator: ", ")
     }
 }

@@ -1,49 +1,79 @@
 import Chrono
 import EventModel
 
-/// Turns a reservation's time into an event time, keeping the wall time and zone as given.
+/// Turns a reservation's time into an event time, best evidence first:
 ///
-/// - A date alone stays a date.
-/// - A wall time with an IANA zone is written in that zone (`TZID=`). When an offset is given too,
-///   the offset fixes the instant; if it disagrees with the zone at that instant a warning says
-///   so, and the event shows the instant in the zone.
-/// - A wall time in one of UTC's zones, or with an offset only, is written as the exact instant in UTC.
-/// - A wall time with neither zone nor offset is written floating, with a warning.
+/// 1. the IANA zone the time states;
+/// 2. the zone of the place: its airport's (from the airport table), else a zone stated on
+///    another time at the same place;
+/// 3. with a UTC offset: the zone of the place's country that is at that offset at that instant
+///    (the nearest to the place when several are);
+/// 4. with a UTC offset and nothing else: the exact instant, in UTC;
+/// 5. without an offset: the country's zone when it keeps only one, else the zone of the
+///    country nearest the place (with a warning);
+/// 6. a floating time, with a warning, when nothing at all tells the zone.
+///
+/// When an offset contradicts the zone found, the offset wins (it fixes the instant), the event
+/// shows that instant in the zone, and a warning says so. A date alone stays a date.
 struct TimeResolver {
-    func resolve(_ value: DateTimeValue, field: String, messages: inout [SynthesisMessage]) -> EventTime {
-        switch value {
-        case .date(let date):
-            return .date(date)
+    func resolve(
+        _ value: DateTimeValue, field: String, at place: Whereabouts, messages: inout [SynthesisMessage]
+    ) -> EventTime {
+        guard case .dateTime(let local, let statedZone, let offset) = value else { return .date(value.date) }
 
-        case .dateTime(let local, let zone?, let offset) where TimeZoneRules.isUTC(zone):
-            return .utc(offset.map { local.instant(at: $0).utcDateTime } ?? local)
-
-        case .dateTime(let local, let zone?, let offset?):
-            let instant = local.instant(at: offset)
-            guard let zoneOffset = TimeZoneRules.offset(in: zone, at: instant) else {
-                return .utc(instant.utcDateTime)
-            }
-            if zoneOffset == offset { return .zoned(local, timeZone: zone) }
-            let shown = instant.localDateTime(at: zoneOffset)
-            messages.append(
-                SynthesisMessage(
-                    .warning, field: field,
-                    "the offset \(offset) contradicts \(zone), which is at \(zoneOffset) then; kept the instant, shown as \(shown) in \(zone)"
-                ))
-            return .zoned(shown, timeZone: zone)
-
-        case .dateTime(let local, let zone?, nil):
-            return .zoned(local, timeZone: zone)
-
-        case .dateTime(let local, nil, let offset?):
-            return .utc(local.instant(at: offset).utcDateTime)
-
-        case .dateTime(let local, nil, nil):
-            messages.append(
-                SynthesisMessage(
-                    .warning, field: field,
-                    "no time zone or UTC offset; the event floats, shown at \(local.time) wherever the calendar is"))
-            return .floating(local)
+        if let zone = statedZone {
+            return inZone(local, zone, offset: offset, source: zone, field: field, messages: &messages)
         }
+        if let (zone, source) = place.knownZone {
+            let described = source == zone ? zone : "\(source)'s zone \(zone)"
+            return inZone(local, zone, offset: offset, source: described, field: field, messages: &messages)
+        }
+        if let offset {
+            let instant = local.instant(at: offset)
+            if let country = place.countryCode,
+                let zone = TimeZoneDirectory.zone(inCountry: country, agreeingWith: offset, at: instant, near: place.coordinates)
+            {
+                return .zoned(local, timeZone: zone)
+            }
+            return .utc(instant.utcDateTime)
+        }
+        if let country = place.countryCode {
+            if let zone = TimeZoneDirectory.onlyZone(ofCountry: country) {
+                return .zoned(local, timeZone: zone)
+            }
+            if let coordinates = place.coordinates, let zone = TimeZoneDirectory.nearestZone(inCountry: country, to: coordinates) {
+                messages.append(
+                    SynthesisMessage(
+                        .warning, .zoneGuessed, field: field,
+                        "no time zone or UTC offset; took \(zone), the zone of \(country) nearest the place"))
+                return .zoned(local, timeZone: zone)
+            }
+        }
+        messages.append(
+            SynthesisMessage(
+                .warning, .floatingTime, field: field,
+                "no time zone or UTC offset, and nothing tells where; the event floats, shown at \(local.time) wherever the calendar is"
+            ))
+        return .floating(local)
+    }
+
+    private func inZone(
+        _ local: LocalDateTime, _ zone: String, offset: UTCOffset?, source: String, field: String,
+        messages: inout [SynthesisMessage]
+    ) -> EventTime {
+        if TimeZoneRules.isUTC(zone) {
+            return .utc(offset.map { local.instant(at: $0).utcDateTime } ?? local)
+        }
+        guard let offset else { return .zoned(local, timeZone: zone) }
+        let instant = local.instant(at: offset)
+        guard let zoneOffset = TimeZoneRules.offset(in: zone, at: instant) else { return .utc(instant.utcDateTime) }
+        if zoneOffset == offset { return .zoned(local, timeZone: zone) }
+        let shown = instant.localDateTime(at: zoneOffset)
+        messages.append(
+            SynthesisMessage(
+                .warning, .offsetZoneConflict, field: field,
+                "the offset \(offset) contradicts \(source), which is at \(zoneOffset) then; kept the instant, shown as \(shown) in \(zone)"
+            ))
+        return .zoned(shown, timeZone: zone)
     }
 }

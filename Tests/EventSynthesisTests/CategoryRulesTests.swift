@@ -20,12 +20,12 @@ struct CategoryRulesTests {
     static let expectations: [Expectation] = [
         .init(
             file: "1-restaurant-epic-steak.json", summary: "Restaurant · EPIC Steak (2 people)",
-            start: "2030-06-15T02:30:00Z", end: "2030-06-15T04:30:00Z",
+            start: "2030-06-14T19:30:00[America/Los_Angeles]", end: "2030-06-14T21:30:00[America/Los_Angeles]",
             location: "EPIC Steak, 369 The Embarcadero, 94105 San Francisco, CA, USA"),
         .init(
             file: "2-flight-sfo-hel.json", summary: "Flight AY 20 · SFO → HEL",
             start: "2030-06-15T17:55:00[America/Los_Angeles]", end: "2030-06-16T14:05:00[Europe/Helsinki]",
-            location: "San Francisco International Airport (SFO)"),
+            location: "San Francisco International Airport (SFO), San Francisco, United States"),
         .init(
             file: "3-lodging-glo-hotel-sello.json", summary: "Hotel · Glo Hotel Sello", start: "2030-06-16",
             end: "2030-06-19", location: "Glo Hotel Sello, Leppävaarankatu 1, 02600 Espoo, Finland",
@@ -41,11 +41,11 @@ struct CategoryRulesTests {
         .init(
             file: "6-bus-stockholm-oslo.json", summary: "Bus FlixBus N1052 · Stockholm Cityterminalen → Oslo Bussterminal",
             start: "2030-06-19T11:30:00[Europe/Stockholm]", end: "2030-06-19T19:15:00[Europe/Oslo]",
-            location: "Stockholm Cityterminalen, Stockholm, SE"),
+            location: "Stockholm Cityterminalen, Stockholm, Sweden"),
         .init(
             file: "7-train-oslo-bergen.json", summary: "Train Bergensbanen 61 · Oslo S → Bergen stasjon",
             start: "2030-06-20T08:25:00[Europe/Oslo]", end: "2030-06-20T15:20:00[Europe/Oslo]",
-            location: "Oslo S, Jernbanetorget 1, Oslo, NO"),
+            location: "Oslo S, Jernbanetorget 1, Oslo, Norway"),
         .init(
             file: "8-rental-car-bergen.json", summary: "Rental car · Hertz",
             start: "2030-06-20T16:30:00[Europe/Oslo]", end: "2030-06-23T10:00:00[Europe/Oslo]",
@@ -73,14 +73,14 @@ struct CategoryRulesTests {
             Reservation number: K7P2QX
             Booked under: John Appleseed
             Airline: Finnair · AY
-            Departure: San Francisco International Airport (SFO), 2030-06-15 17:55 (America/Los_Angeles)
+            Departure: San Francisco International Airport (SFO), Sat, Jun 15, 2030 at 5:55\u{202F}PM (America/Los_Angeles)
             Terminal: International A
             Gate: A5
-            Boarding: 2030-06-15 17:05 (America/Los_Angeles)
-            Arrival: Helsinki Airport (HEL), 2030-06-16 14:05 (Europe/Helsinki)
+            Boarding: 5:05\u{202F}PM
+            Arrival: Helsinki Airport (HEL), Sun, Jun 16, 2030 at 2:05\u{202F}PM (Europe/Helsinki)
             Arrival terminal: 2
             Seat: 23A · Economy
-            Online check-in: opens 2030-06-14 17:55 (America/Los_Angeles), closes 2030-06-15 16:55 (America/Los_Angeles), https://airline.example.com/check-in/K7P2QX
+            Online check-in: opens Fri, Jun 14, 2030 at 5:55\u{202F}PM (America/Los_Angeles), closes Sat, Jun 15, 2030 at 4:55\u{202F}PM (America/Los_Angeles), https://airline.example.com/check-in/K7P2QX
             Booking: https://airline.example.com/manage/K7P2QX
             """)
         #expect(event.categories == ["Flight"])

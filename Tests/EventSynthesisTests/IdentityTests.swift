@@ -61,6 +61,6 @@ struct IdentityTests {
     func incomplete() {
         let result = EventSynthesizer().synthesize(Reservation(details: .flight(Flight())))
         #expect(result.event == nil)
-        #expect(result.messages == [SynthesisMessage(.error, field: "departure.time", "a flight needs a departure time")])
+        #expect(result.messages == [SynthesisMessage(.error, .missingRequired, field: "departure.time", "a flight needs a departure time")])
     }
 }

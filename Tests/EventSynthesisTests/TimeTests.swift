@@ -50,7 +50,9 @@ struct TimeTests {
     func floating() throws {
         let (event, messages) = try event(#"{"type": "restaurant", "startTime": "2030-06-14T19:30"}"#)
         #expect(event.start == .floating(LocalDateTime(year: 2030, month: 6, day: 14, hour: 19, minute: 30)!))
-        #expect(messages == ["startTime: no time zone or UTC offset; the event floats, shown at 19:30:00 wherever the calendar is"])
+        #expect(messages == [
+            "startTime: no time zone or UTC offset, and nothing tells where; the event floats, shown at 19:30:00 wherever the calendar is"
+        ])
     }
 
     @Test("a missing end gets the category's default length", arguments: [

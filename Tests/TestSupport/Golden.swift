@@ -24,8 +24,13 @@ public enum Golden {
         }
         let expected = String(decoding: data, as: UTF8.self)
         guard expected != actual else { return nil }
-        let expectedLines = expected.components(separatedBy: "\n")
-        let actualLines = actual.components(separatedBy: "\n")
+        // Split on LF bytes: Swift treats CRLF as one Character, so a String split on "\n" would
+        // leave an iCalendar file in one piece.
+        func lines(_ text: String) -> [String] {
+            text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        }
+        let expectedLines = lines(expected)
+        let actualLines = lines(actual)
         for index in 0..<max(expectedLines.count, actualLines.count) {
             let want = index < expectedLines.count ? expectedLines[index] : "(end of file)"
             let got = index < actualLines.count ? actualLines[index] : "(end of file)"

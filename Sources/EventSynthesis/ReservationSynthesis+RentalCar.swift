@@ -1,0 +1,25 @@
+import Reservations
+
+extension ReservationSynthesis {
+    mutating func rentalCarDraft(_ rental: CarRental) -> EventDraft? {
+        guard let pickUpTime = rental.pickUp?.time else { return nil }
+        let sameDesk = rental.dropOff?.place == nil
+        let pickUpPlace = Whereabouts(
+            place: rental.pickUp?.place, times: [pickUpTime] + (sameDesk ? [rental.dropOff?.time] : []))
+        let dropOffPlace = sameDesk ? pickUpPlace : Whereabouts(place: rental.dropOff?.place, times: [rental.dropOff?.time])
+        let start = resolve(pickUpTime, field: "pickUp.time", at: pickUpPlace)
+        let end = resolve(rental.dropOff?.time, field: "dropOff.time", at: dropOffPlace)
+        let company = Text.clean(rental.company?.name) ?? Text.clean(reservation.provider?.name)
+        var draft = EventDraft(
+            label: words.rentalCar, detail: company.map { "· \($0)" }, notes: noteLines(),
+            place: rental.pickUp?.place.map(describe), startPlace: pickUpPlace, start: start, end: end,
+            defaultLength: .seconds(options.defaultDurations.rentalCar), transparency: .transparent)
+        let car = rental.car
+        draft.notes.add(
+            words.car, Text.join([Text.join([car?.make, car?.model], separator: " "), car?.type, car?.description], separator: " · "))
+        draft.notes.add(words.pickUp, stop(rental.pickUp?.place.flatMap { describe($0).locationText }, start))
+        draft.notes.add(words.dropOff, stop(rental.dropOff?.place.flatMap { describe($0).locationText }, end))
+        draft.notes.add(words.phone, rental.company?.phone ?? rental.pickUp?.place?.phone)
+        return draft
+    }
+}

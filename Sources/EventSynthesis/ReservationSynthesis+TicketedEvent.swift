@@ -1,0 +1,21 @@
+import Reservations
+
+extension ReservationSynthesis {
+    mutating func ticketedEventDraft(_ event: TicketedEvent) -> EventDraft? {
+        guard let startTime = event.startTime else { return nil }
+        let place = Whereabouts(place: event.venue, times: [event.startTime, event.endTime])
+        let start = resolve(startTime, field: "startTime", at: place)
+        let end = resolve(event.endTime, field: "endTime", at: place)
+        let isMovie = event.kind == .movie
+        let name = Text.clean(event.name)
+        var draft = EventDraft(
+            label: isMovie ? words.movie : words.event, detail: isMovie ? name.map { "· \($0)" } : name, notes: noteLines(),
+            place: event.venue.map(describe), startPlace: place, start: start, end: end,
+            defaultLength: .seconds(isMovie ? options.defaultDurations.movie : options.defaultDurations.ticketedEvent))
+        draft.detailIsTitle = !isMovie  // an event is called by its own name
+        draft.notes.add(words.venue, event.venue.flatMap { describe($0).locationText })
+        draft.notes.add(words.seat, seatText(event.seat))
+        draft.notes.add(words.tickets, event.numberOfAttendees.map(String.init))
+        return draft
+    }
+}

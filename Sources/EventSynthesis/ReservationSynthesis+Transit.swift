@@ -1,0 +1,31 @@
+import Reservations
+
+extension ReservationSynthesis {
+    mutating func transitDraft(_ trip: TransitTrip, label: String) -> EventDraft? {
+        guard let departureTime = trip.departure?.time else { return nil }
+        let departurePlace = Whereabouts(place: trip.departure?.place, times: [departureTime])
+        let arrivalPlace = Whereabouts(place: trip.arrival?.place, times: [trip.arrival?.time])
+        let start = resolve(departureTime, field: "departure.time", at: departurePlace)
+        let end = resolve(trip.arrival?.time, field: "arrival.time", at: arrivalPlace)
+        let from = trip.departure?.place.flatMap { Text.clean($0.name) }
+        let to = trip.arrival?.place.flatMap { Text.clean($0.name) }
+        var draft = EventDraft(
+            label: label, detail: Text.join([vehicle(trip), route(from: from, to: to).map { "· \($0)" }], separator: " "),
+            notes: noteLines(), place: trip.departure?.place.map(describe), startPlace: departurePlace,
+            start: start, end: end, defaultLength: .seconds(options.defaultDurations.transit))
+        draft.notes.add(words.operator, Text.join([reservation.provider?.name, reservation.provider?.phone], separator: " · "))
+        draft.notes.add(words.departure, stop(from, start))
+        draft.notes.add(words.platform, trip.departure?.platform)
+        draft.notes.add(words.arrival, stop(to, end))
+        draft.notes.add(words.arrivalPlatform, trip.arrival?.platform)
+        draft.notes.add(words.seat, seatText(trip.seat))
+        return draft
+    }
+
+    /// `ICE 1543`: the name and number, without saying the name twice.
+    private func vehicle(_ trip: TransitTrip) -> String? {
+        guard let number = Text.clean(trip.vehicleNumber) else { return Text.clean(trip.vehicleName) }
+        guard let name = Text.clean(trip.vehicleName), !number.hasPrefix(name) else { return number }
+        return "\(name) \(number)"
+    }
+}

@@ -1,0 +1,233 @@
+import Chrono
+import Foundation
+import EventModel
+import Reservations
+
+/// The synthesis of one reservation: resolves its times, builds its draft through the category's
+/// extension, then makes the event. A value used once, by ``EventSynthesizer``.
+struct ReservationSynthesis {
+    let reservation: Reservation
+    let options: SynthesisOptions
+    let words: Vocabulary
+    let formatter: TimeFormatter
+    private(set) var messages: [SynthesisMessage] = []
+
+    init(_ reservation: Reservation, options: SynthesisOptions, words: Vocabulary, formatter: TimeFormatter) {
+        self.reservation = reservation
+        self.options = options
+        self.words = words
+        self.formatter = formatter
+    }
+
+    mutating func run() -> SynthesisResult {
+        let problems = reservation.requirementProblems
+        guard problems.isEmpty, var draft = makeDraft() else {
+            return SynthesisResult(
+                event: nil, messages: problems.map { SynthesisMessage(.error, .missingRequired, field: $0.field, $0.message) })
+        }
+        let checkIn = reservation.checkInAction
+        let opens = resolve(checkIn?.validFrom, field: "checkInAction.validFrom", at: draft.startPlace)
+        let closes = resolve(checkIn?.validUntil, field: "checkInAction.validUntil", at: draft.startPlace)
+        addCommonNotes(to: &draft, checkInOpens: opens, checkInCloses: closes)
+        if let opens { draft.reminders.insert((opens, words.checkInOpenReminder(draft.title), checkIn?.url), at: 0) }
+        let end = finishEnd(of: draft)
+
+        var summary = draft.title
+        var status: EventStatus?
+        var transparency = draft.transparency
+        switch reservation.status {
+        case .confirmed: status = .confirmed
+        case .pending, .hold: status = .tentative
+        case .cancelled:
+            status = .cancelled
+            summary = words.cancelledPrefix + summary
+            transparency = .transparent
+        case .unknown: status = nil
+        }
+
+        let uid: String
+        if let key = EventIdentity.key(of: reservation) {
+            uid = EventIdentity.uid(forKey: key)
+        } else {
+            uid = EventIdentity.uid(forKey: "content:\(reservation.category.rawValue)|\(draft.start.event)|\(draft.title)")
+            messages.append(
+                SynthesisMessage(
+                    .warning, .noIdentity, field: "",
+                    "no reservation number or item reference; the event cannot be updated in place when the booking changes"))
+        }
+
+        let event = CalendarEvent(
+            uid: uid, summary: summary, start: draft.start.event, end: end, notes: draft.notes.text,
+            location: draft.place?.locationText, geo: draft.place?.geo, structuredLocation: draft.place?.structuredLocation,
+            status: status, transparency: transparency, url: Text.clean(reservation.url), alarms: alarms(of: draft),
+            categories: [draft.label])
+        return SynthesisResult(event: event, messages: messages)
+    }
+
+    // MARK: - Category
+
+    private mutating func makeDraft() -> EventDraft? {
+        switch reservation.details {
+        case .flight(let flight): flightDraft(flight)
+        case .lodging(let stay): lodgingDraft(stay)
+        case .rentalCar(let rental): rentalCarDraft(rental)
+        case .restaurant(let table): restaurantDraft(table)
+        case .ticketedEvent(let event): ticketedEventDraft(event)
+        case .train(let trip): transitDraft(trip, label: words.train)
+        case .bus(let trip): transitDraft(trip, label: words.bus)
+        case .boat(let trip): transitDraft(trip, label: words.boat)
+        }
+    }
+
+    // MARK: - Shared by the categories
+
+    /// Resolves a time at a place to an event time.
+    mutating func resolve(_ value: DateTimeValue, field: String, at place: Whereabouts) -> EventDraft.Time {
+        EventDraft.Time(event: TimeResolver().resolve(value, field: field, at: place, messages: &messages), given: value, field: field)
+    }
+
+    /// Resolves an optional time.
+    mutating func resolve(_ value: DateTimeValue?, field: String, at place: Whereabouts) -> EventDraft.Time? {
+        value.map { resolve($0, field: field, at: place) }
+    }
+
+    /// A place as the event shows it, countries named in the locale's language.
+    func describe(_ place: Place) -> PlaceDescription {
+        PlaceDescription(name: place.name, address: place.address, coordinates: place.coordinates, countryName: regionName)
+    }
+
+    /// A country's name in the locale's language (`United States`, `États-Unis`), from its ISO code.
+    func regionName(_ code: String) -> String {
+        Locale(identifier: options.locale.identifier).localizedString(forRegionCode: code.uppercased()) ?? code
+    }
+
+    /// Notes for the category's lines, with the locale's separator.
+    func noteLines() -> NoteLines { NoteLines(separator: words.labelSeparator) }
+
+    /// `SFO → HEL`, `from SFO`, `to HEL`, or nothing.
+    func route(from: String?, to: String?) -> String? {
+        switch (from, to) {
+        case (let from?, let to?): "\(from) → \(to)"
+        case (let from?, nil): words.from(from)
+        case (nil, let to?): words.to(to)
+        case (nil, nil): nil
+        }
+    }
+
+    /// `23A · Economy`, `Coach 4 · 57`, `Row 12, seat 14`, or nothing.
+    func seatText(_ seat: Seat?) -> String? {
+        guard let seat else { return nil }
+        var number = Text.clean(seat.number)
+        if let row = Text.clean(seat.row), let current = number, !current.hasPrefix(row) {
+            number = words.rowAndSeat(row, current)
+        } else if number == nil, let row = Text.clean(seat.row) {
+            number = words.row(row)
+        }
+        return Text.join([seat.section, number, seat.type], separator: " · ")
+    }
+
+    /// `Name, Place, time (zone)` for a departure or arrival note.
+    func stop(_ name: String?, _ time: EventDraft.Time?) -> String? {
+        Text.join([name, time.map { formatter.text($0.event) }], separator: words.listSeparator)
+    }
+
+    /// A warning when an airport's code is not in the airport table.
+    mutating func checkAirport(_ airport: Airport?, _ whereabouts: Whereabouts, field: String) {
+        guard let airport, whereabouts.airport == nil else { return }
+        let (code, key) = airport.iataCode.map { ($0, "iataCode") } ?? airport.icaoCode.map { ($0, "icaoCode") } ?? ("", "")
+        guard !code.isEmpty else { return }
+        messages.append(
+            SynthesisMessage(
+                .warning, .unknownAirport, field: "\(field).\(key)",
+                "unknown airport code \"\(code)\"; its place and time zone are not known"))
+    }
+
+    // MARK: - Common notes, end, reminders
+
+    private func addCommonNotes(to draft: inout EventDraft, checkInOpens opens: EventDraft.Time?, checkInCloses closes: EventDraft.Time?) {
+        var notes = noteLines()
+        notes.add(words.reservationNumber, reservation.reservationNumber)
+        notes.add(words.bookedUnder, reservation.holderName)
+        notes.append(draft.notes)
+        switch reservation.category {
+        case .flight, .train, .bus, .boat:
+            break  // the airline or operator is among the category's notes
+        case .lodging, .rentalCar, .restaurant, .ticketedEvent:
+            notes.add(words.provider, Text.join([reservation.provider?.name, reservation.provider?.phone], separator: " · "))
+        }
+        notes.add(words.bookedThrough, reservation.broker?.name)
+        if let checkIn = reservation.checkInAction {
+            notes.add(
+                words.onlineCheckIn,
+                Text.join(
+                    [opens.map { words.opens(formatter.text($0.event)) }, closes.map { words.closes(formatter.text($0.event)) }, checkIn.url],
+                    separator: words.listSeparator))
+        }
+        notes.add(words.booking, reservation.url)
+        draft.notes = notes
+    }
+
+    /// The end the event gets: the reservation's when it makes sense, else the default.
+    private mutating func finishEnd(of draft: EventDraft) -> EventTime {
+        let start = draft.start
+        if let end = draft.end {
+            switch (start.event, end.event) {
+            case (.date(let startDate), _):
+                // A date-only start makes a whole-day event; its end date is inclusive.
+                let endDate = end.given.date
+                if endDate >= startDate { return .date(endDate.adding(days: 1)) }
+                messages.append(
+                    SynthesisMessage(
+                        .warning, .endBeforeStart, field: end.field,
+                        "ends (\(endDate)) before it starts (\(startDate)); used the default length"))
+            case (_, .date):
+                messages.append(
+                    SynthesisMessage(.warning, .endWithoutTime, field: end.field, "the end is a date without a time; used the default length"))
+            default:
+                if end.event.instant > start.event.instant { return end.event }
+                messages.append(
+                    SynthesisMessage(.warning, .endBeforeStart, field: end.field, "ends at or before the start; used the default length"))
+            }
+        }
+        return defaultEnd(after: start.event, length: draft.defaultLength)
+    }
+
+    /// The end an event gets when the reservation gives none (or an impossible one).
+    private func defaultEnd(after start: EventTime, length: EventDraft.DefaultLength) -> EventTime {
+        switch (start, length) {
+        case (.date(let date), .untilNextDay):
+            return .date(date.adding(days: 2))  // one night: the check-in day and the check-out day
+        case (.date(let date), .seconds):
+            return .date(date.adding(days: 1))
+        case (.zoned(let local, let zone), .untilNextDay(let checkOut)):
+            return .zoned(LocalDateTime(date: local.date.adding(days: 1), time: checkOut), timeZone: zone)
+        case (.utc(let local), .untilNextDay(let checkOut)):
+            return .utc(LocalDateTime(date: local.date.adding(days: 1), time: checkOut))
+        case (.floating(let local), .untilNextDay(let checkOut)):
+            return .floating(LocalDateTime(date: local.date.adding(days: 1), time: checkOut))
+        case (.zoned(_, let zone), .seconds(let seconds)):
+            // Real elapsed time, so a dinner across a DST change still lasts two hours.
+            let end = start.instant.adding(seconds: seconds)
+            return .zoned(TimeZoneRules.localDateTime(of: end, in: zone) ?? end.utcDateTime, timeZone: zone)
+        case (.utc(let local), .seconds(let seconds)):
+            return .utc(local.adding(seconds: seconds))
+        case (.floating(let local), .seconds(let seconds)):
+            return .floating(local.adding(seconds: seconds))
+        }
+    }
+
+    private mutating func alarms(of draft: EventDraft) -> [EventAlarm] {
+        draft.reminders.compactMap { reminder in
+            switch reminder.time.event {
+            case .zoned, .utc:
+                return EventAlarm(trigger: .at(reminder.time.event.instant), message: reminder.message, url: Text.clean(reminder.url))
+            case .date, .floating:
+                messages.append(
+                    SynthesisMessage(
+                        .warning, .reminderWithoutZone, field: reminder.time.field,
+                        "no time zone or UTC offset, so no reminder can be set for it"))
+                return nil
+            }
+        }
+    }
+}

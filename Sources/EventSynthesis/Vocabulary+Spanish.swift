@@ -1,0 +1,21 @@
+extension Vocabulary {
+    static let spanish = Vocabulary(
+        flight: "Vuelo", hotel: "Hotel", rentalCar: "Coche de alquiler", restaurant: "Restaurante", event: "Evento",
+        movie: "Película", train: "Tren", bus: "Autobús", boat: "Barco",
+        cancelledPrefix: "Cancelado: ", labelSeparator: ": ", listSeparator: ", ",
+        people: { $0 == 1 ? "1 persona" : "\($0) personas" },
+        adults: { $0 == 1 ? "1 adulto" : "\($0) adultos" },
+        children: { $0 == 1 ? "1 niño" : "\($0) niños" },
+        from: { "desde \($0)" }, to: { "a \($0)" },
+        row: { "Fila \($0)" }, rowAndSeat: { "Fila \($0), asiento \($1)" },
+        opens: { "abre \($0)" }, closes: { "cierra \($0)" },
+        checkInOpenReminder: { "Ya puedes facturar: \($0)" }, boardingReminder: { "Embarque: \($0)" },
+        reservationNumber: "Número de reserva", bookedUnder: "A nombre de", airline: "Aerolínea",
+        flightDeparture: "Salida", flightArrival: "Llegada", terminal: "Terminal", gate: "Puerta", boarding: "Embarque",
+        arrivalTerminal: "Terminal de llegada", arrivalGate: "Puerta de llegada", seat: "Asiento", checkIn: "Entrada",
+        checkOut: "Salida", guests: "Huéspedes", phone: "Teléfono", car: "Coche", pickUp: "Recogida",
+        dropOff: "Devolución", partySize: "Comensales", venue: "Lugar", tickets: "Entradas", operator: "Operador",
+        departure: "Salida", arrival: "Llegada", platform: "Andén", arrivalPlatform: "Andén de llegada",
+        provider: "Proveedor", bookedThrough: "Reservado a través de", onlineCheckIn: "Check-in en línea",
+        booking: "Reserva")
+}
