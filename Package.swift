@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "AirportsTests", dependencies: ["Airports", "Chrono"]),
         .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "TestSupport"]),
         .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "TestSupport"]),
-        .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "TestSupport"]),
+        .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "TestSupport"], exclude: ["Golden"]),
         .testTarget(

@@ -1,0 +1,112 @@
+import Chrono
+import EventModel
+import Reservations
+import Testing
+
+@testable import EventSynthesis
+
+@Suite("Time zones from the best evidence")
+struct ZoneEvidenceTests {
+    /// The event and messages for a reservation, given a number so no identity warning intrudes.
+    private func event(_ json: String) throws -> (CalendarEvent, [String]) {
+        var reservation = try Fixtures.reservation(json)
+        reservation.reservationNumber = "ZONE-TEST"
+        let result = EventSynthesizer().synthesize(reservation)
+        return (try #require(result.event), result.messages.map(\.description))
+    }
+
+    @Test("airports give the zones of times that state none (HEL 15:05 → TXL 16:00)")
+    func airports() throws {
+        let (event, messages) = try event(
+            #"{"type": "flight", "departure": {"airport": {"iataCode": "HEL"}, "time": "2030-12-24T15:05"}, "arrival": {"airport": {"icaoCode": "EDDT"}, "time": "2030-12-24T16:00"}}"#)
+        #expect(messages.isEmpty)
+        #expect(event.start.description == "2030-12-24T15:05:00[Europe/Helsinki]")
+        #expect(event.end?.description == "2030-12-24T16:00:00[Europe/Berlin]")
+        #expect(event.location == "Helsinki Vantaa Airport (HEL), Helsinki, Finland")
+        #expect(event.geo == GeoCoordinate(latitude: 60.3172, longitude: 24.9633))
+    }
+
+    @Test("an offset that contradicts the airport's zone is reported, and the instant kept")
+    func airportConflict() throws {
+        let (event, messages) = try event(
+            #"{"type": "flight", "departure": {"airport": {"iataCode": "SFO"}, "time": "2030-06-15T17:55:00-08:00"}}"#)
+        #expect(event.start.description == "2030-06-15T18:55:00[America/Los_Angeles]")
+        #expect(messages == [
+            "departure.time: the offset -08:00 contradicts SFO's zone America/Los_Angeles, which is at -07:00 then; kept the instant, shown as 2030-06-15T18:55:00 in America/Los_Angeles"
+        ])
+    }
+
+    @Test("an offset with a country gives the country's zone at that offset, nearest the place", arguments: [
+        (37.7924, -122.3906, "2030-06-14T19:30:00[America/Los_Angeles]"),  // San Francisco
+        (33.4484, -112.0740, "2030-06-14T19:30:00[America/Phoenix]"),  // Phoenix keeps no DST
+    ])
+    func offsetAndCountry(latitude: Double, longitude: Double, start: String) throws {
+        let (event, messages) = try event(
+            #"{"type": "restaurant", "startTime": "2030-06-14T19:30:00-07:00", "place": {"address": {"country": "USA"}, "coordinates": {"latitude": \#(latitude), "longitude": \#(longitude)}}}"#)
+        #expect(messages.isEmpty)
+        #expect(event.start.description == start)
+    }
+
+    @Test("southern summer: +11:00 in Australia near Sydney is Australia/Sydney")
+    func southern() throws {
+        let (event, _) = try event(
+            #"{"type": "ticketedEvent", "startTime": "2030-01-10T20:00:00+11:00", "venue": {"address": {"countryCode": "AU"}, "coordinates": {"latitude": -33.8568, "longitude": 151.2153}}}"#)
+        #expect(event.start.description == "2030-01-10T20:00:00[Australia/Sydney]")
+    }
+
+    @Test("an offset and nothing else: the exact instant in UTC")
+    func offsetOnly() throws {
+        let (event, messages) = try event(#"{"type": "restaurant", "startTime": "2030-06-14T19:30:00-07:00"}"#)
+        #expect(messages.isEmpty)
+        #expect(event.start.description == "2030-06-15T02:30:00Z")
+    }
+
+    @Test("no offset in a country with one zone: that zone, without a warning")
+    func onlyZone() throws {
+        let (event, messages) = try event(
+            #"{"type": "lodging", "checkInTime": "2030-06-16T15:00", "place": {"address": {"country": "Finlande"}}}"#)
+        #expect(messages.isEmpty)
+        #expect(event.start.description == "2030-06-16T15:00:00[Europe/Helsinki]")
+        #expect(event.end?.description == "2030-06-17T11:00:00[Europe/Helsinki]")
+    }
+
+    @Test("no offset in a country with several zones: the nearest, with a warning")
+    func guessed() throws {
+        let (event, messages) = try event(
+            #"{"type": "restaurant", "startTime": "2030-06-14T19:30", "place": {"address": {"countryCode": "US"}, "coordinates": {"latitude": 41.88, "longitude": -87.63}}}"#)
+        #expect(event.start.description == "2030-06-14T19:30:00[America/Chicago]")
+        #expect(messages == ["startTime: no time zone or UTC offset; took America/Chicago, the zone of US nearest the place"])
+    }
+
+    @Test("a zone stated for one time at a place serves the others there")
+    func stated() throws {
+        let (event, messages) = try event(
+            #"{"type": "lodging", "checkInTime": "2030-06-16T15:00:00[Europe/Helsinki]", "checkOutTime": "2030-06-18T11:00"}"#)
+        #expect(messages.isEmpty)
+        #expect(event.end?.description == "2030-06-18T11:00:00[Europe/Helsinki]")
+    }
+
+    @Test("an unknown airport code is reported; the flight gets the default length")
+    func unknownAirport() throws {
+        let (event, messages) = try event(
+            #"{"type": "flight", "departure": {"airport": {"iataCode": "QQQ"}, "time": "2030-06-15T08:00:00Z"}, "arrival": {"airport": {"iataCode": "HEL"}}}"#)
+        #expect(messages == [#"departure.airport.iataCode: unknown airport code "QQQ"; its place and time zone are not known"#])
+        #expect(event.end?.description == "2030-06-15T11:00:00Z")
+    }
+
+    @Test("a flight without an arrival time lasts as long as its distance says (SFO → JFK)")
+    func flightLength() throws {
+        let (event, _) = try event(
+            #"{"type": "flight", "departure": {"airport": {"iataCode": "SFO"}, "time": "2030-06-15T08:00"}, "arrival": {"airport": {"iataCode": "JFK"}}}"#)
+        // About 4,150 km: 30 minutes plus 5 h 11 min, rounded up to 5 h 45 min.
+        #expect(event.end?.description == "2030-06-15T13:45:00[America/Los_Angeles]")
+        #expect(DefaultDurations().flight(kilometres: 1_105) == 115 * 60)
+    }
+
+    @Test("a wall time in a DST gap keeps its wall time; its instant follows RFC 5545")
+    func gap() throws {
+        let (event, _) = try event(#"{"type": "restaurant", "startTime": "2030-03-31T02:30", "place": {"address": {"countryCode": "FR"}}}"#)
+        #expect(event.start.description == "2030-03-31T02:30:00[Europe/Paris]")
+        #expect(event.start.instant == (try Instant(iso8601: "2030-03-31T01:30:00Z")))
+    }
+}
