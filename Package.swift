@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["reservation-feed", "library-usage", "TestSupport"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Fixtures"]
         ),
     ]
 )

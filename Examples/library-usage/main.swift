@@ -16,9 +16,9 @@ let dinner = Reservation(
     holderName: "John Appleseed")
 
 let imported = [ImportedReservation(reservation: dinner, origin: SourceLocation(file: "app"))]
-let (feed, diagnostics) = FeedBuilder().build(from: imported, now: try Instant(iso8601: "2030-06-01T09:00:00Z"))
-for diagnostic in diagnostics { print(diagnostic) }
-for event in feed.events {
+let build = FeedBuilder().build(from: imported, now: try Instant(iso8601: "2030-06-01T09:00:00Z"))
+for diagnostic in build.diagnostics { print(diagnostic) }
+for event in build.feed.events {
     print("\(event.summary) | \(event.start) → \(event.end.map { "\($0)" } ?? "?") | \(event.location ?? "")")
 }
-print(try feed.iCalendarText(), terminator: "")
+print(try build.feed.iCalendarText(), terminator: "")

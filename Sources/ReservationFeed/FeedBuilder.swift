@@ -2,9 +2,9 @@
 /// tools use.
 ///
 /// ```swift
-/// let builder = FeedBuilder()
-/// let (feed, diagnostics) = builder.build(from: imported, now: .now)
-/// try feed.iCalendarText()
+/// let build = FeedBuilder().build(from: imported, now: .now)
+/// for diagnostic in build.diagnostics { print(diagnostic) }
+/// let text = try build.feed.iCalendarText()
 /// ```
 public struct FeedBuilder: Sendable {
     /// The options in force.
@@ -17,29 +17,43 @@ public struct FeedBuilder: Sendable {
 
     /// Makes the feed of the given reservations.
     ///
-    /// Each reservation becomes one event. Two reservations that give the same event UID (the
-    /// same booking read twice) give one event: the first in input order is kept, and a warning
-    /// names both places.
+    /// Each reservation becomes one event, unless it is pending or held (see
+    /// ``FeedOptions/includeUnconfirmed``) or ended before `now`. Two reservations that give the
+    /// same event UID (the same booking read twice) give one event: the first in input order is
+    /// kept, and a warning names both places.
     ///
     /// - Parameters:
     ///   - reservations: The reservations, with where each came from (for messages).
     ///   - now: The time of generation, written as DTSTAMP.
-    /// - Returns: The feed, and a diagnostic for each reservation that gave no event or a doubtful one.
-    public func build(from reservations: [ImportedReservation], now: Instant) -> (feed: Feed, diagnostics: [Diagnostic]) {
+    /// - Returns: The feed, a diagnostic for each reservation that gave no event or a doubtful one,
+    ///   and the reservations left out.
+    public func build(from reservations: [ImportedReservation], now: Instant) -> FeedBuild {
         let synthesizer = EventSynthesizer(options: options.synthesis)
         var diagnostics: [Diagnostic] = []
+        var skipped: [SkippedReservation] = []
         var events: [CalendarEvent] = []
         var firstOrigin: [String: SourceLocation] = [:]
         for imported in reservations {
             let result = synthesizer.synthesize(imported.reservation)
             for message in result.messages {
                 let severity: Diagnostic.Severity = message.severity == .error ? .error : .warning
-                diagnostics.append(Diagnostic(severity, at: imported.origin.appending(path: message.field), message.text))
+                diagnostics.append(
+                    Diagnostic(severity, message.code.rawValue, at: imported.location(of: message.field), message.text))
             }
             guard let event = result.event else { continue }
+            let status = imported.reservation.status
+            if !options.includeUnconfirmed, status == .pending || status == .hold {
+                skipped.append(SkippedReservation(origin: imported.origin, title: event.summary, reason: .unconfirmed(status)))
+                continue
+            }
+            let end = (event.end ?? event.start).instant
+            if end < now {
+                skipped.append(SkippedReservation(origin: imported.origin, title: event.summary, reason: .ended(end)))
+                continue
+            }
             if let first = firstOrigin[event.uid] {
                 diagnostics.append(
-                    Diagnostic(.warning, at: imported.origin, "the same reservation as \(first); kept that one"))
+                    Diagnostic(.warning, "duplicate-reservation", at: imported.origin, "the same reservation as \(first); kept that one"))
                 continue
             }
             firstOrigin[event.uid] = imported.origin
@@ -49,6 +63,6 @@ public struct FeedBuilder: Sendable {
         let properties = CalendarProperties(
             productIdentifier: ReservationFeedVersion.productIdentifier, name: options.calendarName,
             description: options.calendarDescription)
-        return (Feed(properties: properties, events: events, generated: now), diagnostics)
+        return FeedBuild(feed: Feed(properties: properties, events: events, generated: now), diagnostics: diagnostics, skipped: skipped)
     }
 }

@@ -4,8 +4,9 @@ import ReservationImport
 public enum FeedError: Error, Sendable, CustomStringConvertible {
     /// An input named on the command line cannot be used.
     case input(InputError)
-    /// The inputs hold no reservation that could become an event; writing would empty the feed.
-    case nothingToWrite(inputs: Int, errors: Int)
+    /// The inputs hold no reservation that could become an event (or all were left out as
+    /// unconfirmed or ended); writing would empty the feed.
+    case nothingToWrite(inputs: Int, errors: Int, skipped: Int)
     /// The feed could not be written to its destination.
     case write(path: String, reason: String)
     /// The events could not be turned into iCalendar.
@@ -15,11 +16,13 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .input(let error):
             return error.description
-        case .nothingToWrite(let inputs, let errors):
+        case .nothingToWrite(let inputs, let errors, let skipped):
             let files = inputs == 1 ? "1 input file" : "\(inputs) input files"
-            return errors > 0
-                ? "no event could be made from \(files) (see the errors above); nothing was written"
-                : "no reservations found in \(files); nothing was written"
+            if errors > 0 { return "no event could be made from \(files) (see the errors above); nothing was written" }
+            if skipped > 0 {
+                return "every reservation in \(files) is unconfirmed or already ended (see 'reservation-feed lint'); nothing was written"
+            }
+            return "no reservations found in \(files); nothing was written"
         case .write(let path, let reason):
             return "\(path): cannot write the feed: \(reason)"
         case .iCalendar(let reason):

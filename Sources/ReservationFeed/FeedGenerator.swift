@@ -62,17 +62,18 @@ public struct FeedGenerator: Sendable {
             forward(result.diagnostics, report)
         }
 
-        let (feed, synthesis) = FeedBuilder(options: options).build(from: reservations, now: now)
-        diagnostics += synthesis
-        forward(synthesis, report)
+        let build = FeedBuilder(options: options).build(from: reservations, now: now)
+        diagnostics += build.diagnostics
+        forward(build.diagnostics, report)
 
-        guard !feed.events.isEmpty else {
-            throw .nothingToWrite(inputs: sources.count, errors: diagnostics.filter { $0.severity == .error }.count)
+        guard !build.feed.events.isEmpty else {
+            throw .nothingToWrite(
+                inputs: sources.count, errors: diagnostics.filter { $0.severity == .error }.count, skipped: build.skipped.count)
         }
-        try write(feed, to: destination)
+        try write(build.feed, to: destination)
         return FeedRunReport(
-            inputCount: sources.count, reservationCount: reservations.count, eventCount: feed.events.count,
-            destination: destination, diagnostics: diagnostics)
+            inputCount: sources.count, reservationCount: reservations.count, eventCount: build.feed.events.count,
+            destination: destination, diagnostics: diagnostics, skipped: build.skipped)
     }
 
     private func forward(_ diagnostics: [Diagnostic], _ report: (Diagnostic) -> Void) {

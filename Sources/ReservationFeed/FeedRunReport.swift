@@ -10,6 +10,8 @@ public struct FeedRunReport: Sendable {
     public var destination: FeedDestination
     /// Errors and warnings, in input order.
     public var diagnostics: [Diagnostic]
+    /// Reservations left out as unconfirmed or already ended.
+    public var skipped: [SkippedReservation]
 
     /// Whether an input had errors (the run's exit status is then 1).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -21,7 +23,13 @@ public struct FeedRunReport: Sendable {
         }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
-        var line = "Wrote \(count(eventCount, "event", "events")) (\(count(reservationCount, "reservation", "reservations")) from \(count(inputCount, "input", "inputs"))) to \(destination)"
+        var read = "\(count(reservationCount, "reservation", "reservations")) from \(count(inputCount, "input", "inputs"))"
+        let unconfirmed = skipped.filter { if case .unconfirmed = $0.reason { true } else { false } }.count
+        let ended = skipped.count - unconfirmed
+        let reasons = [unconfirmed > 0 ? "\(unconfirmed) unconfirmed" : nil, ended > 0 ? "\(ended) already ended" : nil]
+            .compactMap { $0 }
+        if !reasons.isEmpty { read += "; skipped \(reasons.joined(separator: ", "))" }
+        var line = "Wrote \(count(eventCount, "event", "events")) (\(read)) to \(destination)"
         if errors > 0 || warnings > 0 {
             line += "; \(count(errors, "error", "errors")), \(count(warnings, "warning", "warnings"))"
         }

@@ -23,7 +23,7 @@ public struct NativeJSONReader: Sendable {
         } catch {
             let position = TextPosition(offset: error.offset, in: bytes)
             return ImportResult(diagnostics: [
-                Diagnostic(.error, at: SourceLocation(file: file, position: position), "not valid JSON: \(error.message)")
+                Diagnostic(.error, "syntax", at: SourceLocation(file: file, position: position), "not valid JSON: \(error.message)")
             ])
         }
         let context = Context(bytes: bytes, file: file, root: root)
@@ -82,14 +82,28 @@ public struct NativeJSONReader: Sendable {
                 return ImportResult(diagnostics: [diagnostic(at: path, "\(error)")])
             }
             let origin = location(of: path)
+            let positions = fieldPositions(in: node)
             let problems = reservation.requirementProblems
             guard problems.isEmpty else {
                 return ImportResult(diagnostics: problems.map { problem in
                     let fieldPath = path + problem.field.split(separator: ".").map { JSONNameKey(String($0)) }
-                    return diagnostic(at: fieldPath, "\(problem.message); the reservation is skipped")
+                    return diagnostic(at: fieldPath, "\(problem.message); the reservation is skipped", code: "missing-required")
                 })
             }
-            return ImportResult(reservations: [ImportedReservation(reservation: reservation, origin: origin)])
+            return ImportResult(
+                reservations: [ImportedReservation(reservation: reservation, origin: origin, fieldPositions: positions)])
+        }
+
+        /// The positions of the located fields present in a reservation's object.
+        func fieldPositions(in reservation: JSONNode) -> [String: TextPosition] {
+            locator.setCheckpoint(at: reservation.offset)
+            var positions: [String: TextPosition] = [:]
+            for field in ImportedReservation.locatedFields {
+                var node: JSONNode? = reservation
+                for key in field.split(separator: ".") { node = node?.member(String(key)) }
+                if let node { positions[field] = locator.position(of: node.offset) }
+            }
+            return positions
         }
 
         func diagnostic(for error: DecodingError) -> Diagnostic {
@@ -103,8 +117,8 @@ public struct NativeJSONReader: Sendable {
             }
         }
 
-        func diagnostic(at path: [any CodingKey], _ message: String) -> Diagnostic {
-            Diagnostic(.error, at: location(of: path), message)
+        func diagnostic(at path: [any CodingKey], _ message: String, code: String = "invalid") -> Diagnostic {
+            Diagnostic(.error, code, at: location(of: path), message)
         }
 
         /// The location of a path, with the position of the deepest value on it that exists

@@ -35,7 +35,7 @@ public struct ReservationImporter: Sendable {
             }
         } catch {
             return ImportResult(diagnostics: [
-                Diagnostic(.error, at: SourceLocation(file: source.description), "cannot read the file: \(InputDiscovery.reason(error))")
+                Diagnostic(.error, "unreadable", at: SourceLocation(file: source.description), "cannot read the file: \(InputDiscovery.reason(error))")
             ])
         }
         return read(bytes, name: source.description)

@@ -26,10 +26,10 @@ struct FeedBuilderTests {
     @Test("the same booking read twice is one event, with a warning naming both places")
     func duplicates() throws {
         let json = #"{"type": "restaurant", "reservationNumber": "IWDSCA", "startTime": "2030-06-14T19:30:00-07:00"}"#
-        let (feed, diagnostics) = FeedBuilder().build(
+        let build = FeedBuilder().build(
             from: [try imported(json, file: "app.json"), try imported(json, file: "mail.json")], now: Instant(secondsSinceEpoch: 0))
-        #expect(feed.events.count == 1)
-        #expect(diagnostics.map(\.description) == [
+        #expect(build.feed.events.count == 1)
+        #expect(build.diagnostics.map(\.description) == [
             "mail.json: reservations[0]: warning: the same reservation as app.json: reservations[0]; kept that one (line 3, column 5)"
         ])
     }
@@ -37,8 +37,9 @@ struct FeedBuilderTests {
     @Test("synthesis messages are placed at the field, under the reservation's origin")
     func messagePlaces() throws {
         let floating = try imported(#"{"type": "restaurant", "reservationNumber": "A", "startTime": "2030-06-14T19:30"}"#, path: "reservations[4]")
-        let (_, diagnostics) = FeedBuilder().build(from: [floating], now: Instant(secondsSinceEpoch: 0))
-        #expect(diagnostics.map(\.description) == [
+        let build = FeedBuilder().build(from: [floating], now: Instant(secondsSinceEpoch: 0))
+        #expect(build.diagnostics.map(\.code) == ["floating-time"])
+        #expect(build.diagnostics.map(\.description) == [
             "app.json: reservations[4].startTime: warning: no time zone or UTC offset, and nothing tells where; the event floats, shown at 19:30:00 wherever the calendar is (line 3, column 5)"
         ])
     }
@@ -50,5 +51,31 @@ struct FeedBuilderTests {
         let feed = FeedBuilder(options: options).build(from: [], now: Instant(secondsSinceEpoch: 0)).feed
         #expect(feed.properties.name == "Family trips")
         #expect(feed.properties.productIdentifier == "-//ReservationFeed//reservation-feed \(ReservationFeedVersion.number)//EN")
+    }
+
+    @Test("pending and held bookings are left out unless asked for, then written tentative")
+    func unconfirmed() throws {
+        let pending = try imported(#"{"type": "restaurant", "reservationNumber": "P", "status": "pending", "startTime": "2030-06-14T19:30:00Z"}"#)
+        let held = try imported(#"{"type": "restaurant", "reservationNumber": "H", "status": "hold", "startTime": "2030-06-15T19:30:00Z"}"#)
+        let now = try Instant(iso8601: "2030-06-01T00:00:00Z")
+        let strict = FeedBuilder().build(from: [pending, held], now: now)
+        #expect(strict.feed.events.isEmpty)
+        #expect(strict.diagnostics.isEmpty)
+        #expect(strict.skipped.map(\.reason) == [.unconfirmed(.pending), .unconfirmed(.hold)])
+        var options = FeedOptions()
+        options.includeUnconfirmed = true
+        let lenient = FeedBuilder(options: options).build(from: [pending, held], now: now)
+        #expect(lenient.feed.events.map(\.status) == [.tentative, .tentative])
+    }
+
+    @Test("reservations that ended before now are left out; one under way is kept")
+    func ended() throws {
+        let dinner = try imported(#"{"type": "restaurant", "reservationNumber": "D", "startTime": "2030-06-14T19:30:00Z"}"#)
+        let during = FeedBuilder().build(from: [dinner], now: try Instant(iso8601: "2030-06-14T21:00:00Z"))
+        #expect(during.feed.events.count == 1)
+        let after = FeedBuilder().build(from: [dinner], now: try Instant(iso8601: "2030-06-14T21:31:00Z"))
+        #expect(after.feed.events.isEmpty)
+        #expect(after.skipped.map(\.reason) == [.ended(try Instant(iso8601: "2030-06-14T21:30:00Z"))])
+        #expect(after.skipped.first?.title == "Restaurant")
     }
 }

@@ -7,17 +7,24 @@ struct TextPositionLocator {
     private var offset = 0
     private var line = 1
     private var column = 1
+    /// A place to go back to for an earlier offset, instead of the start of the file.
+    private var checkpoint = (offset: 0, line: 1, column: 1)
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
+    /// Remembers the current position of `target` as the place to rescan from when a later
+    /// look-up goes back before the cursor (the fields of one reservation come in any order).
+    mutating func setCheckpoint(at target: Int) {
+        _ = position(of: target)
+        checkpoint = (offset, line, column)
+    }
+
     mutating func position(of target: Int) -> TextPosition {
         let target = min(max(target, 0), bytes.count)
         if target < offset {
-            offset = 0
-            line = 1
-            column = 1
+            (offset, line, column) = target >= checkpoint.offset ? checkpoint : (0, 1, 1)
         }
         while offset < target {
             let byte = bytes[offset]

@@ -1,0 +1,97 @@
+/// Checks reservations and says what a feed would make of them, without writing one: what
+/// `reservation-feed lint` runs.
+///
+/// It reports, each with its file and JSON path:
+///
+/// | code | severity | finding |
+/// |---|---|---|
+/// | `syntax`, `invalid`, `unreadable` | error | a file or a reservation cannot be read |
+/// | `missing-required` | error | a category's start time is missing |
+/// | `end-before-start` | warning | an arrival before its departure, a check-out before check-in |
+/// | `offset-zone-conflict` | warning | a UTC offset that contradicts the place's zone |
+/// | `unknown-airport` | warning | an airport code not in the airport table |
+/// | `floating-time`, `zone-guessed` | warning | no zone or offset, and the place says little |
+/// | `duplicate-item-reference` | warning | two different reservations with one item reference |
+/// | `duplicate-reservation` | warning | the same booking read twice |
+/// | `unconfirmed` | warning | pending or held: left out of feeds until confirmed |
+/// | `ended` | warning | already over: left out of feeds, as Siri does |
+/// | `no-identity` and others | warning | see `SynthesisMessage.Code` |
+public struct ReservationLinter: Sendable {
+    /// The options a feed would be made with.
+    public var options: FeedOptions
+    /// Which files folders contribute.
+    public var discovery: InputDiscovery
+    /// How files are read.
+    public var importer: ReservationImporter
+
+    /// Creates a linter.
+    public init(
+        options: FeedOptions = FeedOptions(), discovery: InputDiscovery = InputDiscovery(),
+        importer: ReservationImporter = ReservationImporter()
+    ) {
+        self.options = options
+        self.discovery = discovery
+        self.importer = importer
+    }
+
+    /// Reads the inputs and checks them.
+    ///
+    /// - Throws: ``FeedError/input(_:)`` when an input does not exist.
+    public func lint(inputs: [String], now: Instant) throws(FeedError) -> LintReport {
+        let expanded: (sources: [InputSource], diagnostics: [Diagnostic])
+        do {
+            expanded = try discovery.expand(inputs)
+        } catch {
+            throw .input(error)
+        }
+        let read = importer.read(expanded.sources)
+        let findings = expanded.diagnostics + read.diagnostics + lint(read.reservations, now: now)
+        return LintReport(
+            inputCount: expanded.sources.count, reservationCount: read.reservations.count, diagnostics: Self.ordered(findings))
+    }
+
+    /// Checks reservations already read.
+    public func lint(_ reservations: [ImportedReservation], now: Instant) -> [Diagnostic] {
+        let build = FeedBuilder(options: options).build(from: reservations, now: now)
+        var findings = build.diagnostics
+        for skipped in build.skipped {
+            switch skipped.reason {
+            case .unconfirmed(let status):
+                findings.append(
+                    Diagnostic(
+                        .warning, "unconfirmed", at: skipped.origin,
+                        "\(status.rawValue): left out of feeds until confirmed (--include-unconfirmed writes it as tentative)"))
+            case .ended(let end):
+                findings.append(
+                    Diagnostic(.warning, "ended", at: skipped.origin, "ended \(end): left out of feeds, as Siri does"))
+            }
+        }
+        var firstWithReference: [String: ImportedReservation] = [:]
+        for imported in reservations {
+            guard let reference = imported.reservation.itemReference, !reference.isEmpty else { continue }
+            guard let first = firstWithReference[reference] else {
+                firstWithReference[reference] = imported
+                continue
+            }
+            if first.reservation != imported.reservation {
+                findings.append(
+                    Diagnostic(
+                        .warning, "duplicate-item-reference", at: imported.location(of: "itemReference"),
+                        "the item reference \"\(reference)\" is also used by \(first.origin); each part of a booking needs its own"))
+            }
+        }
+        return Self.ordered(findings)
+    }
+
+    /// By file, then line and column; messages without a position first within their file.
+    private static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { left, right in
+            let (a, b) = (left.element.location, right.element.location)
+            if a.file != b.file { return a.file < b.file }
+            let positionA = a.position.map { ($0.line, $0.column) } ?? (0, 0)
+            let positionB = b.position.map { ($0.line, $0.column) } ?? (0, 0)
+            if positionA != positionB { return positionA < positionB }
+            return left.offset < right.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,27 @@
+/// A reservation that could become an event but was left out of the feed, and why.
+///
+/// Like Siri Event Suggestions, a feed holds confirmed bookings that have not ended yet; these
+/// are not problems, so they are not diagnostics at generation time (`lint` reports them).
+public struct SkippedReservation: Sendable, Hashable {
+    /// Why a reservation was left out.
+    public enum Reason: Sendable, Hashable {
+        /// Pending or held: not a confirmed booking (``FeedOptions/includeUnconfirmed`` keeps it).
+        case unconfirmed(ReservationStatus)
+        /// It ended at this instant, before the feed was generated.
+        case ended(Instant)
+    }
+
+    /// Where the reservation was read.
+    public var origin: SourceLocation
+    /// The title its event would have had.
+    public var title: String
+    /// Why it was left out.
+    public var reason: Reason
+
+    /// Creates a record of a skipped reservation.
+    public init(origin: SourceLocation, title: String, reason: Reason) {
+        self.origin = origin
+        self.title = title
+        self.reason = reason
+    }
+}

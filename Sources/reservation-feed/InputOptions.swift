@@ -1,0 +1,54 @@
+import ArgumentParser
+import ReservationFeed
+
+/// The inputs and the settings every subcommand shares.
+struct InputOptions: ParsableArguments {
+    @Argument(help: "Files, folders (read recursively, *.json), or - for standard input.")
+    var inputs: [String]
+
+    @Option(
+        help: ArgumentHelp(
+            "The time to work from: reservations that ended before it are left out, and it is each event's DTSTAMP (default: now). Pin it for reproducible output.",
+            valueName: "ISO 8601 date-time with offset"))
+    var now: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The language of titles and notes, and the conventions of their dates: en, fr, de, es or ja, with an optional region (en-GB, fr-CA).",
+            valueName: "tag"))
+    var locale: String = "en"
+
+    @Flag(help: "Write pending and held bookings too, as tentative events (left out by default, as Siri does).")
+    var includeUnconfirmed = false
+
+    func validate() throws {
+        guard !inputs.isEmpty else {
+            throw ValidationError("Name at least one input: a file, a folder, or - for standard input.")
+        }
+        _ = try moment()
+        _ = try synthesisLocale()
+    }
+
+    /// `--now` as an instant: it needs a UTC offset, `Z` or a zone to say which moment it is.
+    func moment() throws -> Instant {
+        guard let now else { return .now }
+        do {
+            return try Instant(iso8601: now)
+        } catch {
+            throw ValidationError("--now: \(error)")
+        }
+    }
+
+    func synthesisLocale() throws -> SynthesisLocale {
+        guard let value = SynthesisLocale(tag: locale) else {
+            throw ValidationError(
+                "--locale: \(locale) is not supported; use one of \(SynthesisLocale.supportedLanguages.joined(separator: ", ")), optionally with a region")
+        }
+        return value
+    }
+
+    /// The feed options these settings give.
+    func feedOptions() throws -> FeedOptions {
+        FeedOptions(includeUnconfirmed: includeUnconfirmed, synthesis: SynthesisOptions(locale: try synthesisLocale()))
+    }
+}

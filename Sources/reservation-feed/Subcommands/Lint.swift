@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import ReservationFeed
+
+/// `reservation-feed lint INPUT... [--format text|json]`
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check reservations and say what a feed would make of them, without writing one.",
+        discussion: """
+            Reports, with file, JSON path and line: inputs that cannot be read, missing start times, \
+            arrivals before departures, offsets that contradict a zone, unknown airport codes, times \
+            with no zone, duplicate item references, and reservations a feed leaves out (unconfirmed \
+            or already ended). Exit status: 0 nothing found; 1 findings; 2 usage or fatal error.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: "How to print the findings.")
+    var format: Format = .text
+
+    func run() throws {
+        let report: LintReport
+        do {
+            report = try ReservationLinter(options: try input.feedOptions()).lint(inputs: input.inputs, now: try input.moment())
+        } catch let error as FeedError {
+            StandardError.print("error: \(error)")
+            throw ExitCode.usage
+        }
+        let text = format == .json ? report.json() : report.text
+        FileHandle.standardOutput.write(Data(text.utf8))
+        if !report.isClean { throw ExitCode.inputErrors }
+    }
+}

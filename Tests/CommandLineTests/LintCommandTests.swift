@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `reservation-feed lint`, and the options generate shares with it.
+@Suite("The lint command and shared options")
+struct LintCommandTests {
+    static let tool = Repository.productsFolder.appendingPathComponent("reservation-feed")
+    static let fixture = "Tests/CommandLineTests/Fixtures/lint"
+
+    private func run(_ arguments: [String]) throws -> ProcessOutput {
+        try ProcessRunner.run(Self.tool, arguments)
+    }
+
+    @Test("every kind of finding, with file, path and line; exit status 1", arguments: ["text", "json"])
+    func findings(format: String) throws {
+        let result = try run(["lint", Self.fixture, "--now", "2030-06-01T00:00:00Z", "--format", format])
+        #expect(result.status == 1)
+        #expect(result.standardError == "")
+        let mismatch = Golden.mismatch(result.standardOutput, golden: "Tests/CommandLineTests/Golden/lint.\(format == "json" ? "json" : "txt")")
+        #expect(mismatch == nil, "\(mismatch ?? "")")
+    }
+
+    @Test("the JSON findings carry codes for tools")
+    func codes() throws {
+        let result = try run(["lint", Self.fixture, "--now", "2030-06-01T00:00:00Z", "--format", "json"])
+        struct Document: Decodable {
+            struct Item: Decodable { var code: String }
+            var diagnostics: [Item]
+        }
+        let document = try JSONDecoder().decode(Document.self, from: Data(result.standardOutput.utf8))
+        #expect(Set(document.diagnostics.map(\.code)) == [
+            "unconfirmed", "duplicate-item-reference", "unknown-airport", "floating-time", "end-before-start",
+            "offset-zone-conflict", "ended", "missing-required", "invalid",
+        ])
+    }
+
+    @Test("clean examples: exit status 0")
+    func clean() throws {
+        let result = try run(["lint", "Examples/trip", "--now", "2030-06-01T00:00:00Z"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "8 reservations in 8 inputs: 0 errors, 0 warnings\n")
+    }
+
+    @Test("--locale writes titles and notes in that language")
+    func locale() throws {
+        let result = try run(["generate", "Examples/trip/2-flight-sfo-hel.json", "-o", "-", "--now", "2030-06-01T00:00:00Z", "--locale", "fr"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("\r\nSUMMARY:Vol AY 20 · SFO → HEL\r\n"))
+        #expect(result.standardOutput.contains("\r\nCATEGORIES:Vol\r\n"))
+    }
+
+    @Test("an unsupported locale is a usage error", arguments: ["pt", "klingon", ""])
+    func badLocale(tag: String) throws {
+        let result = try run(["generate", "Examples/trip", "-o", "-", "--locale", tag])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("--locale"))
+        #expect(result.standardOutput == "")
+    }
+
+    @Test("pending bookings are left out, and written tentative with --include-unconfirmed")
+    func unconfirmed() throws {
+        let folder = try TemporaryFolder("cli")
+        let input = try folder.write(
+            "pending.json",
+            #"{"type": "restaurant", "reservationNumber": "P1", "status": "pending", "startTime": "2030-06-14T19:30:00[America/Los_Angeles]"}"#)
+        let strict = try run(["generate", input, "-o", "-", "--now", "2030-06-01T00:00:00Z"])
+        #expect(strict.status == 2)
+        #expect(strict.standardError.contains("every reservation in 1 input file is unconfirmed or already ended"))
+        let lenient = try run(["generate", input, "-o", "-", "--now", "2030-06-01T00:00:00Z", "--include-unconfirmed"])
+        #expect(lenient.status == 0)
+        #expect(lenient.standardOutput.contains("\r\nSTATUS:TENTATIVE\r\n"))
+    }
+
+    @Test("the summary counts what was left out")
+    func skippedSummary() throws {
+        let folder = try TemporaryFolder("cli")
+        try FileManager.default.copyItem(at: Repository.url("Examples/trip"), to: folder.url.appendingPathComponent("trip"))
+        try folder.write(
+            "trip/9-pending.json",
+            #"{"type": "restaurant", "reservationNumber": "P1", "status": "hold", "startTime": "2030-06-21T19:30:00[Europe/Oslo]"}"#)
+        let result = try run(["generate", folder.path("trip"), "-o", folder.path("out.ics"), "--now", "2030-06-16T00:00:00Z"])
+        #expect(result.status == 0)
+        #expect(result.standardError == "Wrote 7 events (9 reservations from 9 inputs; skipped 1 unconfirmed, 1 already ended) to \(folder.path("out.ics"))\n")
+    }
+}
