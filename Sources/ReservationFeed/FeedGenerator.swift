@@ -43,41 +43,19 @@ public struct FeedGenerator: Sendable {
     public func generate(
         inputs: [String], to destination: FeedDestination, now: Instant, report: (Diagnostic) -> Void = { _ in }
     ) throws(FeedError) -> FeedRunReport {
-        let sources: [InputSource]
-        var diagnostics: [Diagnostic] = []
-        do {
-            let expanded = try discovery.expand(inputs)
-            sources = expanded.sources
-            diagnostics += expanded.diagnostics
-        } catch {
-            throw .input(error)
-        }
-        forward(diagnostics, report)
-
-        var reservations: [ImportedReservation] = []
-        for source in sources {
-            let result = importer.read(source)
-            reservations += result.reservations
-            diagnostics += result.diagnostics
-            forward(result.diagnostics, report)
-        }
-
-        let build = FeedBuilder(options: options).build(from: reservations, now: now)
-        diagnostics += build.diagnostics
-        forward(build.diagnostics, report)
+        let (inputCount, read) = try InputReading(discovery: discovery, importer: importer).read(inputs, report: report)
+        let build = FeedBuilder(options: options).build(from: read.reservations, now: now)
+        build.diagnostics.forEach(report)
+        let diagnostics = read.diagnostics + build.diagnostics
 
         guard !build.feed.events.isEmpty else {
             throw .nothingToWrite(
-                inputs: sources.count, errors: diagnostics.filter { $0.severity == .error }.count, skipped: build.skipped.count)
+                inputs: inputCount, errors: diagnostics.filter { $0.severity == .error }.count, skipped: build.skipped.count)
         }
         try write(build.feed, to: destination)
         return FeedRunReport(
-            inputCount: sources.count, reservationCount: reservations.count, eventCount: build.feed.events.count,
+            inputCount: inputCount, reservationCount: read.reservations.count, eventCount: build.feed.events.count,
             destination: destination, diagnostics: diagnostics, skipped: build.skipped)
-    }
-
-    private func forward(_ diagnostics: [Diagnostic], _ report: (Diagnostic) -> Void) {
-        diagnostics.forEach(report)
     }
 
     private func write(_ feed: Feed, to destination: FeedDestination) throws(FeedError) {

@@ -38,16 +38,9 @@ public struct ReservationLinter: Sendable {
     ///
     /// - Throws: ``FeedError/input(_:)`` when an input does not exist.
     public func lint(inputs: [String], now: Instant) throws(FeedError) -> LintReport {
-        let expanded: (sources: [InputSource], diagnostics: [Diagnostic])
-        do {
-            expanded = try discovery.expand(inputs)
-        } catch {
-            throw .input(error)
-        }
-        let read = importer.read(expanded.sources)
-        let findings = expanded.diagnostics + read.diagnostics + lint(read.reservations, now: now)
-        return LintReport(
-            inputCount: expanded.sources.count, reservationCount: read.reservations.count, diagnostics: Self.ordered(findings))
+        let (inputCount, read) = try InputReading(discovery: discovery, importer: importer).read(inputs, report: { _ in })
+        let findings = read.diagnostics + lint(read.reservations, now: now)
+        return LintReport(inputCount: inputCount, reservationCount: read.reservations.count, diagnostics: Self.ordered(findings))
     }
 
     /// Checks reservations already read.

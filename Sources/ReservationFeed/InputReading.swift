@@ -1,0 +1,26 @@
+/// Finding and reading the inputs, as ``FeedGenerator`` and ``ReservationLinter`` both do.
+struct InputReading {
+    let discovery: InputDiscovery
+    let importer: ReservationImporter
+
+    /// Expands the inputs and reads every file, passing each diagnostic to `report` as it comes.
+    ///
+    /// - Returns: How many inputs were read, and what they held.
+    /// - Throws: ``FeedError/input(_:)`` when an input does not exist.
+    func read(_ inputs: [String], report: (Diagnostic) -> Void) throws(FeedError) -> (inputCount: Int, result: ImportResult) {
+        let expanded: (sources: [InputSource], diagnostics: [Diagnostic])
+        do {
+            expanded = try discovery.expand(inputs)
+        } catch {
+            throw .input(error)
+        }
+        var result = ImportResult(diagnostics: expanded.diagnostics)
+        expanded.diagnostics.forEach(report)
+        for source in expanded.sources {
+            let read = importer.read(source)
+            read.diagnostics.forEach(report)
+            result.append(read)
+        }
+        return (expanded.sources.count, result)
+    }
+}
