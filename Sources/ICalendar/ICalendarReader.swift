@@ -1,0 +1,170 @@
+import CLibical
+import Chrono
+import EventModel
+
+/// Reads events back from iCalendar text, through libical: the previous version of a feed.
+///
+/// Every property this package writes is read back into the ``EventModel/CalendarEvent`` it came
+/// from, so writing a read event again gives the same bytes. Properties this package does not
+/// write (attendees, recurrence rules) are not kept. libical is lenient: it reads what it can,
+/// and an event without a UID or start is left out and named in ``ICalendarDocument/problems``.
+public struct ICalendarReader: Sendable {
+    /// Creates a reader.
+    public init() {}
+
+    /// Reads the events of an iCalendar object.
+    ///
+    /// - Throws: ``ICalendarReadError`` when the text is not iCalendar at all.
+    public func read(_ text: String) throws(ICalendarReadError) -> ICalendarDocument {
+        let clean = text.replacing("\u{0}", with: "")
+        guard let root = clean.withCString({ icalparser_parse_string($0) }) else {
+            throw .notICalendar("libical found no calendar in it")
+        }
+        let calendar = LibicalComponent(adopting: root)
+        guard icalcomponent_isa(calendar.pointer) == ICAL_VCALENDAR_COMPONENT else {
+            throw .notICalendar("it does not start with BEGIN:VCALENDAR")
+        }
+        var document = ICalendarDocument(events: [])
+        var position = 0
+        var next = icalcomponent_get_first_component(calendar.pointer, ICAL_VEVENT_COMPONENT)
+        while let component = next {
+            position += 1
+            switch Self.event(component) {
+            case .success(let event): document.events.append(event)
+            case .failure(let problem): document.problems.append("the event at position \(position) \(problem.reason)")
+            }
+            next = icalcomponent_get_next_component(calendar.pointer, ICAL_VEVENT_COMPONENT)
+        }
+        return document
+    }
+
+    private struct Problem: Error {
+        let reason: String
+    }
+
+    private static func event(_ component: OpaquePointer) -> Result<CalendarEvent, Problem> {
+        guard let uid = text(component, ICAL_UID_PROPERTY, icalproperty_get_uid), !uid.isEmpty else {
+            return .failure(Problem(reason: "has no UID"))
+        }
+        guard let startProperty = icalcomponent_get_first_property(component, ICAL_DTSTART_PROPERTY),
+            let start = time(startProperty, icalproperty_get_dtstart(startProperty))
+        else {
+            return .failure(Problem(reason: "(UID \(uid)) has no readable DTSTART"))
+        }
+        var event = CalendarEvent(uid: uid, summary: text(component, ICAL_SUMMARY_PROPERTY, icalproperty_get_summary) ?? "", start: start)
+        if let property = icalcomponent_get_first_property(component, ICAL_DTEND_PROPERTY) {
+            event.end = time(property, icalproperty_get_dtend(property))
+        }
+        event.notes = text(component, ICAL_DESCRIPTION_PROPERTY, icalproperty_get_description)
+        event.location = text(component, ICAL_LOCATION_PROPERTY, icalproperty_get_location)
+        event.url = text(component, ICAL_URL_PROPERTY, icalproperty_get_url)
+        if let property = icalcomponent_get_first_property(component, ICAL_GEO_PROPERTY) {
+            let geo = icalproperty_get_geo(property)
+            event.geo = GeoCoordinate(latitude: geo.lat, longitude: geo.lon)
+        }
+        if let property = icalcomponent_get_first_property(component, ICAL_SEQUENCE_PROPERTY) {
+            event.sequence = Int(icalproperty_get_sequence(property))
+        }
+        if let property = icalcomponent_get_first_property(component, ICAL_DTSTAMP_PROPERTY) {
+            event.stamp = instant(icalproperty_get_dtstamp(property))
+        }
+        if let property = icalcomponent_get_first_property(component, ICAL_LASTMODIFIED_PROPERTY) {
+            event.lastModified = instant(icalproperty_get_lastmodified(property))
+        }
+        if let property = icalcomponent_get_first_property(component, ICAL_STATUS_PROPERTY) {
+            switch icalproperty_get_status(property) {
+            case ICAL_STATUS_TENTATIVE: event.status = .tentative
+            case ICAL_STATUS_CONFIRMED: event.status = .confirmed
+            case ICAL_STATUS_CANCELLED: event.status = .cancelled
+            default: event.status = nil
+            }
+        }
+        if let property = icalcomponent_get_first_property(component, ICAL_TRANSP_PROPERTY) {
+            event.transparency = icalproperty_get_transp(property) == ICAL_TRANSP_TRANSPARENT ? .transparent : .opaque
+        }
+        var property = icalcomponent_get_first_property(component, ICAL_CATEGORIES_PROPERTY)
+        while let current = property {
+            if let value = icalproperty_get_categories(current) { event.categories.append(String(cString: value)) }
+            property = icalcomponent_get_next_property(component, ICAL_CATEGORIES_PROPERTY)
+        }
+        event.structuredLocation = structuredLocation(component)
+        var alarm = icalcomponent_get_first_component(component, ICAL_VALARM_COMPONENT)
+        while let current = alarm {
+            if let value = self.alarm(current) { event.alarms.append(value) }
+            alarm = icalcomponent_get_next_component(component, ICAL_VALARM_COMPONENT)
+        }
+        return .success(event)
+    }
+
+    /// The text of the first property of a kind, unescaped.
+    private static func text(
+        _ component: OpaquePointer, _ kind: icalproperty_kind, _ getter: (OpaquePointer) -> UnsafePointer<CChar>?
+    ) -> String? {
+        guard let property = icalcomponent_get_first_property(component, kind), let value = getter(property) else {
+            return nil
+        }
+        return String(cString: value)
+    }
+
+    /// DTSTART or DTEND as an event time: a date, a time in its TZID's zone, UTC, or floating.
+    private static func time(_ property: OpaquePointer, _ value: icaltimetype) -> EventTime? {
+        if value.is_date == 1 {
+            return LocalDate(year: Int(value.year), month: Int(value.month), day: Int(value.day)).map(EventTime.date)
+        }
+        guard let local = localDateTime(value) else { return nil }
+        if let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
+            let zone = icalparameter_get_tzid(parameter)
+        {
+            return .zoned(local, timeZone: String(cString: zone))
+        }
+        return icaltime_is_utc(value) == 1 ? .utc(local) : .floating(local)
+    }
+
+    private static func localDateTime(_ value: icaltimetype) -> LocalDateTime? {
+        LocalDateTime(
+            year: Int(value.year), month: Int(value.month), day: Int(value.day), hour: Int(value.hour),
+            minute: Int(value.minute), second: Int(value.second))
+    }
+
+    private static func instant(_ value: icaltimetype) -> Instant? {
+        localDateTime(value)?.instant(at: .zero)
+    }
+
+    /// `X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-ADDRESS=…;X-APPLE-RADIUS=…;X-TITLE=…:geo:lat,lon`.
+    private static func structuredLocation(_ component: OpaquePointer) -> StructuredLocation? {
+        var property = icalcomponent_get_first_property(component, ICAL_X_PROPERTY)
+        while let current = property {
+            defer { property = icalcomponent_get_next_property(component, ICAL_X_PROPERTY) }
+            // The value is typed URI (VALUE=URI), so it is read as a string, not as an X value.
+            guard let name = icalproperty_get_x_name(current), String(cString: name) == "X-APPLE-STRUCTURED-LOCATION",
+                let raw = icalproperty_get_value_as_string(current)
+            else { continue }
+            let value = String(cString: raw)
+            let numbers = value.hasPrefix("geo:") ? value.dropFirst(4).split(separator: ",").compactMap { Double($0) } : []
+            guard numbers.count == 2 else { continue }
+            var parameters: [String: String] = [:]
+            var parameter = icalproperty_get_first_parameter(current, ICAL_X_PARAMETER)
+            while let currentParameter = parameter {
+                if let key = icalparameter_get_xname(currentParameter), let text = icalparameter_get_xvalue(currentParameter) {
+                    parameters[String(cString: key)] = String(cString: text)
+                }
+                parameter = icalproperty_get_next_parameter(current, ICAL_X_PARAMETER)
+            }
+            return StructuredLocation(
+                title: parameters["X-TITLE"] ?? "", address: parameters["X-ADDRESS"],
+                coordinate: GeoCoordinate(latitude: numbers[0], longitude: numbers[1]),
+                radius: parameters["X-APPLE-RADIUS"].flatMap(Double.init) ?? 70)
+        }
+        return nil
+    }
+
+    private static func alarm(_ component: OpaquePointer) -> EventAlarm? {
+        guard let property = icalcomponent_get_first_property(component, ICAL_TRIGGER_PROPERTY) else { return nil }
+        let trigger = icalproperty_get_trigger(property)
+        let message = text(component, ICAL_DESCRIPTION_PROPERTY, icalproperty_get_description) ?? ""
+        if icaltime_is_null_time(trigger.time) == 0, let instant = instant(trigger.time) {
+            return EventAlarm(trigger: .at(instant), message: message)
+        }
+        return EventAlarm(trigger: .beforeStart(seconds: -Int(icaldurationtype_as_int(trigger.duration))), message: message)
+    }
+}

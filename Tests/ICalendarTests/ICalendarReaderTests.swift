@@ -1,0 +1,67 @@
+import Chrono
+import EventModel
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ICalendar
+
+@Suite("Reading a feed back through libical")
+struct ICalendarReaderTests {
+    @Test("what the writer wrote reads back into the same events, and writes again to the same bytes")
+    func roundTrip() throws {
+        let written = try ICalendarWriter().document(
+            ICalendarWriterTests.properties, events: ICalendarWriterTests.events, stamp: ICalendarWriterTests.stamp)
+        let document = try ICalendarReader().read(written)
+        #expect(document.problems.isEmpty)
+        #expect(document.events.map(\.uid) == ICalendarWriterTests.events.map(\.uid))
+        let rewritten = try ICalendarWriter().document(
+            ICalendarWriterTests.properties, events: document.events, stamp: try Instant(iso8601: "2031-01-01T00:00:00Z"))
+        #expect(rewritten == written)
+    }
+
+    @Test("fields come back as values")
+    func values() throws {
+        let written = try ICalendarWriter().document(
+            ICalendarWriterTests.properties, events: ICalendarWriterTests.events, stamp: ICalendarWriterTests.stamp)
+        let events = try ICalendarReader().read(written).events
+        let flight = try #require(events.first)
+        #expect(flight.start == ICalendarWriterTests.events[0].start)
+        #expect(flight.end == ICalendarWriterTests.events[0].end)
+        #expect(flight.summary == "Flight AY 20 · SFO → HEL")
+        #expect(flight.status == .confirmed)
+        #expect(flight.stamp == ICalendarWriterTests.stamp)
+        #expect(flight.structuredLocation?.address == "San Francisco, CA; USA")
+        #expect(flight.alarms.map(\.trigger) == ICalendarWriterTests.events[0].alarms.map(\.trigger))
+        let stay = events[1]
+        #expect(stay.sequence == 2)
+        #expect(stay.status == .cancelled)
+        #expect(stay.transparency == .transparent)
+        #expect(stay.start == .date(LocalDate(year: 2030, month: 6, day: 16)!))
+        #expect(events[2].start == ICalendarWriterTests.events[2].start)
+        #expect(events[3].start == ICalendarWriterTests.events[3].start)
+    }
+
+    @Test("hostile text survives the round trip")
+    func hostile() throws {
+        let nasty = "Line\r\nBEGIN:VEVENT; a, b \\ c \\n" + String(repeating: "👩🏽‍🚀e\u{301}\\n", count: 20)
+        let event = CalendarEvent(
+            uid: "x;1,\\", summary: nasty, start: .utc(ICalendarWriterTests.local("2030-06-15T02:30")), notes: nasty)
+        let written = try ICalendarWriter().document(ICalendarWriterTests.properties, events: [event], stamp: ICalendarWriterTests.stamp)
+        let back = try #require(try ICalendarReader().read(written).events.first)
+        #expect(back.uid == "x;1,\\")
+        #expect(back.summary == "Line\nBEGIN:VEVENT; a, b \\ c \\n" + String(repeating: "👩🏽‍🚀e\u{301}\\n", count: 20))
+        #expect(try ICalendarWriter().document(ICalendarWriterTests.properties, events: [back], stamp: ICalendarWriterTests.stamp) == written)
+    }
+
+    @Test("events without a UID or a start are left out and named; non-iCalendar text is an error")
+    func problems() throws {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:no uid\r\nDTSTART:20300101T000000Z\r\nEND:VEVENT\r\n"
+            + "BEGIN:VEVENT\r\nUID:a\r\nSUMMARY:no start\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:b\r\nDTSTART:20300101T000000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let document = try ICalendarReader().read(text)
+        #expect(document.events.map(\.uid) == ["b"])
+        #expect(document.problems == ["the event at position 1 has no UID", "the event at position 2 (UID a) has no readable DTSTART"])
+        #expect(throws: ICalendarReadError.self) { try ICalendarReader().read("hello") }
+        #expect(throws: ICalendarReadError.self) { try ICalendarReader().read("BEGIN:VEVENT\r\nUID:x\r\nEND:VEVENT\r\n") }
+    }
+}
