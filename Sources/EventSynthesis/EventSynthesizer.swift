@@ -25,6 +25,12 @@ public struct EventSynthesizer: Sendable {
         formatter = TimeFormatter(locale: options.locale)
     }
 
+    /// The title of an event once its booking is cancelled, in the options' language:
+    /// `Cancelled: Restaurant · EPIC Steak`. A title that already says so is left as it is.
+    public func cancelledSummary(_ summary: String) -> String {
+        summary.hasPrefix(words.cancelledPrefix) ? summary : words.cancelledPrefix + summary
+    }
+
     /// Makes the event for one reservation.
     ///
     /// - Returns: The event and what was noticed; no event, with an error message, when the

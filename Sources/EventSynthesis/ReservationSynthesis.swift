@@ -56,10 +56,12 @@ struct ReservationSynthesis {
                     "no reservation number or item reference; the event cannot be updated in place when the booking changes"))
         }
 
+        // A cancelled event keeps no reminders: nobody should be called to a booking that is off.
+        let alarms = status == .cancelled ? [] : alarms(of: draft)
         let event = CalendarEvent(
             uid: uid, summary: summary, start: draft.start.event, end: end, notes: draft.notes.text,
             location: draft.place?.locationText, geo: draft.place?.geo, structuredLocation: draft.place?.structuredLocation,
-            status: status, transparency: transparency, url: Text.clean(reservation.url), alarms: alarms(of: draft),
+            status: status, transparency: transparency, url: Text.clean(reservation.url), alarms: alarms,
             categories: [draft.label])
         return SynthesisResult(event: event, messages: messages)
     }

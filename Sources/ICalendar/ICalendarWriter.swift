@@ -44,6 +44,16 @@ public struct ICalendarWriter: Sendable {
         try output("END:VCALENDAR\r\n")
     }
 
+    /// The VEVENT of one event, as the document would hold it: for comparing two versions of an
+    /// event byte for byte.
+    ///
+    /// - Parameter stamp: The DTSTAMP to use when the event carries none.
+    public func text(of event: CalendarEvent, stamp: Instant) throws -> String {
+        var text = ""
+        ContentLines.refold(try EventComponent.text(event, stamp: stamp), into: &text)
+        return text
+    }
+
     /// The whole document as one string.
     public func document(_ properties: CalendarProperties, events: [CalendarEvent], stamp: Instant) throws -> String {
         var document = ""
@@ -66,6 +76,10 @@ public struct ICalendarWriter: Sendable {
         if let description = properties.description {
             list.append(try LibicalProperty.text("DESCRIPTION", description) { icalproperty_new_description($0) })
         }
+        let refresh = properties.refreshInterval.map { icaldurationtype_from_int(Int32(clamping: $0)) }
+        if let refresh {
+            list.append(try LibicalProperty.make("REFRESH-INTERVAL") { icalproperty_new_refreshinterval(refresh) })
+        }
         for property in list {
             if let line = icalproperty_as_ical_string_r(property) {
                 text += String(cString: line)
@@ -78,6 +92,10 @@ public struct ICalendarWriter: Sendable {
         if let name = properties.name { text += "X-WR-CALNAME:\(TextSanitizer.escapedText(name))\r\n" }
         if let description = properties.description {
             text += "X-WR-CALDESC:\(TextSanitizer.escapedText(description))\r\n"
+        }
+        if let refresh, let duration = icaldurationtype_as_ical_string_r(refresh) {
+            text += "X-PUBLISHED-TTL:\(String(cString: duration))\r\n"
+            free(duration)
         }
         return text
     }

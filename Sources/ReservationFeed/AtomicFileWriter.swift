@@ -62,6 +62,17 @@ enum AtomicFileWriter {
         }
     }
 
+    /// Removes the temporary files that runs killed before their rename left beside `path`.
+    /// Only safe while holding the feed's lock, when no other run can be writing one.
+    static func removeStaleTemporaryFiles(of path: String) {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let folder = target.deletingLastPathComponent().path
+        let prefix = "." + target.lastPathComponent + ".tmp-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            unlink(folder + "/" + name)
+        }
+    }
+
     /// A write failure with the system's reason for the last call.
     private static func failure(_ path: String, _ what: String) -> FeedError {
         let reason = String(cString: strerror(errno))

@@ -7,6 +7,13 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
     /// The inputs hold no reservation that could become an event (or all were left out as
     /// unconfirmed or ended); writing would empty the feed.
     case nothingToWrite(inputs: Int, errors: Int, skipped: Int)
+    /// Writing would leave fewer than half of the previous feed's live events (or none);
+    /// ``FeedOptions/allowShrink`` allows it.
+    case shrink(previousLive: Int, remaining: Int)
+    /// The existing feed cannot be read back, so it cannot be updated in place.
+    case previousFeed(String)
+    /// Another run is writing the same feed, and did not finish in time.
+    case locked(path: String, waited: Int)
     /// The feed could not be written to its destination.
     case write(path: String, reason: String)
     /// The events could not be turned into iCalendar.
@@ -23,6 +30,14 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
                 return "every reservation in \(files) is unconfirmed or already ended (see 'reservation-feed lint'); nothing was written"
             }
             return "no reservations found in \(files); nothing was written"
+        case .shrink(let previousLive, let remaining):
+            return "the feed would go from \(previousLive) live events to \(remaining); refusing, in case an input is "
+                + "missing or empty (--allow-shrink allows it); nothing was written"
+        case .previousFeed(let reason):
+            return "the existing feed cannot be read back (\(reason)), so its events cannot be kept in place; "
+                + "move it away to start a new feed; nothing was written"
+        case .locked(let path, let waited):
+            return "\(path): another reservation-feed run is writing this feed; waited \(waited) s (--wait sets how long); nothing was written"
         case .write(let path, let reason):
             return "\(path): cannot write the feed: \(reason)"
         case .iCalendar(let reason):

@@ -1,17 +1,20 @@
 import Foundation
 
-/// Runs the whole job: finds the input files, reads the reservations, makes the events and
-/// writes the feed, safely.
+/// Runs the whole job: finds the input files, reads the reservations, reads the feed as it was,
+/// makes the next version of it and writes it safely.
 ///
 /// Bad input never stops the others: each problem is reported as a ``Diagnostic`` with its file
 /// and place, and every good reservation is still written. Nothing is written at all when an
-/// input is missing or when no event could be made, so an existing feed is never replaced by an
-/// empty one; when something is written, it replaces the old feed atomically.
+/// input is missing, when no event could be made, or when the feed would lose more than half of
+/// its live events (see ``FeedOptions/allowShrink``), so an existing feed is never wiped by an
+/// empty or half-mounted input folder. A lock keeps two runs on one feed apart, and the new feed
+/// replaces the old one atomically: a reader, or a run killed half-way, sees the old feed or the
+/// new one, complete.
 ///
 /// ```swift
 /// let report = try FeedGenerator().generate(
 ///     inputs: ["Examples/trip"], to: .file("trip.ics"), now: .now) { print($0) }
-/// print(report.summary)   // Wrote 8 events (8 reservations from 8 inputs) to trip.ics
+/// print(report.summary)   // Wrote 8 events to trip.ics: 8 added, 0 updated, ...
 /// ```
 public struct FeedGenerator: Sendable {
     /// The feed's options.
@@ -20,42 +23,76 @@ public struct FeedGenerator: Sendable {
     public var discovery: InputDiscovery
     /// How files are read.
     public var importer: ReservationImporter
+    /// How long to wait for another run writing the same feed, in seconds.
+    public var lockWait: Int
+    /// A folder to keep one `.ics` file per event in, beside the feed; `nil` for none.
+    public var splitFolder: String?
 
     /// Creates a generator.
     public init(
         options: FeedOptions = FeedOptions(), discovery: InputDiscovery = InputDiscovery(),
-        importer: ReservationImporter = ReservationImporter()
+        importer: ReservationImporter = ReservationImporter(), lockWait: Int = 60, splitFolder: String? = nil
     ) {
         self.options = options
         self.discovery = discovery
         self.importer = importer
+        self.lockWait = lockWait
+        self.splitFolder = splitFolder
     }
 
     /// Generates the feed.
     ///
     /// - Parameters:
     ///   - inputs: Files, folders (read recursively), or `-` for standard input.
-    ///   - destination: Where the feed goes.
-    ///   - now: The time of generation (DTSTAMP); pin it for reproducible output.
+    ///   - destination: Where the feed goes. A file's existing content is the previous feed.
+    ///   - now: The time of this run; pin it for reproducible output.
     ///   - report: Receives each diagnostic as soon as it is known.
     /// - Returns: What was done.
     /// - Throws: ``FeedError`` when nothing was written.
     public func generate(
         inputs: [String], to destination: FeedDestination, now: Instant, report: (Diagnostic) -> Void = { _ in }
     ) throws(FeedError) -> FeedRunReport {
+        var lock: FeedLock?
+        var previous: PreviousFeed?
+        if case .file(let path) = destination {
+            lock = try FeedLock.acquire(for: path, waiting: lockWait)
+            AtomicFileWriter.removeStaleTemporaryFiles(of: path)
+            previous = try Self.previousFeed(at: path)
+        }
+        defer { withExtendedLifetime(lock) {} }
+
         let (inputCount, read) = try InputReading(discovery: discovery, importer: importer).read(inputs, report: report)
-        let build = FeedBuilder(options: options).build(from: read.reservations, now: now)
+        let build = try FeedBuilder(options: options).build(
+            from: read.reservations, previous: previous, now: now, inputIsComplete: !read.hasErrors)
         build.diagnostics.forEach(report)
         let diagnostics = read.diagnostics + build.diagnostics
 
-        guard !build.feed.events.isEmpty else {
+        if build.feed.events.isEmpty, previous?.events.isEmpty ?? true, !options.allowShrink {
             throw .nothingToWrite(
                 inputs: inputCount, errors: diagnostics.filter { $0.severity == .error }.count, skipped: build.skipped.count)
         }
         try write(build.feed, to: destination)
+        var files: (written: Int, removed: Int)?
+        if let splitFolder {
+            files = try EventFiles.synchronize(build.feed, into: splitFolder)
+        }
         return FeedRunReport(
             inputCount: inputCount, reservationCount: read.reservations.count, eventCount: build.feed.events.count,
-            destination: destination, diagnostics: diagnostics, skipped: build.skipped)
+            destination: destination, changes: build.changes, diagnostics: diagnostics, skipped: build.skipped,
+            eventFiles: files)
+    }
+
+    /// The feed at `path` as it is now, or `nil` when there is none (or it is empty).
+    static func previousFeed(at path: String) throws(FeedError) -> PreviousFeed? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .previousFeed("cannot read \(path): \(InputDiscovery.reason(error))")
+        }
+        guard !data.isEmpty else { return nil }
+        return try PreviousFeed(iCalendar: String(decoding: data, as: UTF8.self))
     }
 
     private func write(_ feed: Feed, to destination: FeedDestination) throws(FeedError) {

@@ -8,28 +8,36 @@ public struct FeedRunReport: Sendable {
     public var eventCount: Int
     /// Where the feed went.
     public var destination: FeedDestination
+    /// How the feed changed.
+    public var changes: FeedChanges
     /// Errors and warnings, in input order.
     public var diagnostics: [Diagnostic]
     /// Reservations left out as unconfirmed or already ended.
     public var skipped: [SkippedReservation]
+    /// With a split folder: how many per-event files were written and removed.
+    public var eventFiles: (written: Int, removed: Int)?
 
     /// Whether an input had errors (the run's exit status is then 1).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// One line for the end of a run: `Wrote 8 events (8 reservations from 8 files) to trip.ics`.
+    /// One line for the end of a run:
+    /// `Wrote 8 events to trip.ics: 8 added, 0 updated, 0 cancelled, 0 removed, 0 unchanged (8 reservations from 8 inputs)`.
     public var summary: String {
         func count(_ number: Int, _ singular: String, _ plural: String) -> String {
             "\(number) \(number == 1 ? singular : plural)"
         }
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.count - errors
         var read = "\(count(reservationCount, "reservation", "reservations")) from \(count(inputCount, "input", "inputs"))"
         let unconfirmed = skipped.filter { if case .unconfirmed = $0.reason { true } else { false } }.count
         let ended = skipped.count - unconfirmed
         let reasons = [unconfirmed > 0 ? "\(unconfirmed) unconfirmed" : nil, ended > 0 ? "\(ended) already ended" : nil]
             .compactMap { $0 }
         if !reasons.isEmpty { read += "; skipped \(reasons.joined(separator: ", "))" }
-        var line = "Wrote \(count(eventCount, "event", "events")) (\(read)) to \(destination)"
+        var line = "Wrote \(count(eventCount, "event", "events")) to \(destination): \(changes) (\(read))"
+        if let eventFiles {
+            line += "; event files: \(eventFiles.written) written, \(eventFiles.removed) removed"
+        }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
         if errors > 0 || warnings > 0 {
             line += "; \(count(errors, "error", "errors")), \(count(warnings, "warning", "warnings"))"
         }

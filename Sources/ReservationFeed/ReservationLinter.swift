@@ -45,7 +45,10 @@ public struct ReservationLinter: Sendable {
 
     /// Checks reservations already read.
     public func lint(_ reservations: [ImportedReservation], now: Instant) -> [Diagnostic] {
-        let build = FeedBuilder(options: options).build(from: reservations, now: now)
+        // Lint looks at the input alone: with no previous feed there is nothing to shrink.
+        var options = self.options
+        options.allowShrink = true
+        guard let build = try? FeedBuilder(options: options).build(from: reservations, now: now) else { return [] }
         var findings = build.diagnostics
         for skipped in build.skipped {
             switch skipped.reason {

@@ -70,8 +70,8 @@ public struct InputDiscovery: Sendable {
         URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 
-    /// A short reason for a file-system error: `permission denied`.
-    static func reason(_ error: any Error) -> String {
+    /// A short reason for a file-system error, for messages: `permission denied`.
+    public static func reason(_ error: any Error) -> String {
         let error = error as NSError
         if let posix = error.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(posix.code))).lowercased()

@@ -108,3 +108,12 @@ struct InstantTextTests {
         }
     }
 }
+
+@Suite("ISO 8601 durations")
+struct DurationTests {
+    @Test("durations", arguments: [("PT6H", Int64?.some(21_600)), ("P1D", 86_400), ("pt90m", 5_400), ("P1DT12H", 129_600),
+        ("P2W", 1_209_600), ("PT45S", 45), ("P1M", nil), ("PT", nil), ("6H", nil), ("PT6", nil), ("P1H", nil), ("", nil)])
+    func durations(text: String, seconds: Int64?) {
+        #expect(ISO8601Duration.seconds(text) == seconds)
+    }
+}

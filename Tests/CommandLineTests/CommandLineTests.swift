@@ -23,7 +23,7 @@ struct CommandLineTests {
         let result = try run(["generate", "Examples/trip", "--output", output, "--now", Self.now])
         #expect(result.status == 0)
         #expect(result.standardOutput == "")
-        #expect(result.standardError == "Wrote 8 events (8 reservations from 8 inputs) to \(output)\n")
+        #expect(result.standardError == "Wrote 8 events to \(output): 8 added, 0 updated, 0 cancelled, 0 removed, 0 unchanged (8 reservations from 8 inputs)\n")
         // The same bytes the library writes (see ReservationFeedTests).
         #expect(try read(output) == (try read(Repository.url("Tests/ReservationFeedTests/Golden/trip.ics").path)))
     }
@@ -50,7 +50,7 @@ struct CommandLineTests {
         #expect(result.status == 1)
         #expect(result.standardError == """
             \(folder.url.path)/trip.json: reservations[3].departure.time: expected an ISO 8601 date-time, found "25/12" (line 6, column 72)
-            Wrote 4 events (4 reservations from 2 inputs) to \(output); 1 error, 0 warnings
+            Wrote 4 events to \(output): 4 added, 0 updated, 0 cancelled, 0 removed, 0 unchanged (4 reservations from 2 inputs); 1 error, 0 warnings
 
             """)
         #expect(try read(output).components(separatedBy: "BEGIN:VEVENT").count - 1 == 4)
@@ -67,12 +67,14 @@ struct CommandLineTests {
     ])
     func usageErrors(arguments: [String]) throws {
         let folder = try TemporaryFolder("cli")
-        let output = try folder.write("feed.ics", "the old feed")
+        let output = folder.path("feed.ics")
+        #expect(try run(["generate", "Examples/trip", "--output", output, "--now", Self.now]).status == 0)
+        let before = try read(output)
         let result = try run(arguments.map { $0 == "FEED" ? output : $0 })
         #expect(result.status == 2)
         #expect(!result.standardError.isEmpty)
         #expect(result.standardOutput == "")
-        #expect(try read(output) == "the old feed")
+        #expect(try read(output) == before)
     }
 
     @Test("standard input to standard output")
@@ -83,7 +85,7 @@ struct CommandLineTests {
         #expect(result.standardOutput.hasPrefix("BEGIN:VCALENDAR\r\n"))
         #expect(result.standardOutput.contains("\r\nX-WR-CALNAME:Rail\r\n"))
         #expect(result.standardOutput.contains("\r\nSUMMARY:Train Bergensbanen 61 · Oslo S → Bergen stasjon\r\n"))
-        #expect(result.standardError == "Wrote 1 event (1 reservation from 1 input) to standard output\n")
+        #expect(result.standardError == "Wrote 1 event to standard output: 1 added, 0 updated, 0 cancelled, 0 removed, 0 unchanged (1 reservation from 1 input)\n")
     }
 
     @Test("help and version exit 0")

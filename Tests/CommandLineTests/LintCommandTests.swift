@@ -81,6 +81,6 @@ struct LintCommandTests {
             #"{"type": "restaurant", "reservationNumber": "P1", "status": "hold", "startTime": "2030-06-21T19:30:00[Europe/Oslo]"}"#)
         let result = try run(["generate", folder.path("trip"), "-o", folder.path("out.ics"), "--now", "2030-06-16T00:00:00Z"])
         #expect(result.status == 0)
-        #expect(result.standardError == "Wrote 7 events (9 reservations from 9 inputs; skipped 1 unconfirmed, 1 already ended) to \(folder.path("out.ics"))\n")
+        #expect(result.standardError == "Wrote 7 events to \(folder.path("out.ics")): 7 added, 0 updated, 0 cancelled, 0 removed, 0 unchanged (9 reservations from 9 inputs; skipped 1 unconfirmed, 1 already ended)\n")
     }
 }

@@ -17,8 +17,8 @@ struct FeedBuilderTests {
         let late = try imported(#"{"type": "restaurant", "reservationNumber": "B", "startTime": "2030-06-15T19:30:00Z"}"#)
         let early = try imported(#"{"type": "restaurant", "reservationNumber": "A", "startTime": "2030-06-14T19:30:00Z"}"#)
         let now = Instant(secondsSinceEpoch: 0)
-        let forward = FeedBuilder().build(from: [late, early], now: now).feed
-        let backward = FeedBuilder().build(from: [early, late], now: now).feed
+        let forward = try FeedBuilder().build(from: [late, early], now: now).feed
+        let backward = try FeedBuilder().build(from: [early, late], now: now).feed
         #expect(forward == backward)
         #expect(forward.events.map(\.start.description) == ["2030-06-14T19:30:00Z", "2030-06-15T19:30:00Z"])
     }
@@ -26,7 +26,7 @@ struct FeedBuilderTests {
     @Test("the same booking read twice is one event, with a warning naming both places")
     func duplicates() throws {
         let json = #"{"type": "restaurant", "reservationNumber": "IWDSCA", "startTime": "2030-06-14T19:30:00-07:00"}"#
-        let build = FeedBuilder().build(
+        let build = try FeedBuilder().build(
             from: [try imported(json, file: "app.json"), try imported(json, file: "mail.json")], now: Instant(secondsSinceEpoch: 0))
         #expect(build.feed.events.count == 1)
         #expect(build.diagnostics.map(\.description) == [
@@ -37,7 +37,7 @@ struct FeedBuilderTests {
     @Test("synthesis messages are placed at the field, under the reservation's origin")
     func messagePlaces() throws {
         let floating = try imported(#"{"type": "restaurant", "reservationNumber": "A", "startTime": "2030-06-14T19:30"}"#, path: "reservations[4]")
-        let build = FeedBuilder().build(from: [floating], now: Instant(secondsSinceEpoch: 0))
+        let build = try FeedBuilder().build(from: [floating], now: Instant(secondsSinceEpoch: 0))
         #expect(build.diagnostics.map(\.code) == ["floating-time"])
         #expect(build.diagnostics.map(\.description) == [
             "app.json: reservations[4].startTime: warning: no time zone or UTC offset, and nothing tells where; the event floats, shown at 19:30:00 wherever the calendar is (line 3, column 5)"
@@ -45,10 +45,10 @@ struct FeedBuilderTests {
     }
 
     @Test("calendar properties carry the options and the product")
-    func properties() {
+    func properties() throws {
         var options = FeedOptions()
         options.calendarName = "Family trips"
-        let feed = FeedBuilder(options: options).build(from: [], now: Instant(secondsSinceEpoch: 0)).feed
+        let feed = try FeedBuilder(options: options).build(from: [], now: Instant(secondsSinceEpoch: 0)).feed
         #expect(feed.properties.name == "Family trips")
         #expect(feed.properties.productIdentifier == "-//ReservationFeed//reservation-feed \(ReservationFeedVersion.number)//EN")
     }
@@ -58,22 +58,22 @@ struct FeedBuilderTests {
         let pending = try imported(#"{"type": "restaurant", "reservationNumber": "P", "status": "pending", "startTime": "2030-06-14T19:30:00Z"}"#)
         let held = try imported(#"{"type": "restaurant", "reservationNumber": "H", "status": "hold", "startTime": "2030-06-15T19:30:00Z"}"#)
         let now = try Instant(iso8601: "2030-06-01T00:00:00Z")
-        let strict = FeedBuilder().build(from: [pending, held], now: now)
+        let strict = try FeedBuilder().build(from: [pending, held], now: now)
         #expect(strict.feed.events.isEmpty)
         #expect(strict.diagnostics.isEmpty)
         #expect(strict.skipped.map(\.reason) == [.unconfirmed(.pending), .unconfirmed(.hold)])
         var options = FeedOptions()
         options.includeUnconfirmed = true
-        let lenient = FeedBuilder(options: options).build(from: [pending, held], now: now)
+        let lenient = try FeedBuilder(options: options).build(from: [pending, held], now: now)
         #expect(lenient.feed.events.map(\.status) == [.tentative, .tentative])
     }
 
     @Test("reservations that ended before now are left out; one under way is kept")
     func ended() throws {
         let dinner = try imported(#"{"type": "restaurant", "reservationNumber": "D", "startTime": "2030-06-14T19:30:00Z"}"#)
-        let during = FeedBuilder().build(from: [dinner], now: try Instant(iso8601: "2030-06-14T21:00:00Z"))
+        let during = try FeedBuilder().build(from: [dinner], now: try Instant(iso8601: "2030-06-14T21:00:00Z"))
         #expect(during.feed.events.count == 1)
-        let after = FeedBuilder().build(from: [dinner], now: try Instant(iso8601: "2030-06-14T21:31:00Z"))
+        let after = try FeedBuilder().build(from: [dinner], now: try Instant(iso8601: "2030-06-14T21:31:00Z"))
         #expect(after.feed.events.isEmpty)
         #expect(after.skipped.map(\.reason) == [.ended(try Instant(iso8601: "2030-06-14T21:30:00Z"))])
         #expect(after.skipped.first?.title == "Restaurant")

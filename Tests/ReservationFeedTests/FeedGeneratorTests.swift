@@ -62,31 +62,56 @@ struct FeedGeneratorTests {
             "\(folder.url.path)/broken.json: not valid JSON: expected a member name in double quotes, found ',' (line 2, column 18)"
         ])
         #expect(report.eventCount == 3)
-        #expect(report.summary == "Wrote 3 events (3 reservations from 4 inputs) to \(output); 1 error, 0 warnings")
+        #expect(report.summary == "Wrote 3 events to \(output): 3 added, 0 updated, 0 cancelled, 0 removed, 0 unchanged (3 reservations from 4 inputs); 1 error, 0 warnings")
         let verdict = try ICSValidator.validate([output])
         #expect(verdict.passed, "\(verdict.report)")
     }
 
-    @Test("nothing to write: an existing feed is left as it was")
+    @Test("nothing to write: no new feed is started, and an existing feed is left as it was")
     func nothingToWrite() throws {
         let folder = try TemporaryFolder("feed")
-        let output = try folder.write("feed.ics", "the old feed")
         try folder.write("in/broken.json", "{")
         try folder.write("empty/none.json", #"{"reservations": []}"#)
-        #expect(throws: FeedError.self) {
-            try FeedGenerator().generate(inputs: [folder.path("in")], to: .file(output), now: Self.now)
+        let fresh = folder.path("fresh.ics")
+        for input in ["in", "empty"] {
+            #expect(throws: FeedError.self) {
+                try FeedGenerator().generate(inputs: [folder.path(input)], to: .file(fresh), now: Self.now)
+            }
         }
-        #expect(throws: FeedError.self) {
-            try FeedGenerator().generate(inputs: [folder.path("empty")], to: .file(output), now: Self.now)
+        #expect(!FileManager.default.fileExists(atPath: fresh))
+
+        let output = folder.path("feed.ics")
+        _ = try FeedGenerator().generate(inputs: [Repository.url("Examples/trip").path], to: .file(output), now: Self.now)
+        let before = try read(output)
+        for input in ["in", "empty"] {
+            #expect(throws: FeedError.self) {
+                try FeedGenerator().generate(inputs: [folder.path(input)], to: .file(output), now: Self.now)
+            }
         }
-        #expect(try read(output) == "the old feed")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["empty", "feed.ics", "in"])
+        #expect(try read(output) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+                == [".feed.ics.lock", ".fresh.ics.lock", "empty", "feed.ics", "in"])
+    }
+
+    @Test("a file at the output that is not a feed is not overwritten")
+    func foreignOutput() throws {
+        let folder = try TemporaryFolder("feed")
+        let output = try folder.write("notes.ics", "my notes, not a calendar")
+        do {
+            _ = try FeedGenerator().generate(inputs: [Repository.url("Examples/trip").path], to: .file(output), now: Self.now)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("the existing feed cannot be read back (not an iCalendar file"))
+        }
+        #expect(try read(output) == "my notes, not a calendar")
     }
 
     @Test("a missing input writes nothing")
     func missingInput() throws {
         let folder = try TemporaryFolder("feed")
-        let output = try folder.write("feed.ics", "the old feed")
+        let output = folder.path("feed.ics")
+        _ = try FeedGenerator().generate(inputs: [Repository.url("Examples/trip").path], to: .file(output), now: Self.now)
+        let before = try read(output)
         do {
             _ = try FeedGenerator().generate(
                 inputs: [Repository.url("Examples/trip").path, "/mnt/not-mounted"], to: .file(output), now: Self.now)
@@ -94,22 +119,23 @@ struct FeedGeneratorTests {
         } catch {
             #expect(error.description == "/mnt/not-mounted: no such file or folder")
         }
-        #expect(try read(output) == "the old feed")
+        #expect(try read(output) == before)
     }
 
     @Test("replacing a feed keeps its permissions, follows a link, and leaves no temporary file")
     func atomicReplace() throws {
         let folder = try TemporaryFolder("feed")
-        let real = try folder.write("real.ics", "old")
+        let real = folder.path("real.ics")
+        _ = try FeedGenerator().generate(inputs: [Repository.url("Examples/trip/2-flight-sfo-hel.json").path], to: .file(real), now: Self.now)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: real)
         try FileManager.default.createSymbolicLink(atPath: folder.path("link.ics"), withDestinationPath: real)
         _ = try FeedGenerator().generate(
             inputs: [Repository.url("Examples/trip").path], to: .file(folder.path("link.ics")), now: Self.now)
-        #expect(try read(real).hasPrefix("BEGIN:VCALENDAR\r\n"))
+        #expect(try read(real).components(separatedBy: "BEGIN:VEVENT").count - 1 == 8)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("link.ics")) == real)
         let permissions = try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? Int
         #expect(permissions == 0o640)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["link.ics", "real.ics"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [".real.ics.lock", "link.ics", "real.ics"])
     }
 
     @Test("a feed that cannot be written says where and why, and leaves no temporary file")
@@ -120,7 +146,7 @@ struct FeedGeneratorTests {
             _ = try FeedGenerator().generate(inputs: [Repository.url("Examples/trip").path], to: .file(output), now: Self.now)
             Issue.record("expected an error")
         } catch {
-            #expect(error.description.hasPrefix("\(output): cannot write the feed: cannot create a file in "))
+            #expect(error.description == "\(output): cannot write the feed: the folder \(folder.path("no/such/folder")) does not exist")
         }
     }
 }

@@ -1,0 +1,68 @@
+import Foundation
+import ICalendar
+
+/// One `.ics` file per event in a folder, kept in step with the feed (`--split DIR`): a person can
+/// open or send a single event, and opening a newer file updates the same event in a desktop
+/// calendar, since it carries the same UID and a higher SEQUENCE.
+///
+/// A file is named after its event's UID and rewritten (atomically) only when its content changes.
+/// Files of events no longer in the feed are removed, but only files this package wrote (their
+/// PRODID says so); anything else in the folder is left alone.
+enum EventFiles {
+    /// Brings the folder in step with the feed.
+    ///
+    /// - Returns: How many files were written and removed.
+    static func synchronize(_ feed: Feed, into folder: String) throws(FeedError) -> (written: Int, removed: Int) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .write(path: folder, reason: "cannot create the folder: \(error.localizedDescription)")
+        }
+        var properties = feed.properties
+        properties.name = nil
+        properties.description = nil
+        properties.refreshInterval = nil
+        let writer = ICalendarWriter()
+        var names: Set<String> = []
+        var written = 0
+        for event in feed.events {
+            let name = fileName(for: event.uid)
+            names.insert(name)
+            let path = folder + "/" + name
+            let text: String
+            do {
+                text = try writer.document(properties, events: [event], stamp: feed.generated)
+            } catch {
+                throw .iCalendar("\(error)")
+            }
+            if let current = try? String(contentsOfFile: path, encoding: .utf8), current == text { continue }
+            do {
+                try AtomicFileWriter.replace(path) { write in try write(text) }
+            } catch let error as FeedError {
+                throw error
+            } catch {
+                throw .write(path: path, reason: "\(error)")
+            }
+            written += 1
+        }
+        var removed = 0
+        let listing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in listing where name.hasSuffix(".ics") && !names.contains(name) {
+            let path = folder + "/" + name
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+                text.contains("\r\nPRODID:-//ReservationFeed//")
+            else { continue }
+            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
+        }
+        return (written, removed)
+    }
+
+    /// `0d6b2f7e-….ics`: the UID, with anything but letters, digits, `.`, `_`, `-` and `@` replaced.
+    static func fileName(for uid: String) -> String {
+        let safe = String(String.UnicodeScalarView(uid.unicodeScalars.map { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_@".unicodeScalars.contains(scalar))
+                ? scalar : "_"
+        }))
+        return String(safe.prefix(200)) + ".ics"
+    }
+}

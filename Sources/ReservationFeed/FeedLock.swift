@@ -1,0 +1,53 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An exclusive lock on a feed, so that two runs (two cron jobs, say) never interleave their
+/// reading of the old feed and writing of the new one.
+///
+/// The lock is `flock(2)` on a file beside the feed (`.feed.ics.lock`), so the system releases it
+/// when the process ends, however it ends. Not `Sendable`: it owns a file descriptor, and is
+/// held by the one run that took it.
+final class FeedLock {
+    private let descriptor: Int32
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
+    /// Takes the lock of the feed at `path`, waiting up to `seconds` for another run to finish.
+    ///
+    /// - Throws: ``FeedError/locked(path:waited:)`` when the wait is over, or
+    ///   ``FeedError/write(path:reason:)`` when the lock file cannot be opened.
+    static func acquire(for path: String, waiting seconds: Int) throws(FeedError) -> FeedLock {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let folder = target.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .write(path: path, reason: "the folder \(folder) does not exist")
+        }
+        let lockPath = folder + "/." + target.lastPathComponent + ".lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .write(path: path, reason: "cannot open the lock file \(lockPath): \(String(cString: strerror(errno)).lowercased())")
+        }
+        let deadline = Date().addingTimeInterval(TimeInterval(max(0, seconds)))
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                close(descriptor)
+                throw .locked(path: path, waited: seconds)
+            }
+            usleep(50_000)
+        }
+        return FeedLock(descriptor: descriptor)
+    }
+}
