@@ -1,3 +1,5 @@
+import Foundation
+
 /// Looks airports up by IATA or ICAO code in a table of 7,884 airports with their coordinates and
 /// time zones, made from the airportsdata package (MIT licence; see `LICENSE-airportsdata.txt`).
 ///
@@ -24,6 +26,12 @@ public enum AirportDirectory {
         return index.record(at: line)
     }
 
+    /// The zone of a city that has an airport in the table (`San Francisco`, `US` gives
+    /// `America/Los_Angeles`), or `nil`. Case and accents do not matter.
+    public static func timeZone(ofCity city: String, countryCode: String) -> String? {
+        cityZones[cityKey(city, countryCode)]
+    }
+
     /// Every airport in the table, in IATA order.
     public static var all: [AirportRecord] {
         (0..<index.lines.count).compactMap(index.record(at:))
@@ -32,6 +40,21 @@ public enum AirportDirectory {
     // MARK: - Index
 
     private static let index = Index(airportTable)
+
+    private static let cityZones: [String: String] = {
+        var zones: [String: String] = [:]
+        for line in index.lines.indices {
+            guard let airport = index.record(at: line), !airport.city.isEmpty else { continue }
+            let key = cityKey(airport.city, airport.countryCode)
+            if zones[key] == nil { zones[key] = airport.timeZone }
+        }
+        return zones
+    }()
+
+    private static func cityKey(_ city: String, _ country: String) -> String {
+        city.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).trimmingCharacters(in: .whitespaces)
+            + "|" + country.uppercased()
+    }
 
     private static let icaoIndex: [String: Int] = {
         var byCode: [String: Int] = [:]

@@ -42,13 +42,15 @@ public enum TimeZoneDirectory {
 
     /// The zone of a country that was at `offset` at `instant`, or `nil` when none was.
     ///
-    /// When several were (the United States at -07:00 in June: Los Angeles and Phoenix), the one
-    /// whose principal place is nearest `coordinates` wins, else the first the tz database lists.
+    /// When several were (the United States at -07:00 in June: Los Angeles and Phoenix), the
+    /// preferred zone wins if it is one of them (the zone of the place's city, say), else the one
+    /// whose principal place is nearest `coordinates`, else the first the tz database lists.
     public static func zone(
         inCountry code: String, agreeingWith offset: UTCOffset, at instant: Instant,
-        near coordinates: (latitude: Double, longitude: Double)? = nil
+        near coordinates: (latitude: Double, longitude: Double)? = nil, preferring preferred: String? = nil
     ) -> String? {
         let candidates = zones(inCountry: code).filter { TimeZoneRules.offset(in: $0.zone, at: instant) == offset }
+        if let preferred, candidates.contains(where: { $0.zone == preferred }) { return preferred }
         guard let coordinates, candidates.count > 1 else { return candidates.first?.zone }
         return candidates.min { distance($0, coordinates) < distance($1, coordinates) }?.zone
     }

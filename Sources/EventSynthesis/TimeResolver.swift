@@ -7,10 +7,10 @@ import EventModel
 /// 2. the zone of the place: its airport's (from the airport table), else a zone stated on
 ///    another time at the same place;
 /// 3. with a UTC offset: the zone of the place's country that is at that offset at that instant
-///    (the nearest to the place when several are);
+///    (when several are: the zone of the place's city, else the nearest to the place);
 /// 4. with a UTC offset and nothing else: the exact instant, in UTC;
-/// 5. without an offset: the country's zone when it keeps only one, else the zone of the
-///    country nearest the place (with a warning);
+/// 5. without an offset: the country's zone when it keeps only one, else the zone of the place's
+///    city, else the zone of the country nearest the place (with a warning);
 /// 6. a floating time, with a warning, when nothing at all tells the zone.
 ///
 /// When an offset contradicts the zone found, the offset wins (it fixes the instant), the event
@@ -31,14 +31,15 @@ struct TimeResolver {
         if let offset {
             let instant = local.instant(at: offset)
             if let country = place.countryCode,
-                let zone = TimeZoneDirectory.zone(inCountry: country, agreeingWith: offset, at: instant, near: place.coordinates)
+                let zone = TimeZoneDirectory.zone(
+                    inCountry: country, agreeingWith: offset, at: instant, near: place.coordinates, preferring: place.cityZone)
             {
                 return .zoned(local, timeZone: zone)
             }
             return .utc(instant.utcDateTime)
         }
         if let country = place.countryCode {
-            if let zone = TimeZoneDirectory.onlyZone(ofCountry: country) {
+            if let zone = TimeZoneDirectory.onlyZone(ofCountry: country) ?? place.cityZone {
                 return .zoned(local, timeZone: zone)
             }
             if let coordinates = place.coordinates, let zone = TimeZoneDirectory.nearestZone(inCountry: country, to: coordinates) {

@@ -13,6 +13,8 @@ struct Whereabouts: Sendable {
     var coordinates: (latitude: Double, longitude: Double)?
     /// An IANA zone given on another time at this place (a check-in's zone, for its check-out).
     var statedZone: String?
+    /// The zone of the place's city, when the airport table knows the city.
+    var cityZone: String?
 
     /// Nothing known.
     static let unknown = Whereabouts()
@@ -31,6 +33,9 @@ struct Whereabouts: Sendable {
             self.coordinates = (coordinates.latitude, coordinates.longitude)
         }
         statedZone = times.lazy.compactMap { $0?.timeZone }.first { !TimeZoneRules.isUTC($0) }
+        if let city = place?.address?.city, let countryCode {
+            cityZone = AirportDirectory.timeZone(ofCity: city, countryCode: countryCode)
+        }
     }
 
     /// An airport, found in the table by IATA or ICAO code, with the times that happen there.

@@ -39,9 +39,10 @@ public struct FeedBuilder: Sendable {
     ///   - inputIsComplete: Whether every input was read without error. When not, events of the
     ///     previous feed that the input lacks are kept as they were: their reservation may be in
     ///     the input that could not be read, and an unreadable file must never cancel an event.
-    /// - Throws: ``FeedError/shrink(previousLive:remaining:)`` when fewer than half of the previous
-    ///   feed's live events (those not cancelled and not over) would stay live, unless
-    ///   ``FeedOptions/allowShrink`` is set.
+    /// - Throws: ``FeedError/shrink(previousLive:remaining:)`` when the input no longer mentions at
+    ///   least half of the previous feed's live events (those not cancelled and not over), unless
+    ///   ``FeedOptions/allowShrink`` is set: an empty or half-mounted input folder must not cancel a
+    ///   calendar. Bookings the input cancels count as mentioned.
     public func build(
         from reservations: [ImportedReservation], previous: PreviousFeed? = nil, now: Instant, inputIsComplete: Bool = true
     ) throws(FeedError) -> FeedBuild {
@@ -52,7 +53,6 @@ public struct FeedBuilder: Sendable {
         var skipped: [SkippedReservation] = []
         var changes = FeedChanges()
         var output: [CalendarEvent] = []
-        var liveFromInput = 0
 
         let earlier = Dictionary(previous?.events.map { ($0.uid, $0) } ?? [], uniquingKeysWith: { first, _ in first })
         var seen: [String: SourceLocation] = [:]
@@ -84,7 +84,6 @@ public struct FeedBuilder: Sendable {
                 event.stamp = now
                 output.append(event)
                 changes.added.append(event.uid)
-                if event.status != .cancelled { liveFromInput += 1 }  // not over: checked above
                 continue
             }
             if end < horizon {
@@ -108,7 +107,6 @@ public struct FeedBuilder: Sendable {
                     changes.updated.append(event.uid)
                 }
             }
-            if event.status != .cancelled, end >= now { liveFromInput += 1 }
         }
 
         for old in previous?.events ?? [] where seen[old.uid] == nil {
@@ -125,9 +123,12 @@ public struct FeedBuilder: Sendable {
             }
         }
 
-        let previousLive = previous?.events.filter { $0.status != .cancelled && Self.end(of: $0) >= now }.count ?? 0
-        if !options.allowShrink, previousLive > 0, liveFromInput * 2 < previousLive {
-            throw .shrink(previousLive: previousLive, remaining: liveFromInput)
+        // The guard against wipes: live events of the previous feed whose reservations the input no
+        // longer mentions at all. A booking the input cancels is not lost; one that vanished may be.
+        let previousLive = previous?.events.filter { $0.status != .cancelled && Self.end(of: $0) >= now } ?? []
+        let stillMentioned = previousLive.filter { seen[$0.uid] != nil }.count
+        if !options.allowShrink, !previousLive.isEmpty, stillMentioned * 2 < previousLive.count {
+            throw .shrink(previousLive: previousLive.count, remaining: stillMentioned)
         }
 
         output.sort { ($0.start.instant, $0.uid) < ($1.start.instant, $1.uid) }

@@ -7,7 +7,7 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
     /// The inputs hold no reservation that could become an event (or all were left out as
     /// unconfirmed or ended); writing would empty the feed.
     case nothingToWrite(inputs: Int, errors: Int, skipped: Int)
-    /// Writing would leave fewer than half of the previous feed's live events (or none);
+    /// The input no longer mentions half or more of the previous feed's live events (or any);
     /// ``FeedOptions/allowShrink`` allows it.
     case shrink(previousLive: Int, remaining: Int)
     /// The existing feed cannot be read back, so it cannot be updated in place.
@@ -31,8 +31,8 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
             }
             return "no reservations found in \(files); nothing was written"
         case .shrink(let previousLive, let remaining):
-            return "the feed would go from \(previousLive) live events to \(remaining); refusing, in case an input is "
-                + "missing or empty (--allow-shrink allows it); nothing was written"
+            return "the input no longer has \(previousLive - remaining) of the feed's \(previousLive) live events; refusing, "
+                + "in case an input is missing or empty (--allow-shrink allows it); nothing was written"
         case .previousFeed(let reason):
             return "the existing feed cannot be read back (\(reason)), so its events cannot be kept in place; "
                 + "move it away to start a new feed; nothing was written"

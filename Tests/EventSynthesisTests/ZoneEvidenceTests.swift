@@ -47,6 +47,18 @@ struct ZoneEvidenceTests {
         #expect(event.start.description == start)
     }
 
+    @Test("without coordinates, the city decides between zones at the same offset (San Francisco, not Phoenix)")
+    func city() throws {
+        let (dinner, messages) = try event(
+            #"{"type": "restaurant", "startTime": "2030-06-26T19:30:00-07:00", "place": {"address": {"city": "San Francisco", "region": "CA", "country": "USA"}}}"#)
+        #expect(messages.isEmpty)
+        #expect(dinner.start.description == "2030-06-26T19:30:00[America/Los_Angeles]")
+        let (chicago, chicagoMessages) = try event(
+            #"{"type": "ticketedEvent", "startTime": "2030-06-26T19:30", "venue": {"address": {"city": "Chicago", "countryCode": "US"}}}"#)
+        #expect(chicagoMessages.isEmpty)
+        #expect(chicago.start.description == "2030-06-26T19:30:00[America/Chicago]")
+    }
+
     @Test("southern summer: +11:00 in Australia near Sydney is Australia/Sydney")
     func southern() throws {
         let (event, _) = try event(
