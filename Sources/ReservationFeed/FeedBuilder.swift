@@ -110,14 +110,16 @@ public struct FeedBuilder: Sendable {
         }
 
         for old in previous?.events ?? [] where seen[old.uid] == nil {
-            if Self.end(of: old) < horizon {
+            switch (Self.end(of: old) < horizon, inputIsComplete, options.missing) {
+            case (true, _, _), (false, true, .drop):
                 changes.removed.append(old.uid)
-            } else if !inputIsComplete || options.missing == .keep || old.status == .cancelled {
+            case (false, false, _), (false, true, .keep):
                 output.append(old)
                 changes.unchanged.append(old.uid)
-            } else if options.missing == .drop {
-                changes.removed.append(old.uid)
-            } else {
+            case (false, true, .cancel) where old.status == .cancelled:
+                output.append(old)  // already a tombstone
+                changes.unchanged.append(old.uid)
+            case (false, true, .cancel):
                 output.append(tombstone(of: old, synthesizer: synthesizer, now: now))
                 changes.cancelled.append(old.uid)
             }

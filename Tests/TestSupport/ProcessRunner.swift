@@ -48,3 +48,18 @@ public enum ProcessRunner {
             standardError: String(decoding: errData, as: UTF8.self))
     }
 }
+
+extension ProcessRunner {
+    /// Starts a program without waiting for it, its output discarded: for tests that kill it.
+    public static func start(_ executable: URL, _ arguments: [String], currentDirectory: URL = Repository.root) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = currentDirectory
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}
