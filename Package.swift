@@ -21,7 +21,7 @@ let package = Package(
             name: "ReservationFeed",
             targets: [
                 "ReservationFeed", "Reservations", "ReservationImport", "EventSynthesis", "EventModel",
-                "ICalendar", "Chrono", "Airports",
+                "ICalendar", "Chrono", "Airports", "HTMLMarkup", "MailMessage",
             ]
         ),
         .executable(name: "reservation-feed", targets: ["reservation-feed"]),
@@ -36,7 +36,15 @@ let package = Package(
         // MARK: Libraries, in the order data flows through them.
         .target(name: "Chrono"),
         .target(name: "Reservations", dependencies: ["Chrono"]),
-        .target(name: "ReservationImport", dependencies: ["Reservations"]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .systemLibrary(
+            name: "CGMime", pkgConfig: "gmime-3.0", providers: [.apt(["libgmime-3.0-dev"]), .brew(["gmime"])]),
+        // HTML through libxml2's parser: JSON-LD script blocks and Microdata items, as Swift values.
+        .target(name: "HTMLMarkup", dependencies: ["CLibXML2"]),
+        // E-mail through GMime: decoded parts, subject and date, as Swift values.
+        .target(name: "MailMessage", dependencies: ["CGMime", "Chrono"]),
+        .target(name: "ReservationImport", dependencies: ["Reservations", "HTMLMarkup", "MailMessage"]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
         .target(name: "Airports", exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
@@ -69,7 +77,9 @@ let package = Package(
         .testTarget(name: "ChronoTests", dependencies: ["Chrono"]),
         .testTarget(name: "AirportsTests", dependencies: ["Airports", "Chrono"]),
         .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "TestSupport"]),
-        .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "TestSupport"]),
+        .testTarget(name: "HTMLMarkupTests", dependencies: ["HTMLMarkup"]),
+        .testTarget(name: "MailMessageTests", dependencies: ["MailMessage"]),
+        .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "TestSupport"], exclude: ["Golden"]),

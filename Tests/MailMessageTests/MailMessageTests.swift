@@ -1,0 +1,95 @@
+import Chrono
+import Testing
+
+@testable import MailMessage
+
+@Suite("E-mail through GMime")
+struct MailMessageTests {
+    private func message(_ text: String) throws -> MailMessage {
+        try MailMessage(parsing: Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8))
+    }
+
+    @Test("multipart/alternative, quoted-printable ISO-8859-1, an encoded subject and the date")
+    func alternative() throws {
+        let mail = try message("""
+            From: =?ISO-8859-1?Q?Caf=E9?= <noreply@example.com>
+            Subject: =?UTF-8?B?UsOpc2VydmF0aW9uIGNvbmZpcm3DqWU=?=
+            Date: Tue, 02 Jun 2030 10:15:00 -0700
+            MIME-Version: 1.0
+            Content-Type: multipart/alternative; boundary="b1"
+
+            --b1
+            Content-Type: text/plain; charset=utf-8
+
+            plain
+            --b1
+            Content-Type: text/html; charset=iso-8859-1
+            Content-Transfer-Encoding: quoted-printable
+
+            <p>Caf=E9 =3D good</p>
+            --b1--
+            """)
+        #expect(mail.subject == "Réservation confirmée")
+        #expect(mail.date == (try Instant(iso8601: "2030-06-02T17:15:00Z")))
+        #expect(mail.parts.map(\.contentType) == ["text/plain", "text/html"])
+        #expect(mail.parts.map(\.section) == ["1", "2"])
+        #expect(mail.parts[1].text.contains("<p>Café = good</p>"))
+    }
+
+    @Test("nested multiparts, base64, and a forwarded message with its own date")
+    func nested() throws {
+        let mail = try message("""
+            Subject: Fwd: your booking
+            Date: Wed, 03 Jun 2030 09:00:00 +0000
+            MIME-Version: 1.0
+            Content-Type: multipart/mixed; boundary="outer"
+
+            --outer
+            Content-Type: multipart/alternative; boundary="inner"
+
+            --inner
+            Content-Type: text/html; charset=utf-8
+            Content-Transfer-Encoding: base64
+
+            PHA+SMOkbMO2IPCfkYs8L3A+
+            --inner--
+            --outer
+            Content-Type: message/rfc822
+
+            Subject: Booking confirmed
+            Date: Mon, 01 Jun 2030 08:00:00 +0200
+            Content-Type: text/html; charset=utf-8
+
+            <p>inner</p>
+            --outer--
+            """)
+        #expect(mail.parts.map(\.section) == ["1.1", "2"])
+        #expect(mail.parts[0].text == "<p>Hälö 👋</p>")
+        #expect(mail.parts[0].messageDate == (try Instant(iso8601: "2030-06-03T09:00:00Z")))
+        #expect(mail.parts[1].text.contains("<p>inner</p>"))
+        #expect(mail.parts[1].messageDate == (try Instant(iso8601: "2030-06-01T06:00:00Z")))
+    }
+
+    @Test("Windows-1252 declared, and undeclared text that is not UTF-8")
+    func charsets() throws {
+        var bytes = Array("Subject: x\r\nContent-Type: text/html; charset=windows-1252\r\nContent-Transfer-Encoding: 8bit\r\n\r\nPrice: ".utf8)
+        bytes += [0x80, 0x20, 0x35, 0x30, 0x20, 0x96, 0x20, 0x63, 0x61, 0x66, 0xE9, 0x0D, 0x0A]
+        #expect(try MailMessage(parsing: bytes).parts.first?.text == "Price: € 50 – café\r\n")
+        var undeclared = Array("Subject: x\r\nContent-Type: text/html\r\n\r\n".utf8)
+        undeclared += [0x63, 0x61, 0x66, 0xE9, 0x0D, 0x0A]
+        #expect(try MailMessage(parsing: undeclared).parts.first?.text == "café\r\n")
+    }
+
+    @Test("limits: too many parts, too deep")
+    func limits() throws {
+        let many = "Content-Type: multipart/mixed; boundary=b\n\n"
+            + String(repeating: "--b\nContent-Type: text/plain\n\nx\n", count: 600) + "--b--\n"
+        #expect(throws: MailMessageError.limit("the message has more than 500 parts")) { try message(many) }
+        var deep = "Content-Type: text/plain\n\nbottom\n"
+        for level in 0..<40 {
+            deep = "Content-Type: multipart/mixed; boundary=b\(level)\n\n--b\(level)\n\(deep)--b\(level)--\n"
+        }
+        #expect(throws: MailMessageError.limit("MIME parts are nested more than 32 deep")) { try message(deep) }
+        #expect(throws: MailMessageError.notAMessage) { try MailMessage(parsing: []) }
+    }
+}
