@@ -24,7 +24,7 @@ extension ReservationSynthesis {
         let route = route(from: code(departureAirport, departurePlace), to: code(arrivalAirport, arrivalPlace))
         var draft = EventDraft(
             label: words.flight,
-            detail: Text.join([EventIdentity.flightDesignator(flight), route.map { "· \($0)" }], separator: " "),
+            detail: Text.join([flight.designator, route.map { "· \($0)" }], separator: " "),
             notes: noteLines(), place: departureAirport.map { airportPlace($0, departurePlace) }, startPlace: departurePlace,
             start: start, end: end, defaultLength: .seconds(length))
 

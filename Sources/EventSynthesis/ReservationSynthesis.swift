@@ -46,7 +46,7 @@ struct ReservationSynthesis {
         }
 
         let uid: String
-        if let key = EventIdentity.key(of: reservation) {
+        if let key = reservation.identityKey {
             uid = EventIdentity.uid(forKey: key)
         } else {
             uid = EventIdentity.uid(forKey: "content:\(reservation.category.rawValue)|\(draft.start.event)|\(draft.title)")

@@ -25,6 +25,9 @@ public struct Reservation: Sendable, Hashable {
     public var holderName: String?
     /// When the booking was made.
     public var bookingTime: DateTimeValue?
+    /// When the source last changed this information (schema.org `modifiedTime`). When several
+    /// sources describe one booking, the newest wins field by field.
+    public var modifiedTime: DateTimeValue?
     /// A web page where the booking can be seen or managed.
     public var url: String?
     /// Who provides the service: the airline, hotel, rental company or operator.
@@ -40,7 +43,7 @@ public struct Reservation: Sendable, Hashable {
     public init(
         details: ReservationDetails, itemReference: String? = nil, reservationNumber: String? = nil,
         status: ReservationStatus = .unknown, holderName: String? = nil, bookingTime: DateTimeValue? = nil,
-        url: String? = nil, provider: Organization? = nil, broker: Organization? = nil,
+        modifiedTime: DateTimeValue? = nil, url: String? = nil, provider: Organization? = nil, broker: Organization? = nil,
         checkInAction: CheckInAction? = nil
     ) {
         self.details = details
@@ -49,6 +52,7 @@ public struct Reservation: Sendable, Hashable {
         self.status = status
         self.holderName = holderName
         self.bookingTime = bookingTime
+        self.modifiedTime = modifiedTime
         self.url = url
         self.provider = provider
         self.broker = broker
@@ -61,7 +65,7 @@ public struct Reservation: Sendable, Hashable {
 
 extension Reservation: Codable {
     private enum CodingKeys: String, CodingKey {
-        case type, itemReference, reservationNumber, status, holderName, bookingTime, url, provider, broker,
+        case type, itemReference, reservationNumber, status, holderName, bookingTime, modifiedTime, url, provider, broker,
             checkInAction
     }
 
@@ -79,6 +83,7 @@ extension Reservation: Codable {
         status = try container.decodeIfPresent(ReservationStatus.self, forKey: .status) ?? .unknown
         holderName = try container.decodeIfPresent(String.self, forKey: .holderName)
         bookingTime = try container.decodeIfPresent(DateTimeValue.self, forKey: .bookingTime)
+        modifiedTime = try container.decodeIfPresent(DateTimeValue.self, forKey: .modifiedTime)
         url = try container.decodeIfPresent(String.self, forKey: .url)
         provider = try container.decodeIfPresent(Organization.self, forKey: .provider)
         broker = try container.decodeIfPresent(Organization.self, forKey: .broker)
@@ -94,6 +99,7 @@ extension Reservation: Codable {
         if status != .unknown { try container.encode(status, forKey: .status) }
         try container.encodeIfPresent(holderName, forKey: .holderName)
         try container.encodeIfPresent(bookingTime, forKey: .bookingTime)
+        try container.encodeIfPresent(modifiedTime, forKey: .modifiedTime)
         try container.encodeIfPresent(url, forKey: .url)
         try container.encodeIfPresent(provider, forKey: .provider)
         try container.encodeIfPresent(broker, forKey: .broker)

@@ -17,7 +17,7 @@ enum SampleReservations {
     static func common(_ details: ReservationDetails) -> Reservation {
         Reservation(
             details: details, itemReference: "item-1", reservationNumber: "ABC123", status: .confirmed,
-            holderName: "John Appleseed", bookingTime: time("2030-03-18T21:40:00Z"),
+            holderName: "John Appleseed", bookingTime: time("2030-03-18T21:40:00Z"), modifiedTime: time("2030-03-19T08:00:00Z"),
             url: "https://example.com/booking/ABC123",
             provider: Organization(name: "Provider", url: "https://provider.example", phone: "+1 555 0100", email: "help@provider.example"),
             broker: Organization(name: "Broker"),
