@@ -14,23 +14,28 @@ public enum HTMLMarkup {
 
     /// Extracts the markup of an HTML document.
     ///
-    /// - Parameter bytes: The document; its encoding is taken from its `meta` charset, else UTF-8.
-    public static func extract(from bytes: [UInt8]) -> HTMLExtraction {
-        guard !bytes.isEmpty, let document = parse(bytes) else { return HTMLExtraction(scripts: [], items: []) }
+    /// - Parameters:
+    ///   - bytes: The document.
+    ///   - isUTF8: Whether the bytes are known to be UTF-8 whatever the page says (HTML taken out of
+    ///     an e-mail, already converted); otherwise the page's `meta` charset is honoured, else
+    ///     UTF-8 is assumed.
+    public static func extract(from bytes: [UInt8], isUTF8: Bool = false) -> HTMLExtraction {
+        guard !bytes.isEmpty, let document = parse(bytes, isUTF8: isUTF8) else { return HTMLExtraction(scripts: [], items: []) }
         defer { xmlFreeDoc(document) }
         var walker = Walker(document: document)
         walker.collect(xmlDocGetRootElement(document), depth: 0)
         return HTMLExtraction(scripts: walker.scripts, items: walker.topLevelItems.map { walker.item($0, depth: 0) })
     }
 
-    private static func parse(_ bytes: [UInt8]) -> htmlDocPtr? {
-        let options = Int32(
+    private static func parse(_ bytes: [UInt8], isUTF8: Bool) -> htmlDocPtr? {
+        var options =
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue)
-        let declaresCharset = Self.declaresCharset(bytes)
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue
+        if isUTF8 { options |= HTML_PARSE_IGNORE_ENC.rawValue }
+        let encoding = isUTF8 || !Self.declaresCharset(bytes) ? "UTF-8" : nil
         return bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                htmlReadMemory($0, Int32(clamping: buffer.count), nil, declaresCharset ? nil : "UTF-8", options)
+                htmlReadMemory($0, Int32(clamping: buffer.count), nil, encoding, Int32(options))
             }
         }
     }

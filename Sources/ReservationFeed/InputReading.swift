@@ -21,6 +21,7 @@ struct InputReading {
             read.diagnostics.forEach(report)
             result.append(read)
         }
+        result.reservations = ReservationMerger.merge(result.reservations)
         return (expanded.sources.count, result)
     }
 }

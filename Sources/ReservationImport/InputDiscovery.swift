@@ -2,15 +2,21 @@ import Foundation
 
 /// Turns command-line inputs into the files to read.
 ///
-/// A file is read as given, whatever its name. A folder is read recursively, in sorted order so
-/// that runs are reproducible; inside folders only `.json` files are read, and hidden files and
-/// folders (names starting with `.`) are passed over. `-` is standard input.
+/// A file is read as given, whatever its name (its content tells its format). A folder is read
+/// recursively, in sorted order so that runs are reproducible: files with the extensions of the
+/// formats this tool reads are taken (`.json`, `.jsonld`, `.html`, `.htm`, `.xhtml`, `.eml`), and
+/// any other file is taken when its first bytes are one of those formats (so a Maildir folder,
+/// whose messages have no extension, works), while the rest (pictures, notes) is passed over.
+/// Hidden files and folders (names starting with `.`) are passed over. `-` is standard input.
 public struct InputDiscovery: Sendable {
     /// The file name extensions read inside folders, lower case.
     public var extensions: Set<String>
 
+    /// The extensions of the formats this tool reads.
+    public static let knownExtensions: Set<String> = ["json", "jsonld", "html", "htm", "xhtml", "eml"]
+
     /// Creates a discovery for the given extensions.
-    public init(extensions: Set<String> = ["json"]) {
+    public init(extensions: Set<String> = InputDiscovery.knownExtensions) {
         self.extensions = extensions
     }
 
@@ -58,12 +64,20 @@ public struct InputDiscovery: Sendable {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
                 walk(path, into: &sources, diagnostics: &diagnostics, seen: &seen)
-            } else if extensions.contains((name as NSString).pathExtension.lowercased()),
+            } else if extensions.contains((name as NSString).pathExtension.lowercased()) || Self.looksReadable(path),
                 seen.insert(canonical(path)).inserted
             {
                 sources.append(.file(path))
             }
         }
+    }
+
+    /// Whether a file's first bytes are a format this tool reads.
+    private static func looksReadable(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 8192)) ?? Data()
+        return InputFormat.detect([UInt8](head)) != nil
     }
 
     private func canonical(_ path: String) -> String {

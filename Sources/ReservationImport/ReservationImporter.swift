@@ -1,35 +1,45 @@
+import Chrono
 import Foundation
 
-/// Reads reservations from files and standard input.
+/// Reads reservations from files and standard input, whatever their format: native JSON,
+/// schema.org JSON-LD, web pages (JSON-LD and Microdata) and e-mails, told apart by content.
 ///
 /// Every input is read, whatever happens to the others: an unreadable or malformed file gives a
 /// ``Diagnostic`` naming the file (and the JSON path and line, where there is one), and the rest
-/// of the input still comes through.
+/// of the input still comes through. The same booking read from several inputs is merged
+/// (``ReservationMerger``).
 public struct ReservationImporter: Sendable {
     /// The reader for native JSON.
     public var nativeReader: NativeJSONReader
+    /// The reader for schema.org markup.
+    public var schemaOrgReader: SchemaOrgReader
 
     /// Creates an importer.
-    public init(nativeReader: NativeJSONReader = NativeJSONReader()) {
+    public init(nativeReader: NativeJSONReader = NativeJSONReader(), schemaOrgReader: SchemaOrgReader = SchemaOrgReader()) {
         self.nativeReader = nativeReader
+        self.schemaOrgReader = schemaOrgReader
     }
 
-    /// Reads every input in order.
+    /// Reads every input in order, then merges what describes the same booking.
     public func read(_ sources: [InputSource]) -> ImportResult {
         var result = ImportResult()
         for source in sources {
             result.append(read(source))
         }
+        result.reservations = ReservationMerger.merge(result.reservations)
         return result
     }
 
     /// Reads one input.
     public func read(_ source: InputSource) -> ImportResult {
         let bytes: [UInt8]
+        var modified: Instant?
         do {
             switch source {
             case .file(let path):
                 bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+                let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+                modified = (attributes?[.modificationDate] as? Date).map(Instant.init)
             case .standardInput:
                 bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
             }
@@ -38,15 +48,30 @@ public struct ReservationImporter: Sendable {
                 Diagnostic(.error, "unreadable", at: SourceLocation(file: source.description), "cannot read the file: \(InputDiscovery.reason(error))")
             ])
         }
-        return read(bytes, name: source.description)
+        return read(bytes, name: source.description, sourceTime: modified)
     }
 
-    /// Reads input already in memory.
+    /// Reads input already in memory, recognising its format by its content.
     ///
     /// - Parameters:
     ///   - bytes: The content.
     ///   - name: How messages name it.
-    public func read(_ bytes: [UInt8], name: String) -> ImportResult {
-        nativeReader.read(bytes, file: name)
+    ///   - sourceTime: When it was written, if known (a file's modification time).
+    public func read(_ bytes: [UInt8], name: String, sourceTime: Instant? = nil) -> ImportResult {
+        switch InputFormat.detect(bytes) {
+        case .nativeJSON:
+            var result = nativeReader.read(bytes, file: name)
+            for index in result.reservations.indices { result.reservations[index].sourceTime = sourceTime }
+            return result
+        case .jsonLD:
+            return schemaOrgReader.readJSONLD(bytes, file: name, sourceTime: sourceTime)
+        case .html:
+            return schemaOrgReader.readHTML(bytes, file: name, sourceTime: sourceTime)
+        case .email:
+            return schemaOrgReader.readMail(bytes, file: name)
+        case nil:
+            let what = bytes.isEmpty ? "the file is empty" : "not a format this tool reads (native JSON, JSON-LD, HTML or e-mail)"
+            return ImportResult(diagnostics: [Diagnostic(.error, "unrecognized", at: SourceLocation(file: name), what)])
+        }
     }
 }

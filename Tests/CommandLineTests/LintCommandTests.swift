@@ -84,3 +84,17 @@ struct LintCommandTests {
         #expect(result.standardError == "Wrote 7 events to \(folder.path("out.ics")): 7 added, 0 updated, 0 cancelled, 0 removed, 0 unchanged (9 reservations from 9 inputs; skipped 1 unconfirmed, 1 already ended)\n")
     }
 }
+
+/// Markup through the command line: detection by content on standard input.
+@Suite("Markup on the command line")
+struct MarkupCommandTests {
+    @Test("an e-mail on standard input")
+    func mailOnStandardInput() throws {
+        let mail = try Data(contentsOf: Repository.url("Tests/ReservationImportTests/Fixtures/schema-org/epic-steak-2-moved.eml"))
+        let result = try ProcessRunner.run(
+            LintCommandTests.tool, ["generate", "-", "-o", "-", "--now", "2030-06-01T00:00:00Z"], input: mail)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("\r\nDTSTART;TZID=America/Los_Angeles:20300626T183000\r\n"))
+        #expect(result.standardOutput.contains("\r\nSUMMARY:Restaurant · EPIC Steak (2 people)\r\n"))
+    }
+}

@@ -6,12 +6,15 @@ import Testing
 
 @Suite("Finding the input files")
 struct InputDiscoveryTests {
-    @Test("folders are read recursively in sorted order; hidden entries and other extensions are passed over")
+    @Test("folders are read recursively in sorted order; hidden entries and unreadable kinds are passed over")
     func folders() throws {
         let folder = try TemporaryFolder("discovery")
         try folder.write("b.json", "[]")
         try folder.write("a.JSON", "[]")
         try folder.write("notes.txt", "hello")
+        try folder.write("photo.jpg", "\u{FF}\u{D8}\u{FF}\u{E0}")
+        try folder.write("Maildir/cur/1592.M1P2.host:2,S", "From: a@example.com\r\nSubject: booking\r\n\r\n<p>hi</p>")
+        try folder.write("page.HTM", "<html></html>")
         try folder.write(".hidden.json", "[]")
         try folder.write(".git/config.json", "[]")
         try folder.write("sub/c.json", "[]")
@@ -20,7 +23,8 @@ struct InputDiscoveryTests {
         #expect(diagnostics.isEmpty)
         let root = folder.url.path
         #expect(sources == [
-            .file("\(root)/a.JSON"), .file("\(root)/b.json"), .file("\(root)/sub/c.json"), .file("\(root)/sub/deeper/d.json"),
+            .file("\(root)/Maildir/cur/1592.M1P2.host:2,S"), .file("\(root)/a.JSON"), .file("\(root)/b.json"),
+            .file("\(root)/page.HTM"), .file("\(root)/sub/c.json"), .file("\(root)/sub/deeper/d.json"),
         ])
     }
 

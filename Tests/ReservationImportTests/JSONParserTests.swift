@@ -99,3 +99,37 @@ struct JSONParserTests {
         #expect(locator.position(of: 9) == TextPosition(line: 2, column: 5))
     }
 }
+
+@Suite("Lenient JSON, for markup written by hand")
+struct LenientJSONTests {
+    @Test("trailing commas and missing commas between members are tolerated")
+    func repairs() throws {
+        let seed = """
+            {"name": "EPIC Steak",
+             "telephone": "(415)369-9955"
+
+             "address": {"addressLocality": "San Francisco"
+                         "addressRegion": "CA",},
+             "list": [1, 2, ], "objects": [{"a": 1} {"a": 2}]}
+            """
+        let root = try JSONParser.parse(Array(seed.utf8), lenient: true)
+        #expect(root.member("telephone")?.value == .string("(415)369-9955"))
+        #expect(root.member("address")?.member("addressRegion")?.value == .string("CA"))
+        guard case .array(let list) = root.member("list")?.value else {
+            Issue.record("expected an array")
+            return
+        }
+        #expect(list.map(\.value) == [.number("1"), .number("2")])
+        guard case .array(let objects) = root.member("objects")?.value else {
+            Issue.record("expected an array")
+            return
+        }
+        #expect(objects.count == 2)
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(seed.utf8)) }
+    }
+
+    @Test("what stays ambiguous is still an error", arguments: ["{\"a\": 1 2}", "[1 2]", "{\"a\": 1,,}", "[,]"])
+    func ambiguous(text: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(text.utf8), lenient: true) }
+    }
+}

@@ -8,18 +8,25 @@ struct JSONParser {
 
     private let bytes: [UInt8]
     private let maximumDepth: Int
+    private let lenient: Bool
     private var index = 0
     private var depth = 0
 
-    init(bytes: [UInt8], maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+    /// - Parameter lenient: Tolerate what hand-written markup gets wrong where the intent is
+    ///   unambiguous: a comma before a closing bracket or brace, and a missing comma between two
+    ///   members or elements (as in Apple's own WWDC sample). Native JSON is read strictly.
+    init(bytes: [UInt8], maximumDepth: Int = JSONParser.defaultMaximumDepth, lenient: Bool = false) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.lenient = lenient
     }
 
     /// Parses one JSON text: a value with optional white space around it (and an optional
     /// UTF-8 byte order mark in front).
-    static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+    static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false)
+        throws(JSONSyntaxError) -> JSONNode
+    {
+        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth, lenient: lenient)
         return try parser.parseDocument()
     }
 
@@ -74,8 +81,13 @@ struct JSONParser {
             skipWhitespace()
             members.append(JSONMember(key: key, value: try parseValue()))
             skipWhitespace()
-            if take(UInt8(ascii: ",")) { continue }
+            if take(UInt8(ascii: ",")) {
+                skipWhitespace()
+                if lenient, take(UInt8(ascii: "}")) { break }  // a trailing comma
+                continue
+            }
             if take(UInt8(ascii: "}")) { break }
+            if lenient, current == UInt8(ascii: "\"") { continue }  // a missing comma before the next member
             throw error("expected ',' or '}' after an object member, found \(describeCurrent())")
         }
         depth -= 1
@@ -95,8 +107,15 @@ struct JSONParser {
             skipWhitespace()
             elements.append(try parseValue())
             skipWhitespace()
-            if take(UInt8(ascii: ",")) { continue }
+            if take(UInt8(ascii: ",")) {
+                skipWhitespace()
+                if lenient, take(UInt8(ascii: "]")) { break }  // a trailing comma
+                continue
+            }
             if take(UInt8(ascii: "]")) { break }
+            if lenient, let byte = current, byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "[") {
+                continue  // a missing comma before the next element
+            }
             throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
         }
         depth -= 1

@@ -1,0 +1,67 @@
+import Chrono
+import Foundation
+import Reservations
+
+/// Merges reservations that describe one booking: the same reservation number and part (or item
+/// reference), read from an app's JSON, a confirmation e-mail, a web page...
+///
+/// The sources are laid over each other from oldest to newest, field by field: what the newer
+/// source says replaces what the older said, and what it leaves out is kept. So a newer
+/// cancellation cancels, a newer time moves the event, and an e-mail that gives no seat does not
+/// erase the seat the app knew. Newer is ``ImportedReservation/modified``: the reservation's own
+/// modification time, else the e-mail's Date, else the file's modification time; sources with no
+/// time count as oldest, and ties go to input order.
+public enum ReservationMerger {
+    /// The reservations with each booking merged into one, in the order each first appeared;
+    /// a merged reservation's origin is its newest source's.
+    public static func merge(_ reservations: [ImportedReservation]) -> [ImportedReservation] {
+        var order: [String] = []
+        var groups: [String: [Int]] = [:]
+        for (index, imported) in reservations.enumerated() {
+            let key = imported.reservation.identityKey ?? "unidentified #\(index)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(index)
+        }
+        return order.map { key in
+            let members = groups[key]!
+            guard members.count > 1 else { return reservations[members[0]] }
+            let sorted = members.sorted { a, b in
+                let (timeA, timeB) = (reservations[a].modified, reservations[b].modified)
+                if timeA != timeB { return (timeA ?? Instant(secondsSinceEpoch: .min)) < (timeB ?? Instant(secondsSinceEpoch: .min)) }
+                return a < b
+            }
+            var merged = reservations[sorted[0]]
+            for index in sorted.dropFirst() {
+                let newer = reservations[index]
+                merged = ImportedReservation(
+                    reservation: overlay(merged.reservation, with: newer.reservation), origin: newer.origin,
+                    fieldPositions: newer.fieldPositions, sourceTime: newer.sourceTime ?? merged.sourceTime)
+            }
+            return merged
+        }
+    }
+
+    /// `older` with every field `newer` gives replaced, through the model's own JSON coding so
+    /// that no field can be forgotten.
+    static func overlay(_ older: Reservation, with newer: Reservation) -> Reservation {
+        guard older.category == newer.category,
+            let base = try? JSONSerialization.jsonObject(with: JSONEncoder().encode(older)) as? [String: Any],
+            let top = try? JSONSerialization.jsonObject(with: JSONEncoder().encode(newer)) as? [String: Any],
+            let data = try? JSONSerialization.data(withJSONObject: deepMerge(base, top)),
+            let merged = try? JSONDecoder().decode(Reservation.self, from: data)
+        else { return newer }
+        return merged
+    }
+
+    private static func deepMerge(_ base: [String: Any], _ top: [String: Any]) -> [String: Any] {
+        var result = base
+        for (key, value) in top {
+            if let inner = value as? [String: Any], let existing = result[key] as? [String: Any] {
+                result[key] = deepMerge(existing, inner)
+            } else {
+                result[key] = value
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,101 @@
+import Chrono
+import Reservations
+
+extension SchemaOrgMapper {
+    /// `FlightReservation` for a `Flight`.
+    mutating func flight(_ flight: SchemaObject?, reservation: SchemaObject) -> Flight {
+        func visit(_ prefix: String) -> AirportVisit? {
+            let visit = AirportVisit(
+                airport: airport(object(flight, "\(prefix)Airport")), terminal: text(flight, "\(prefix)Terminal"),
+                gate: text(flight, "\(prefix)Gate"), time: time(flight, "\(prefix)Time"))
+            return visit == AirportVisit() ? nil : visit
+        }
+        var airline = object(flight, "airline").map { Airline(name: text($0, "name"), iataCode: code(text($0, "iataCode"), 2), icaoCode: code(text($0, "icaoCode"), 3)) }
+        if airline == nil, let provider = organization(flight, "provider", "seller") ?? organization(reservation, "provider") {
+            airline = Airline(name: provider.name)
+        }
+        return Flight(
+            airline: airline, flightNumber: text(flight, "flightNumber"), departure: visit("departure"), arrival: visit("arrival"),
+            boardingTime: time(flight, "boardingTime") ?? time(reservation, "boardingTime"), seat: seat(reservation))
+    }
+
+    /// An airport; codes of the wrong shape are left out rather than failing the item.
+    private func airport(_ object: SchemaObject?) -> Airport? {
+        guard let object else { return nil }
+        return Airport(
+            name: text(object, "name"), iataCode: code(text(object, "iataCode"), 3, lettersOnly: true),
+            icaoCode: code(text(object, "icaoCode"), 4), address: address(object.values("address").first),
+            coordinates: coordinates(object))
+    }
+
+    private func code(_ text: String?, _ length: Int, lettersOnly: Bool = false) -> String? {
+        guard let code = text?.uppercased(), code.count == length,
+            code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || (!lettersOnly && ("0"..."9").contains($0)) })
+        else { return nil }
+        return code
+    }
+
+    /// `LodgingReservation` for a `LodgingBusiness` (or `Hotel`, ...).
+    mutating func lodging(_ lodging: SchemaObject?, reservation: SchemaObject) -> LodgingStay {
+        LodgingStay(
+            place: place(lodging), checkInTime: time(reservation, "checkinTime", "checkinDate", "checkInTime"),
+            checkOutTime: time(reservation, "checkoutTime", "checkoutDate", "checkOutTime"),
+            numberOfAdults: integer(reservation, "numAdults"), numberOfChildren: integer(reservation, "numChildren"))
+    }
+
+    /// `RentalCarReservation` for a `Car`.
+    mutating func rentalCar(_ car: SchemaObject?, reservation: SchemaObject) -> CarRental {
+        let make = object(car, "brand", "manufacturer").flatMap { text($0, "name") } ?? text(car, "brand", "manufacturer")
+        let vehicle = RentalCar(make: make, model: text(car, "model"), type: text(car, "name", "vehicleConfiguration"), description: text(car, "description"))
+        let company = object(car, "rentalCompany").map { Organization(name: text($0, "name"), phone: text($0, "telephone")) }
+            ?? organization(reservation, "provider")
+        return CarRental(
+            company: company, car: vehicle == RentalCar() ? nil : vehicle,
+            pickUp: handover(place(object(reservation, "pickupLocation")), time(reservation, "pickupTime")),
+            dropOff: handover(place(object(reservation, "dropoffLocation")), time(reservation, "dropoffTime")))
+    }
+
+    private func handover(_ place: Place?, _ time: DateTimeValue?) -> RentalHandover? {
+        place == nil && time == nil ? nil : RentalHandover(place: place, time: time)
+    }
+
+    /// `FoodEstablishmentReservation`; Apple's sample puts `startDate` on the restaurant.
+    mutating func restaurant(_ restaurant: SchemaObject?, reservation: SchemaObject) -> RestaurantTable {
+        RestaurantTable(
+            place: place(restaurant),
+            startTime: time(reservation, "startTime", "startDate") ?? time(restaurant, "startDate", "startTime"),
+            endTime: time(reservation, "endTime", "endDate") ?? time(restaurant, "endDate", "endTime"),
+            partySize: integer(reservation, "partySize"))
+    }
+
+    /// `EventReservation` for an `Event`, or a plain `Event`; films are `ScreeningEvent`s or events
+    /// whose `workPresented` is a `Movie`.
+    mutating func ticketedEvent(_ event: SchemaObject?, reservation: SchemaObject?) -> TicketedEvent {
+        let isMovie = event?.isA("ScreeningEvent") == true || object(event, "workPresented")?.isA("Movie") == true
+        let venue = object(event, "location").flatMap(place) ?? text(event, "location").map { Place(name: $0) }
+        let tickets = reservation?.values("reservedTicket").compactMap(\.object).count ?? 0
+        return TicketedEvent(
+            name: text(event, "name") ?? text(object(event, "workPresented"), "name"), kind: isMovie ? .movie : .other, venue: venue,
+            startTime: time(event, "startDate", "startTime") ?? time(reservation, "startTime", "startDate"),
+            endTime: time(event, "endDate", "endTime") ?? time(reservation, "endTime", "endDate"), seat: seat(reservation),
+            numberOfAttendees: integer(reservation, "numSeats") ?? (tickets > 1 ? tickets : nil))
+    }
+
+    /// `TrainReservation`, `BusReservation` and `BoatReservation` for their trips.
+    mutating func transit(_ trip: SchemaObject?, reservation: SchemaObject, kind: String) -> TransitTrip {
+        let (from, to): (String, String) =
+            switch kind {
+            case "train": ("departureStation", "arrivalStation")
+            case "bus": ("departureBusStop", "arrivalBusStop")
+            default: ("departureBoatTerminal", "arrivalBoatTerminal")
+            }
+        func stop(_ placeName: String, _ prefix: String) -> TransitStop? {
+            let stop = TransitStop(
+                place: place(object(trip, placeName)), platform: text(trip, "\(prefix)Platform"), time: time(trip, "\(prefix)Time"))
+            return stop == TransitStop() ? nil : stop
+        }
+        return TransitTrip(
+            vehicleName: text(trip, "\(kind)Name", "name"), vehicleNumber: text(trip, "\(kind)Number", "tripNumber"),
+            departure: stop(from, "departure"), arrival: stop(to, "arrival"), seat: seat(reservation))
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ReservationFeed
+
+/// A folder that confirmation e-mails are saved into, and a feed regenerated after each one.
+@Suite("Feeds from e-mails and web pages")
+struct MailFolderTests {
+    static func fixture(_ name: String) -> URL { Repository.url("Tests/ReservationImportTests/Fixtures/schema-org/\(name)") }
+
+    @Test("EPIC Steak confirmed, moved, cancelled, by e-mail: one event, SEQUENCE 0, 1, 2, cancelled at the end")
+    func epicSteak() throws {
+        let folder = try TemporaryFolder("mail")
+        let inbox = folder.url.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        let feed = folder.path("feed.ics")
+        var sequences: [Int] = []
+        var generations: [String] = []
+        for (index, name) in ["epic-steak-1-confirmed.eml", "epic-steak-2-moved.eml", "epic-steak-3-cancelled.eml"].enumerated() {
+            try FileManager.default.copyItem(at: Self.fixture(name), to: inbox.appendingPathComponent(name))
+            let report = try FeedGenerator().generate(
+                inputs: [inbox.path], to: .file(feed), now: try Instant(iso8601: "2030-06-0\(4 + index)T18:00:00Z"))
+            #expect(report.diagnostics.isEmpty)
+            let text = try String(contentsOfFile: feed, encoding: .utf8)
+            generations.append(try folder.write("generation-\(index).ics", text))
+            let events = try PreviousFeed(iCalendar: text).events
+            #expect(events.count == 1)
+            sequences.append(events.first?.sequence ?? -1)
+        }
+        #expect(sequences == [0, 1, 2])
+        let final = try #require(try PreviousFeed(iCalendar: try String(contentsOfFile: feed, encoding: .utf8)).events.first)
+        #expect(final.status == .cancelled)
+        #expect(final.summary == "Cancelled: Restaurant · EPIC Steak (2 people)")
+        #expect(final.start.description == "2030-06-26T19:30:00[America/Los_Angeles]")
+        let verdict = try ICSValidator.validate(generations)
+        #expect(verdict.passed, "\(verdict.report)")
+    }
+}
