@@ -3,7 +3,8 @@ import ReservationFeed
 
 /// The inputs and the settings every subcommand shares.
 struct InputOptions: ParsableArguments {
-    @Argument(help: "Files, folders (read recursively, *.json), or - for standard input.")
+    @Argument(
+        help: "Files, folders (read recursively), or - for standard input: native JSON, schema.org JSON-LD, web pages or e-mails, told apart by content.")
     var inputs: [String]
 
     @Option(

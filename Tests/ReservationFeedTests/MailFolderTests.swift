@@ -37,3 +37,22 @@ struct MailFolderTests {
         #expect(verdict.passed, "\(verdict.report)")
     }
 }
+
+@Suite("The markup examples")
+struct MarkupExampleTests {
+    @Test("Examples/markup: a booking page and a confirmation e-mail give three valid events, with nothing to report")
+    func examples() throws {
+        let folder = try TemporaryFolder("markup")
+        let feed = folder.path("markup.ics")
+        let report = try FeedGenerator().generate(
+            inputs: [Repository.url("Examples/markup").path], to: .file(feed), now: try Instant(iso8601: "2030-06-01T00:00:00Z"))
+        #expect(report.diagnostics.isEmpty)
+        let events = try PreviousFeed(iCalendar: try String(contentsOfFile: feed, encoding: .utf8)).events
+        #expect(events.map(\.summary) == ["Flight SK 4167 · OSL → BGO", "Hotel · Hotel Norge by Scandic", "Flight SK 4180 · BGO → OSL"])
+        #expect(events.map(\.start.description) == [
+            "2030-06-27T07:10:00[Europe/Oslo]", "2030-06-27T15:00:00[Europe/Oslo]", "2030-06-30T18:35:00[Europe/Oslo]",
+        ])
+        let verdict = try ICSValidator.validate([feed])
+        #expect(verdict.passed, "\(verdict.report)")
+    }
+}
