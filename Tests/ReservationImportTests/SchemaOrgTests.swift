@@ -185,4 +185,18 @@ struct SchemaOrgTests {
         #expect(table.partySize == 2)
         #expect(table.place?.address?.street == "369 The Embarcadero")
     }
+
+    @Test("reservations wrapped in other objects are found; events listed inside them are not bookings")
+    func wrapped() throws {
+        let result = Self.read(json: """
+            {"@context": "https://schema.org", "@type": "WebPage", "mainEntity": {"@type": "Order", "orderedItem": [
+              {"@type": "TrainReservation", "reservationNumber": "T-9", "reservationFor": {"@type": "TrainTrip", "trainNumber": "402",
+               "trainCompany": {"@type": "Organization", "name": "VR"}, "departureTime": "2030-07-01T09:00:00+03:00"}}]},
+             "about": {"@type": "Event", "name": "Not a booking", "startDate": "2030-07-01"}}
+            """)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.reservations.map(\.reservation.category) == [.train])
+        #expect(result.reservations.first?.reservation.provider == Organization(name: "VR"))
+        #expect(result.reservations.first?.origin.path == "mainEntity.orderedItem[0]")
+    }
 }

@@ -98,4 +98,9 @@ extension SchemaOrgMapper {
             vehicleName: text(trip, "\(kind)Name", "name"), vehicleNumber: text(trip, "\(kind)Number", "tripNumber"),
             departure: stop(from, "departure"), arrival: stop(to, "arrival"), seat: seat(reservation))
     }
+
+    /// The operator of a trip: its `provider`, or the older `trainCompany`/`busCompany`/`boatCompany`.
+    func transitProvider(_ trip: SchemaObject?, kind: String) -> Organization? {
+        organization(trip, "provider", "\(kind)Company")
+    }
 }

@@ -46,16 +46,20 @@ struct SchemaOrgMapper {
 
     /// Maps top-level objects.
     mutating func map(_ objects: [SchemaObject]) {
-        for object in objects { map(object, inheriting: nil) }
+        for object in objects { map(object, inheriting: nil, depth: 0) }
     }
 
-    private mutating func map(_ object: SchemaObject, inheriting package: SchemaObject?) {
+    /// How deep reservations are looked for inside other objects (a `WebPage`'s `mainEntity`, an
+    /// `Order`'s `orderedItem`, an `EmailMessage`'s `about`).
+    static let searchDepth = 6
+
+    private mutating func map(_ object: SchemaObject, inheriting package: SchemaObject?, depth: Int = 0) {
         if object.isA("ReservationPackage") {
             let parts = object.values("subReservation").compactMap(\.object)
             if parts.isEmpty {
                 findings.append(Finding(severity: .warning, code: "invalid", place: object.place, message: "a ReservationPackage without subReservation; skipped"))
             }
-            for part in parts { map(part, inheriting: object) }
+            for part in parts { map(part, inheriting: object, depth: depth + 1) }
             return
         }
         if let type = object.types.first(where: { Self.categories[$0] != nil }), let category = Self.categories[type] {
@@ -69,8 +73,16 @@ struct SchemaOrgMapper {
                     message: "\(type) is not one of the eight kinds of reservation this tool writes; skipped"))
             return
         }
-        if object.types.contains(where: Self.eventTypes.contains) {
+        if depth == 0, object.types.contains(where: Self.eventTypes.contains) {
             mapPlainEvent(object)
+            return
+        }
+        // Not a reservation: look inside for reservations it wraps.
+        guard depth < Self.searchDepth else { return }
+        // Events inside other objects (a venue's list of concerts) are not bookings.
+        for value in object.properties.values.joined() {
+            guard let inner = value.object, !inner.types.contains(where: Self.eventTypes.contains) else { continue }
+            map(inner, inheriting: nil, depth: depth + 1)
         }
     }
 
@@ -82,6 +94,9 @@ struct SchemaOrgMapper {
         for target in (targets.isEmpty ? [nil] : targets.map(Optional.some)) {
             var reservation = common(object, package: package, category: category)
             reservation.details = details(category, reservation: object, target: target)
+            if reservation.provider == nil, [.train, .bus, .boat].contains(category) {
+                reservation.provider = transitProvider(target, kind: category.rawValue)
+            }
             finish(reservation, place: object.place, schemaField: Self.requiredField(category))
         }
     }
