@@ -61,11 +61,19 @@ public struct FeedGenerator: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
 
+        // Events of the old feed that cannot be read back cannot be kept: say so.
+        var previousProblems: [Diagnostic] = []
+        if case .file(let path) = destination {
+            previousProblems = (previous?.problems ?? []).map {
+                Diagnostic(.warning, "previous-feed", at: SourceLocation(file: path), "\($0): it cannot be kept in the feed")
+            }
+            previousProblems.forEach(report)
+        }
         let (inputCount, read) = try InputReading(discovery: discovery, importer: importer).read(inputs, report: report)
         let build = try FeedBuilder(options: options).build(
             from: read.reservations, previous: previous, now: now, inputIsComplete: !read.hasErrors)
         build.diagnostics.forEach(report)
-        let diagnostics = read.diagnostics + build.diagnostics
+        let diagnostics = previousProblems + read.diagnostics + build.diagnostics
 
         if build.feed.events.isEmpty, previous?.events.isEmpty ?? true, !options.allowShrink {
             throw .nothingToWrite(

@@ -107,4 +107,17 @@ struct FeedFilesTests {
         #expect(event.summary == "Restaurant · \(expected)")
         #expect(event.notes?.contains("Booked under: \(expected)") == true)
     }
+
+    @Test("events of the old feed that cannot be read back are named, not dropped in silence")
+    func unreadableOldEvents() throws {
+        let folder = try TemporaryFolder("old")
+        let feed = folder.path("feed.ics")
+        _ = try FeedGenerator().generate(inputs: [Self.trip], to: .file(feed), now: Self.now)
+        var text = try read(feed)
+        text = text.replacingOccurrences(of: "BEGIN:VEVENT\r\nUID:", with: "BEGIN:VEVENT\r\nX-UID:", options: [], range: text.range(of: "BEGIN:VEVENT\r\nUID:"))
+        try text.write(toFile: feed, atomically: true, encoding: .utf8)
+        let report = try FeedGenerator().generate(inputs: [Self.trip], to: .file(feed), now: Self.now)
+        #expect(report.diagnostics.map(\.description) == ["\(feed): warning: the event at position 1 has no UID: it cannot be kept in the feed"])
+        #expect(report.changes.added.count == 1)
+    }
 }
