@@ -96,7 +96,6 @@ public struct NativeJSONReader: Sendable {
 
         /// The positions of the located fields present in a reservation's object.
         func fieldPositions(in reservation: JSONNode) -> [String: TextPosition] {
-            locator.setCheckpoint(at: reservation.offset)
             var positions: [String: TextPosition] = [:]
             for field in ImportedReservation.locatedFields {
                 var node: JSONNode? = reservation

@@ -59,11 +59,11 @@ public struct SchemaOrgReader: Sendable {
         return result
     }
 
-    /// Gathers the objects of one input, maps them, and turns what the mapper found into results.
+    /// Maps the objects of one input as they are read, and turns what the mapper found into results.
     private struct Collector {
         let file: String
         let sourceTime: Instant?
-        var objects: [SchemaObject] = []
+        var mapper = SchemaOrgMapper()
         var diagnostics: [Diagnostic] = []
 
         init(file: String, sourceTime: Instant?) {
@@ -86,31 +86,45 @@ public struct SchemaOrgReader: Sendable {
                     problemPosition: { shift(TextPosition(offset: $0, in: scriptBytes)) }
                 ) { shift(locator.position(of: $0)) }
             }
-            objects += MicrodataItems(basePath: basePath, linesAreMeaningful: linesAreMeaningful).objects(in: extraction.items)
+            mapper.map(MicrodataItems(basePath: basePath, linesAreMeaningful: linesAreMeaningful).objects(in: extraction.items))
         }
 
         mutating func addJSONLD(
             _ bytes: [UInt8], basePath: String, decodesEntities: Bool, problemPosition: (Int) -> TextPosition?,
             locate: @escaping (Int) -> TextPosition?
         ) {
-            var root: JSONNode
+            let items = JSONLDItems(decodesEntities: decodesEntities, basePath: basePath, locate: locate)
+            // Each element of a top-level array is mapped as soon as it is parsed, and its tree let go.
+            var delivered = 0
             do {
-                root = try JSONParser.parse(bytes, lenient: true)
+                try JSONParser.parse(bytes, lenient: true) { node, index in
+                    delivered += 1
+                    mapper.map(items.objects(in: node, index: index))
+                }
             } catch {
                 // JSON escaped as HTML (`&quot;@type&quot;`), as some e-mail generators write it.
-                let text = String(decoding: bytes, as: UTF8.self)
-                guard decodesEntities, text.contains("&quot;"),
-                    let decoded = try? JSONParser.parse(Array(HTMLEntities.decode(text).utf8), lenient: true)
-                else {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error, "syntax", at: SourceLocation(file: file, path: basePath, position: problemPosition(error.offset)),
-                            "not valid JSON-LD: \(error.message)"))
-                    return
+                if delivered == 0, decodesEntities, bytes.count < 1 << 24 {
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    if text.contains("&quot;"), (try? JSONParser.parse(Array(HTMLEntities.decode(text).utf8), lenient: true, elements: { node, index in
+                        mapper.map(items.objects(in: node, index: index))
+                    })) != nil {
+                        return
+                    }
                 }
-                root = decoded
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "syntax", at: SourceLocation(file: file, path: basePath, position: problemPosition(error.offset)),
+                        "not valid JSON-LD: \(error.message)" + Self.readBefore(delivered)))
             }
-            objects += JSONLDItems(decodesEntities: decodesEntities, basePath: basePath, locate: locate).objects(in: root)
+        }
+
+        /// What of an array was read before a syntax error.
+        private static func readBefore(_ count: Int) -> String {
+            switch count {
+            case 0: ""
+            case 1: "; the element before it was read"
+            default: "; the \(count) elements before it were read"
+            }
         }
 
         /// A script's JSON without the HTML comment or CDATA wrapper pages put around it.
@@ -124,8 +138,6 @@ public struct SchemaOrgReader: Sendable {
         }
 
         func finish() -> ImportResult {
-            var mapper = SchemaOrgMapper()
-            mapper.map(objects)
             let found = mapper.findings.map {
                 Diagnostic($0.severity, $0.code, at: SourceLocation(file: file, path: $0.place.path, position: $0.place.position), $0.message)
             }

@@ -199,4 +199,18 @@ struct SchemaOrgTests {
         #expect(result.reservations.first?.reservation.provider == Organization(name: "VR"))
         #expect(result.reservations.first?.origin.path == "mainEntity.orderedItem[0]")
     }
+
+    @Test("a cut-off array keeps the elements before the break, and says where it broke")
+    func truncatedArray() {
+        let element = """
+            {"@context": "http://schema.org", "@type": "FoodEstablishmentReservation", "reservationId": "R%d",
+             "startTime": "2030-06-26T19:30:00-07:00", "reservationFor": {"@type": "Restaurant", "name": "EPIC Steak"}}
+            """
+        let json = "[\n" + (1...3).map { element.replacingOccurrences(of: "%d", with: String($0)) }.joined(separator: ",\n")
+        let result = Self.read(json: String(json.dropLast(30)))
+        #expect(result.reservations.map(\.reservation.reservationNumber) == ["R1", "R2"])
+        #expect(result.diagnostics.map(\.description) == [
+            "page.jsonld: not valid JSON-LD: this string is not closed before the end of the file; the 2 elements before it were read (line 7, column 72)"
+        ])
+    }
 }

@@ -30,16 +30,45 @@ struct JSONParser {
         return try parser.parseDocument()
     }
 
+    /// Parses one JSON text like ``parse(_:maximumDepth:lenient:)``, but when its top level is an
+    /// array, hands each element to `body` as soon as it is read, with its index, instead of
+    /// building the array: a file of 100,000 reservations never becomes one tree in memory.
+    /// Any other value is handed over whole, with no index.
+    ///
+    /// - Throws: The first syntax error; the elements before it have been handed over.
+    static func parse(
+        _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false,
+        elements body: (JSONNode, Int?) -> Void
+    ) throws(JSONSyntaxError) {
+        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth, lenient: lenient)
+        try parser.parseDocument(elements: body)
+    }
+
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
+        var root: JSONNode?
+        try parseDocument(streamsArray: false) { node, _ in root = node }
+        return root!
+    }
+
+    private mutating func parseDocument(streamsArray: Bool = true, elements body: (JSONNode, Int?) -> Void)
+        throws(JSONSyntaxError)
+    {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         skipWhitespace()
         guard index < bytes.count else { throw error("the file holds no JSON value") }
-        let root = try parseValue()
+        if streamsArray, bytes[index] == UInt8(ascii: "[") {
+            var count = 0
+            try parseArrayElements { element in
+                body(element, count)
+                count += 1
+            }
+        } else {
+            body(try parseValue(), nil)
+        }
         skipWhitespace()
         guard index == bytes.count else {
             throw error("unexpected \(describeCurrent()) after the end of the JSON value")
         }
-        return root
     }
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
@@ -47,7 +76,10 @@ struct JSONParser {
         let start = index
         switch bytes[index] {
         case UInt8(ascii: "{"): return JSONNode(value: try parseObject(), offset: start)
-        case UInt8(ascii: "["): return JSONNode(value: try parseArray(), offset: start)
+        case UInt8(ascii: "["):
+            var elements: [JSONNode] = []
+            try parseArrayElements { elements.append($0) }
+            return JSONNode(value: .array(elements), offset: start)
         case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), offset: start)
         case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), offset: start)
         case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), offset: start)
@@ -94,18 +126,18 @@ struct JSONParser {
         return .object(members)
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+    /// Parses an array, handing over its elements one by one.
+    private mutating func parseArrayElements(_ each: (JSONNode) -> Void) throws(JSONSyntaxError) {
         try enterContainer()
         index += 1
-        var elements: [JSONNode] = []
         skipWhitespace()
         if take(UInt8(ascii: "]")) {
             depth -= 1
-            return .array(elements)
+            return
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            each(try parseValue())
             skipWhitespace()
             if take(UInt8(ascii: ",")) {
                 skipWhitespace()
@@ -119,7 +151,6 @@ struct JSONParser {
             throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
         }
         depth -= 1
-        return .array(elements)
     }
 
     private mutating func enterContainer() throws(JSONSyntaxError) {

@@ -1,41 +1,48 @@
-/// Finds the line and column of byte offsets in a text, cheaply when asked in increasing order.
+/// Finds the line and column of byte offsets in a text, in time linear in the text's size
+/// whatever order the look-ups come in.
 ///
-/// A reader reports positions in file order, so keeping a cursor makes a whole file's worth of
-/// look-ups linear, even for a minified file that is one long line.
+/// A cursor moves forward through the text; every `stride` bytes it passes, it remembers the line
+/// and column there. A look-up before the cursor restarts from the nearest remembered place, so
+/// it rescans at most `stride` bytes, even in a minified file that is one long line. Readers ask
+/// roughly in file order (an object, then its members), so most look-ups only move the cursor.
 struct TextPositionLocator {
+    private static let stride = 4096
+
     private let bytes: [UInt8]
     private var offset = 0
     private var line = 1
     private var column = 1
-    /// A place to go back to for an earlier offset, instead of the start of the file.
-    private var checkpoint = (offset: 0, line: 1, column: 1)
+    /// The line and column at every multiple of `stride` the cursor has passed.
+    private var checkpoints: [(line: Int, column: Int)] = [(1, 1)]
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    /// Remembers the current position of `target` as the place to rescan from when a later
-    /// look-up goes back before the cursor (the fields of one reservation come in any order).
-    mutating func setCheckpoint(at target: Int) {
-        _ = position(of: target)
-        checkpoint = (offset, line, column)
-    }
-
     mutating func position(of target: Int) -> TextPosition {
         let target = min(max(target, 0), bytes.count)
         if target < offset {
-            (offset, line, column) = target >= checkpoint.offset ? checkpoint : (0, 1, 1)
+            let index = target / Self.stride
+            offset = index * Self.stride
+            (line, column) = checkpoints[index]
         }
-        while offset < target {
-            let byte = bytes[offset]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+        var (offset, line, column) = (self.offset, self.line, self.column)
+        bytes.withUnsafeBufferPointer { bytes in
+            while offset < target {
+                let byte = bytes[offset]
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                offset += 1
+                if offset % Self.stride == 0, offset / Self.stride == checkpoints.count {
+                    checkpoints.append((line, column))
+                }
             }
-            offset += 1
         }
+        (self.offset, self.line, self.column) = (offset, line, column)
         return TextPosition(line: line, column: column)
     }
 }

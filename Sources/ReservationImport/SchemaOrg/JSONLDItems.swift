@@ -11,6 +11,13 @@ struct JSONLDItems {
     var basePath: String
     var locate: (Int) -> TextPosition?
 
+    /// The objects of one top-level value: the document itself (`index` `nil`), or one element
+    /// of a top-level array.
+    func objects(in node: JSONNode, index: Int?) -> [SchemaObject] {
+        guard let index else { return objects(in: node) }
+        return objects(in: node, path: JSONPath.join(basePath, "[\(index)]"))
+    }
+
     func objects(in root: JSONNode) -> [SchemaObject] {
         switch root.value {
         case .array(let elements):
@@ -34,6 +41,8 @@ struct JSONLDItems {
 
     private func object(_ node: JSONNode, path: String) -> SchemaObject? {
         guard case .object(let members) = node.value else { return nil }
+        // Placed before its members, so that look-ups go through the file in order.
+        let place = SchemaPlace(path: path, position: locate(node.offset))
         var types: [String] = []
         var properties: [String: [SchemaValue]] = [:]
         for member in members {
@@ -46,7 +55,7 @@ struct JSONLDItems {
             if key == "@context" || key == "@graph" { continue }
             properties[key, default: []] += values(member.value, path: memberPath)
         }
-        return SchemaObject(types: types, properties: properties, place: SchemaPlace(path: path, position: locate(node.offset)))
+        return SchemaObject(types: types, properties: properties, place: place)
     }
 
     private func values(_ node: JSONNode, path: String) -> [SchemaValue] {
