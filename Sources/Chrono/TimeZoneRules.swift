@@ -3,9 +3,10 @@ import Synchronization
 
 /// Answers questions about IANA time zones from the system's tz database.
 ///
-/// Zones are read through Foundation from the tzdata files (on Debian, package `tzdata`, in
-/// `/usr/share/zoneinfo`), the same files libical reads, so a zone known here can also be
-/// written as a VTIMEZONE. Look-ups are cached and safe to call from any thread.
+/// Zones are read from the compiled tzdata files (on Debian, package `tzdata`, in
+/// `/usr/share/zoneinfo`, or `$TZDIR`), the same files libical reads, so a zone known here can
+/// also be written as a VTIMEZONE. Each zone is read once, when first asked for (never all of
+/// them up front); look-ups are then a binary search, safe to call from any thread.
 public enum TimeZoneRules {
     /// Whether `name` is an IANA zone name present in the system's tz database.
     ///
@@ -24,7 +25,7 @@ public enum TimeZoneRules {
     /// The UTC offset in force in the zone at an instant, or `nil` for an unknown zone.
     public static func offset(in name: String, at instant: Instant) -> UTCOffset? {
         guard let zone = zone(named: name) else { return nil }
-        return UTCOffset(seconds: zone.secondsFromGMT(for: instant.date))
+        return UTCOffset(uncheckedSeconds: Int(zone.offset(at: instant.secondsSinceEpoch)))
     }
 
     /// The wall time a clock in the zone shows at an instant, or `nil` for an unknown zone.
@@ -42,21 +43,23 @@ public enum TimeZoneRules {
         guard let zone = zone(named: name) else { return nil }
         let wall = local.secondsSinceEpoch
         func offset(at seconds: Int64) -> Int64 {
-            Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))))
+            Int64(zone.offset(at: seconds))
         }
         // Offsets in force a day either side bracket any single transition near this wall time.
         let before = offset(at: wall - 86_400 - 18 * 3600)
         let after = offset(at: wall + 86_400 + 18 * 3600)
-        let candidates = [before, after].map { wall - $0 }.filter { offset(at: $0) == wall - $0 }
-        if let earliest = candidates.min() {
-            return Instant(secondsSinceEpoch: earliest)
+        let first = offset(at: wall - before) == before ? wall - before : nil
+        let second = before != after && offset(at: wall - after) == after ? wall - after : nil
+        switch (first, second) {
+        case (let a?, let b?): return Instant(secondsSinceEpoch: min(a, b))
+        case (let a?, nil), (nil, let a?): return Instant(secondsSinceEpoch: a)
+        case (nil, nil): return Instant(secondsSinceEpoch: wall - before)
         }
-        return Instant(secondsSinceEpoch: wall - before)
     }
 
     // MARK: - Cache
 
-    private static let cache = Mutex<[String: TimeZone?]>([:])
+    private static let cache = Mutex<[String: ZoneInfo?]>([:])
 
     private static let utcNames: Set<String> = [
         "UTC", "Etc/UTC", "UCT", "Etc/UCT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu",
@@ -64,23 +67,22 @@ public enum TimeZoneRules {
         "Greenwich", "Etc/Greenwich",
     ]
 
-    private static func zone(named name: String) -> TimeZone? {
+    private static func zone(named name: String) -> ZoneInfo? {
         if let cached = cache.withLock({ $0[name] }) { return cached }
         let zone = load(name)
         cache.withLock { $0[name] = zone }
         return zone
     }
 
-    private static func load(_ name: String) -> TimeZone? {
+    private static func load(_ name: String) -> ZoneInfo? {
         guard isWellFormed(name) else { return nil }
-        if utcNames.contains(name) { return TimeZone(identifier: "UTC") }
-        guard let zone = TimeZone(identifier: name), zone.identifier == name else { return nil }
-        var isDirectory: ObjCBool = false
-        let path = zoneDirectory + "/" + name
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            return nil
-        }
-        return zone
+        if utcNames.contains(name) { return ZoneInfo(fixedOffset: 0) }
+        // `posix/` and `right/` are copies of the database (the latter counting leap seconds),
+        // `posixrules` and `Factory` are not places.
+        guard !name.hasPrefix("posix/"), !name.hasPrefix("right/"), name != "posixrules", name != "Factory",
+            let data = FileManager.default.contents(atPath: zoneDirectory + "/" + name)
+        else { return nil }
+        return ZoneInfo(tzif: [UInt8](data))
     }
 
     private static var zoneDirectory: String {

@@ -1,0 +1,139 @@
+import Foundation
+
+/// One zone of the tz database, read from its compiled TZif file (RFC 8536): the UTC offset in
+/// force at any instant, answered by a binary search.
+///
+/// Foundation answers the same question through ICU, with a lock and a calendar computation per
+/// call; a feed asks it a few times for every event, so the table is read here once per zone,
+/// from the same files libical reads. Instants after the file's last transition follow the
+/// POSIX TZ rule in its footer (`CET-1CEST,M3.5.0,M10.5.0/3`), as a "slim" tzdata build needs.
+struct ZoneInfo: Sendable {
+    /// Transition instants, ascending, in seconds since the epoch.
+    private let transitions: [Int64]
+    /// The offset (seconds east of UTC) in force from each transition on.
+    private let offsets: [Int32]
+    /// The offset before the first transition.
+    private let initialOffset: Int32
+    /// The rule for instants after the last transition, when the file has one.
+    private let rule: PosixTimeZoneRule?
+
+    /// A zone with one offset for all time (UTC and its aliases).
+    init(fixedOffset seconds: Int32) {
+        transitions = []
+        offsets = []
+        initialOffset = seconds
+        rule = nil
+    }
+
+    /// Parses a TZif file (version 1 to 4).
+    init?(tzif bytes: [UInt8]) {
+        var reader = TZifReader(bytes: bytes)
+        guard let zone = reader.read() else { return nil }
+        self = zone
+    }
+
+    fileprivate init(transitions: [Int64], offsets: [Int32], initialOffset: Int32, rule: PosixTimeZoneRule?) {
+        self.transitions = transitions
+        self.offsets = offsets
+        self.initialOffset = initialOffset
+        self.rule = rule
+    }
+
+    /// The offset in force at `seconds` since the epoch.
+    func offset(at seconds: Int64) -> Int32 {
+        if let last = transitions.last, seconds >= last, let rule {
+            return rule.offset(at: seconds)
+        }
+        if transitions.isEmpty, let rule { return rule.offset(at: seconds) }
+        // The number of transitions at or before `seconds`.
+        var low = 0
+        var high = transitions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if transitions[middle] <= seconds { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? initialOffset : offsets[low - 1]
+    }
+}
+
+/// Reads the fields of a TZif file: the 64-bit data block of version 2 and later (or the 32-bit
+/// one of version 1), and the footer.
+private struct TZifReader {
+    let bytes: [UInt8]
+    var index = 0
+
+    mutating func read() -> ZoneInfo? {
+        guard let header = readHeader() else { return nil }
+        guard header.version >= 2 else { return readData(header, timeSize: 4, footer: nil) }
+        // Skip the version 1 block to the 64-bit one.
+        index += header.dataSize(timeSize: 4)
+        guard let second = readHeader() else { return nil }
+        let start = index
+        index += second.dataSize(timeSize: 8)
+        let footer = readFooter()
+        index = start
+        return readData(second, timeSize: 8, footer: footer)
+    }
+
+    struct Header {
+        var version: Int
+        var isUTCCount, isStandardCount, leapCount, transitionCount, typeCount, characterCount: Int
+
+        func dataSize(timeSize: Int) -> Int {
+            transitionCount * timeSize + transitionCount + typeCount * 6 + characterCount
+                + leapCount * (timeSize + 4) + isStandardCount + isUTCCount
+        }
+    }
+
+    mutating func readHeader() -> Header? {
+        guard index + 44 <= bytes.count, bytes[index..<index + 4].elementsEqual("TZif".utf8) else { return nil }
+        let versionByte = bytes[index + 4]
+        let version = versionByte == 0 ? 1 : Int(versionByte) - Int(UInt8(ascii: "0"))
+        guard (1...9).contains(version) else { return nil }
+        index += 20
+        var counts: [Int] = []
+        for _ in 0..<6 { counts.append(Int(readInteger(size: 4))) }
+        guard counts.allSatisfy({ $0 >= 0 }), counts[4] > 0 else { return nil }
+        let header = Header(
+            version: version, isUTCCount: counts[0], isStandardCount: counts[1], leapCount: counts[2],
+            transitionCount: counts[3], typeCount: counts[4], characterCount: counts[5])
+        guard index + header.dataSize(timeSize: 4) <= bytes.count else { return nil }
+        return header
+    }
+
+    mutating func readData(_ header: Header, timeSize: Int, footer: PosixTimeZoneRule?) -> ZoneInfo? {
+        guard index + header.dataSize(timeSize: timeSize) <= bytes.count else { return nil }
+        var times: [Int64] = []
+        times.reserveCapacity(header.transitionCount)
+        for _ in 0..<header.transitionCount { times.append(readInteger(size: timeSize)) }
+        var typeIndices: [Int] = []
+        for _ in 0..<header.transitionCount {
+            typeIndices.append(Int(bytes[index]))
+            index += 1
+        }
+        var typeOffsets: [Int32] = []
+        for _ in 0..<header.typeCount {
+            typeOffsets.append(Int32(truncatingIfNeeded: readInteger(size: 4)))
+            index += 2  // isdst, desigidx
+        }
+        guard typeIndices.allSatisfy({ $0 < typeOffsets.count }), zip(times, times.dropFirst()).allSatisfy({ $0 < $1 })
+        else { return nil }
+        return ZoneInfo(
+            transitions: times, offsets: typeIndices.map { typeOffsets[$0] }, initialOffset: typeOffsets[0], rule: footer)
+    }
+
+    /// The POSIX TZ string between two newlines after the data, or `nil` when empty or unreadable.
+    mutating func readFooter() -> PosixTimeZoneRule? {
+        guard index < bytes.count, bytes[index] == 0x0A, let end = bytes[(index + 1)...].firstIndex(of: 0x0A) else { return nil }
+        return PosixTimeZoneRule(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+    }
+
+    mutating func readInteger(size: Int) -> Int64 {
+        var value: UInt64 = 0
+        for offset in 0..<size { value = value << 8 | UInt64(bytes[index + offset]) }
+        index += size
+        // Sign-extend from `size` bytes.
+        let shift = UInt64(64 - size * 8)
+        return Int64(bitPattern: value << shift) >> shift
+    }
+}
