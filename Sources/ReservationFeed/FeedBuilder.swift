@@ -133,7 +133,10 @@ public struct FeedBuilder: Sendable {
             throw .shrink(previousLive: previousLive.count, remaining: stillMentioned)
         }
 
-        output.sort { ($0.start.instant, $0.uid) < ($1.start.instant, $1.uid) }
+        // Each start is resolved once, not at every comparison.
+        output = output.map { (start: $0.start.instant, event: $0) }
+            .sorted { ($0.start, $0.event.uid) < ($1.start, $1.event.uid) }
+            .map(\.event)
         let feed = Feed(properties: options.calendarProperties, events: output, generated: now)
         return FeedBuild(feed: feed, changes: changes, diagnostics: diagnostics, skipped: skipped)
     }
