@@ -3,8 +3,9 @@ import Foundation
 /// Looks airports up by IATA or ICAO code in a table of 7,884 airports with their coordinates and
 /// time zones, made from the airportsdata package (MIT licence; see `LICENSE-airportsdata.txt`).
 ///
-/// The table is compiled into the program as text and indexed on first use only, so programs that
-/// never meet a flight never pay for it. Look-ups are safe from any thread.
+/// The table is compiled into the program as text, sorted, and searched in place: nothing is
+/// loaded or indexed up front, so a run that meets one airport pays for one binary search.
+/// Look-ups are safe from any thread.
 ///
 /// ```swift
 /// AirportDirectory.airport(iata: "HEL")?.timeZone   // "Europe/Helsinki"
@@ -17,91 +18,59 @@ public enum AirportDirectory {
     public static func airport(iata code: String) -> AirportRecord? {
         let code = Array(code.uppercased().utf8)
         guard code.count == 3 else { return nil }
-        return index.findIATA(code)
+        return airports.fields(forKey: code).flatMap(record)
     }
 
     /// The airport with this ICAO code (any case), or `nil`.
     public static func airport(icao code: String) -> AirportRecord? {
-        guard let line = icaoIndex[code.uppercased()] else { return nil }
-        return index.record(at: line)
+        guard let iata = icaoToIATA[code.uppercased()] else { return nil }
+        return airport(iata: iata)
     }
 
     /// The zone of a city that has an airport in the table (`San Francisco`, `US` gives
     /// `America/Los_Angeles`), or `nil`. Case and accents do not matter.
     public static func timeZone(ofCity city: String, countryCode: String) -> String? {
-        cityZones[cityKey(city, countryCode)]
+        cities.fields(forKey: Array(cityKey(city, countryCode).utf8)).map { $0[1] }
     }
 
     /// Every airport in the table, in IATA order.
     public static var all: [AirportRecord] {
-        (0..<index.lines.count).compactMap(index.record(at:))
+        airports.allFields().compactMap(record)
     }
 
-    // MARK: - Index
+    // MARK: - Tables
 
-    private static let index = Index(airportTable)
+    private static let airports = SortedLines(airportTable)
+    private static let cities = SortedLines(cityZoneTable)
 
-    private static let cityZones: [String: String] = {
-        var zones: [String: String] = [:]
-        for line in index.lines.indices {
-            guard let airport = index.record(at: line), !airport.city.isEmpty else { continue }
-            let key = cityKey(airport.city, airport.countryCode)
-            if zones[key] == nil { zones[key] = airport.timeZone }
-        }
-        return zones
-    }()
-
-    private static func cityKey(_ city: String, _ country: String) -> String {
-        city.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).trimmingCharacters(in: .whitespaces)
-            + "|" + country.uppercased()
-    }
-
-    private static let icaoIndex: [String: Int] = {
-        var byCode: [String: Int] = [:]
-        for line in index.lines.indices {
-            if let icao = index.record(at: line)?.icaoCode { byCode[icao] = line }
+    /// Built on the first ICAO look-up only.
+    private static let icaoToIATA: [String: String] = {
+        var byCode: [String: String] = [:]
+        for fields in airports.allFields() where fields.count > 1 && !fields[1].isEmpty {
+            byCode[fields[1]] = fields[0]
         }
         return byCode
     }()
 
-    /// Where each line of the table starts and ends.
-    private struct Index: Sendable {
-        let bytes: [UInt8]
-        let lines: [Range<Int>]
-
-        init(_ table: String) {
-            bytes = Array(table.utf8)
-            var lines: [Range<Int>] = []
-            var start = 0
-            for (offset, byte) in bytes.enumerated() where byte == 0x0A {
-                if offset > start { lines.append(start..<offset) }
-                start = offset + 1
+    /// `san francisco|US`: no accents (canonical decomposition without its nonspacing marks),
+    /// lower case, trimmed; `generate-airport-table.py` makes the table's keys the same way.
+    static func cityKey(_ city: String, _ country: String) -> String {
+        let bare: String
+        if city.utf8.allSatisfy({ $0 < 0x80 }) {
+            bare = city.lowercased()
+        } else {
+            let scalars = city.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+                $0.properties.generalCategory != .nonspacingMark
             }
-            if start < bytes.count { lines.append(start..<bytes.count) }
-            self.lines = lines
+            bare = String(String.UnicodeScalarView(scalars)).lowercased()
         }
+        return bare.trimmingCharacters(in: .whitespaces) + "|" + country.uppercased()
+    }
 
-        func findIATA(_ code: [UInt8]) -> AirportRecord? {
-            var low = 0
-            var high = lines.count
-            while low < high {
-                let middle = (low + high) / 2
-                let key = bytes[lines[middle].lowerBound..<(lines[middle].lowerBound + 3)]
-                if key.elementsEqual(code) { return record(at: middle) }
-                if key.lexicographicallyPrecedes(code) { low = middle + 1 } else { high = middle }
-            }
-            return nil
-        }
-
-        func record(at line: Int) -> AirportRecord? {
-            let fields = bytes[lines[line]].split(separator: 0x09, omittingEmptySubsequences: false)
-                .map { String(decoding: $0, as: UTF8.self) }
-            guard fields.count == 8, let latitude = Double(fields[5]), let longitude = Double(fields[6]) else {
-                return nil
-            }
-            return AirportRecord(
-                iataCode: fields[0], icaoCode: fields[1].isEmpty ? nil : fields[1], name: fields[2], city: fields[3],
-                countryCode: fields[4], latitude: latitude, longitude: longitude, timeZone: fields[7])
-        }
+    private static func record(_ fields: [String]) -> AirportRecord? {
+        guard fields.count == 8, let latitude = Double(fields[5]), let longitude = Double(fields[6]) else { return nil }
+        return AirportRecord(
+            iataCode: fields[0], icaoCode: fields[1].isEmpty ? nil : fields[1], name: fields[2], city: fields[3],
+            countryCode: fields[4], latitude: latitude, longitude: longitude, timeZone: fields[7])
     }
 }

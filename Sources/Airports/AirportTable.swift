@@ -7893,3 +7893,6613 @@ ZZE	UBBZ	Zangilan International Airport	Zangilan	AZ	39.094414	46.734098	Asia/Bak
 ZZO	UHSO	Zonalnoye Airport	Tymovskoye	RU	50.6692	142.761	Asia/Vladivostok
 ZZV	KZZV	Zanesville Municipal Airport	Zanesville	US	39.944446	-81.892094	America/New_York
 """#
+
+/// Each city's zone, `city|CC<tab>zone`, sorted by UTF-8 bytes; keys as in `city_key`.
+let cityZoneTable = #"""
+108 mile|CA	America/Vancouver
+aachen|DE	Europe/Berlin
+aalborg|DK	Europe/Copenhagen
+aarhus|DK	Europe/Copenhagen
+aasiaat|GL	America/Nuuk
+abadan|IR	Asia/Tehran
+abaiang|KI	Pacific/Tarawa
+abakan|RU	Asia/Krasnoyarsk
+abariringa|KI	Pacific/Enderbury
+abbotsford|CA	America/Vancouver
+abbottabad|PK	Asia/Karachi
+abemama atoll|KI	Pacific/Tarawa
+abengourou|CI	Africa/Abidjan
+aberdeen|GB	Europe/London
+aberdeen|US	America/Chicago
+abha|SA	Asia/Riyadh
+abidjan|CI	Africa/Abidjan
+abilene|US	America/Chicago
+abingdon|US	America/New_York
+ablow|VU	Pacific/Efate
+aboisso|CI	Africa/Abidjan
+abs|YE	Asia/Aden
+abu dhabi|AE	Asia/Dubai
+abu simbel|EG	Africa/Cairo
+abuja|NG	Africa/Lagos
+acandi|CO	America/Bogota
+acapulco|MX	America/Mexico_City
+acarigua|VE	America/Caracas
+accra|GH	Africa/Accra
+achinsk|RU	Asia/Krasnoyarsk
+ad damazin|SD	Africa/Khartoum
+ad dammam|SA	Asia/Riyadh
+adado|SO	Africa/Mogadishu
+adak island|US	America/Adak
+adam|OM	Asia/Muscat
+adana|TR	Europe/Istanbul
+ada|US	America/Chicago
+addis ababa|ET	Africa/Addis_Ababa
+adelaide|AU	Australia/Adelaide
+aden|YE	Asia/Aden
+adiyaman|TR	Europe/Istanbul
+adrian|US	America/Detroit
+aeng|MM	Asia/Yangon
+afore|PG	Pacific/Port_Moresby
+afton|US	America/Denver
+afyonkarahisar|TR	Europe/Istanbul
+agadez|NE	Africa/Niamey
+agadir|MA	Africa/Casablanca
+agartala|IN	Asia/Kolkata
+agen/la garenne|FR	Europe/Paris
+aggeneys|ZA	Africa/Johannesburg
+agrinion|GR	Europe/Athens
+agri|TR	Europe/Istanbul
+agua boa|BR	America/Cuiaba
+aguachica|CO	America/Bogota
+aguadilla|US	America/Puerto_Rico
+aguascalientes|MX	America/Mexico_City
+aguni|JP	Asia/Tokyo
+ahe atoll|PF	Pacific/Tahiti
+ahmed al jaber ab|KW	Asia/Kuwait
+ahmedabad|IN	Asia/Kolkata
+ahuas|HN	America/Tegucigalpa
+ahwaz|IR	Asia/Tehran
+aiken|US	America/New_York
+aima ata|KZ	Asia/Almaty
+ainsworth|US	America/Chicago
+aiome|PG	Pacific/Port_Moresby
+aioun el atrouss|MR	Africa/Nouakchott
+aishalton|GY	America/Guyana
+aitape|PG	Pacific/Port_Moresby
+aitutaki|CK	Pacific/Rarotonga
+aiyura valley|PG	Pacific/Port_Moresby
+aizawl|IN	Asia/Kolkata
+ajaccio/napoleon bonaparte|FR	Europe/Paris
+ajaccio|FR	Europe/Paris
+akhiok|US	America/Anchorage
+akiachak|US	America/Anchorage
+akiak|US	America/Anchorage
+akieni|GA	Africa/Libreville
+akita|JP	Asia/Tokyo
+akjoujt|MR	Africa/Nouakchott
+aklavik|CA	America/Edmonton
+akron|US	America/New_York
+aksu|CN	Asia/Shanghai
+aktau|KZ	Asia/Oral
+aktyubinsk|KZ	Asia/Aqtobe
+akulivik|CA	America/Toronto
+akureyri|IS	Atlantic/Reykjavik
+akutan|US	America/Nome
+al ain|AE	Asia/Dubai
+al bayda'|LY	Africa/Tripoli
+al bihouth|AE	Asia/Dubai
+al dawadmi|SA	Asia/Riyadh
+al habbaniyah|IQ	Asia/Baghdad
+al hoceima|MA	Africa/Casablanca
+al muladdah|OM	Asia/Muscat
+al wajh|SA	Asia/Riyadh
+al-bayda|YE	Asia/Aden
+al-jawf|SA	Asia/Riyadh
+al-ubayyid|SD	Africa/Khartoum
+alagoinhas|BR	America/Bahia
+alajero|ES	Atlantic/Canary
+alakanuk|US	America/Anchorage
+alamogordo|US	America/Denver
+alamosa|US	America/Denver
+alava|ES	Europe/Madrid
+albacete|ES	Europe/Madrid
+albany|AU	Australia/Perth
+albany|US	America/New_York
+albenga|IT	Europe/Rome
+albert lea|US	America/Chicago
+albert/bray|FR	Europe/Paris
+albi/le sequestre|FR	Europe/Paris
+albian village|CA	America/Edmonton
+albrook|PA	America/Panama
+albuquerque|US	America/Denver
+albury|AU	Australia/Sydney
+aldan|RU	Asia/Yakutsk
+alegrete|BR	America/Sao_Paulo
+aleknagik|US	America/Anchorage
+alenquer|BR	America/Santarem
+aleppo|SY	Asia/Damascus
+alert bay|CA	America/Vancouver
+alert|CA	America/Toronto
+alesund|NO	Europe/Oslo
+alexander bay|ZA	Africa/Johannesburg
+alexander city|US	America/Chicago
+alexandra|NZ	Pacific/Auckland
+alexandria bay|US	America/New_York
+alexandria|EG	Africa/Cairo
+alexandria|US	America/Chicago
+alexandroupolis|GR	Europe/Athens
+alghero|IT	Europe/Rome
+algiers|DZ	Africa/Algiers
+algona|US	America/Chicago
+ali-sabieh|DJ	Africa/Djibouti
+alicante|ES	Europe/Madrid
+alice springs|AU	Australia/Darwin
+aliceville|US	America/Chicago
+alice|US	America/Chicago
+allahabad|IN	Asia/Kolkata
+allakaket|US	America/Anchorage
+alldays|ZA	Africa/Johannesburg
+allentown|US	America/New_York
+alliance|US	America/Denver
+almaty|KZ	Asia/Almaty
+alma|CA	America/Toronto
+alma|US	America/Detroit
+almeirim|BR	America/Santarem
+almenara|BR	America/Sao_Paulo
+almeria|ES	Europe/Madrid
+alofi|NU	Pacific/Niue
+alor island|ID	Asia/Makassar
+alor satar|MY	Asia/Kuala_Lumpur
+alpena|US	America/New_York
+alpine|US	America/Chicago
+alstahaug|NO	Europe/Oslo
+alta floresta|BR	America/Cuiaba
+altai|MN	Asia/Ulaanbaatar
+altamira|BR	America/Santarem
+altay|CN	Asia/Shanghai
+alta|NO	Europe/Oslo
+altenburg|DE	Europe/Berlin
+altenrhein|CH	Europe/Zurich
+altintas|TR	Europe/Istanbul
+alto palena|CL	America/Santiago
+alto parnaiba|BR	America/Fortaleza
+alto rio senguerr|AR	America/Argentina/Catamarca
+alton/st louis|US	America/Chicago
+altoona|US	America/New_York
+altus|US	America/Chicago
+alula|SO	Africa/Mogadishu
+am timan|TD	Africa/Ndjamena
+amahai-seram island|ID	Asia/Jayapura
+amalfi|CO	America/Bogota
+amami|JP	Asia/Tokyo
+amanab|PG	Pacific/Port_Moresby
+amarillo|US	America/Chicago
+amasya|TR	Europe/Istanbul
+ambanja|MG	Indian/Antananarivo
+ambatondrazaka|MG	Indian/Antananarivo
+ambato|EC	America/Guayaquil
+ambikapur|IN	Asia/Kolkata
+ambler|US	America/Anchorage
+ambon|ID	Asia/Jayapura
+amboseli national park|KE	Africa/Nairobi
+ambriz|AO	Africa/Luanda
+ambryn island|VU	Pacific/Efate
+ambunti|PG	Pacific/Port_Moresby
+amderma|RU	Europe/Moscow
+amenas|DZ	Africa/Algiers
+amery|US	America/Chicago
+ames|US	America/Chicago
+amgu|RU	Asia/Vladivostok
+amman|JO	Asia/Amman
+amol|IR	Asia/Tehran
+amos|CA	America/Toronto
+ampanihy|MG	Indian/Antananarivo
+amparai|LK	Asia/Colombo
+amritsar|IN	Asia/Kolkata
+amsterdam|NL	Europe/Amsterdam
+anacortes|US	America/Los_Angeles
+anaco|VE	America/Caracas
+anadyr|RU	Asia/Anadyr
+anahim lake|CA	America/Vancouver
+anaktuvuk pass|US	America/Anchorage
+anapa|RU	Europe/Moscow
+anapolis|BR	America/Sao_Paulo
+anchorage|US	America/Anchorage
+ancona|IT	Europe/Rome
+ancud|CL	America/Santiago
+andahuaylas|PE	America/Lima
+andekombe|PG	Pacific/Port_Moresby
+andenes|NO	Europe/Oslo
+anderson|US	America/Indiana/Indianapolis
+andizhan|UZ	Asia/Tashkent
+andoas|PE	America/Lima
+andravida|GR	Europe/Athens
+andrews|US	America/New_York
+andros island|BS	America/Nassau
+andros|BS	America/Nassau
+anegada|VG	America/Tortola
+anelghowhat|VU	Pacific/Efate
+angaha|TO	Pacific/Tongatapu
+angel fire|US	America/Denver
+angeles city|PH	Asia/Manila
+angelholm|SE	Europe/Stockholm
+angers/marce|FR	Europe/Paris
+angleton/lake jackson|US	America/Chicago
+angling lake|CA	America/Winnipeg
+angoche|MZ	Africa/Maputo
+angola|US	America/Indiana/Indianapolis
+angoon|US	America/Juneau
+angouleme/brie/champniers|FR	Europe/Paris
+aniak|US	America/Anchorage
+aniwa|VU	Pacific/Efate
+ankang|CN	Asia/Shanghai
+ankara|TR	Europe/Istanbul
+ankavandra|MG	Indian/Antananarivo
+ankazoabo|MG	Indian/Antananarivo
+ann arbor|US	America/Detroit
+annabah|DZ	Africa/Algiers
+annai|GY	America/Guyana
+annapolis|US	America/New_York
+annecy/meythet|FR	Europe/Paris
+annette|US	America/Anchorage
+anniston|US	America/Chicago
+anqing|CN	Asia/Shanghai
+anshan|CN	Asia/Shanghai
+anshun|CN	Asia/Shanghai
+antalya|TR	Europe/Istanbul
+antananarivo|MG	Indian/Antananarivo
+antartica|AQ	Antarctica/Palmer
+anta|PE	America/Lima
+anthony|US	America/Chicago
+antlers|US	America/Chicago
+antofagasta|CL	America/Santiago
+antsalova|MG	Indian/Antananarivo
+antsirabe|MG	Indian/Antananarivo
+antsohihy|MG	Indian/Antananarivo
+antwerp|BE	Europe/Brussels
+anua|SB	Pacific/Guadalcanal
+anuradhapura|LK	Asia/Colombo
+anvik|US	America/Anchorage
+anyang|CN	Asia/Shanghai
+aomori|JP	Asia/Tokyo
+aosta|IT	Europe/Rome
+apalachicola|US	America/New_York
+apataki|PF	Pacific/Tahiti
+apatity|RU	Europe/Moscow
+apiay|CO	America/Bogota
+apia|WS	Pacific/Apia
+apolo|BO	America/La_Paz
+apple valley|US	America/Los_Angeles
+appleton|US	America/Chicago
+apucarana|BR	America/Sao_Paulo
+aqaba|JO	Asia/Amman
+ar rayyan|QA	Asia/Qatar
+araak|IR	Asia/Tehran
+aracaju|BR	America/Fortaleza
+aracatuba|BR	America/Sao_Paulo
+arad|RO	Europe/Bucharest
+aragarcas|BR	America/Cuiaba
+araguaina|BR	America/Fortaleza
+aral|CN	Asia/Shanghai
+arandis|NA	Africa/Windhoek
+arapahoe|US	America/Chicago
+arapiraca|BR	America/Maceio
+arapongas|BR	America/Sao_Paulo
+arapoti|BR	America/Sao_Paulo
+araracuara|CO	America/Bogota
+araraquara|BR	America/Sao_Paulo
+araripina|BR	America/Recife
+arar|SA	Asia/Riyadh
+arathusa|ZA	Africa/Johannesburg
+arauca|CO	America/Bogota
+araxa|BR	America/Sao_Paulo
+arbatax|IT	Europe/Rome
+arbil|IQ	Asia/Baghdad
+arcata/eureka|US	America/Los_Angeles
+archangelsk|RU	Europe/Moscow
+arctic village|US	America/Anchorage
+ardabil|IR	Asia/Tehran
+ardmore|US	America/Chicago
+arecibo|US	America/Puerto_Rico
+arequipa|PE	America/Lima
+argyle|VC	America/St_Vincent
+aribinda|BF	Africa/Ouagadougou
+arica|CL	America/Santiago
+aripuana|BR	America/Sao_Paulo
+ariquemes|BR	America/Porto_Velho
+arlit|NE	Africa/Niamey
+arly|BF	Africa/Ouagadougou
+armenia|CO	America/Bogota
+armidale|AU	Australia/Sydney
+armstrong|CA	America/Toronto
+arnavutkoy, istanbul|TR	Europe/Istanbul
+arona|SB	Pacific/Guadalcanal
+arorae island|KI	Pacific/Tarawa
+aro|NO	Europe/Oslo
+arraias|BR	America/Araguaina
+arroyo barril|DO	America/Santo_Domingo
+arso-papua island|ID	Asia/Jayapura
+artesia|US	America/Denver
+arthur's town|BS	America/Nassau
+artigas|UY	America/Montevideo
+arua|UG	Africa/Kampala
+arusha|TZ	Africa/Dar_es_Salaam
+arvaikheer|MN	Asia/Ulaanbaatar
+arviat|CA	America/Winnipeg
+arvidsjaur|SE	Europe/Stockholm
+arxan|CN	Asia/Shanghai
+asaba|NG	Africa/Lagos
+asahikawa|JP	Asia/Tokyo
+asaloyeh|IR	Asia/Tehran
+asaluyeh|IR	Asia/Tehran
+asau|WS	Pacific/Apia
+ascension de guarayos|BO	America/La_Paz
+ascension island|SH	Atlantic/St_Helena
+ash flat|US	America/Chicago
+asheville|US	America/New_York
+ashgabat|TM	Asia/Ashgabat
+ashland|US	America/Los_Angeles
+ashley|US	America/Chicago
+ashtabula|US	America/New_York
+asmara|ER	Africa/Asmara
+asosa|ET	Africa/Addis_Ababa
+aspen|US	America/Denver
+assab|ER	Africa/Asmara
+assis|BR	America/Sao_Paulo
+assiut|EG	Africa/Cairo
+astana|KZ	Asia/Almaty
+astoria|US	America/Los_Angeles
+astrakhan|RU	Europe/Astrakhan
+astypalaia island|GR	Europe/Athens
+asuncion|PY	America/Asuncion
+aswan|EG	Africa/Cairo
+atalaya|PE	America/Lima
+atambua-timor island|ID	Asia/Makassar
+atar|MR	Africa/Nouakchott
+atauro|TL	Asia/Dili
+atbara|SD	Africa/Khartoum
+athens/albany|US	America/New_York
+athens|GR	Europe/Athens
+athens|US	America/New_York
+atikokan|CA	America/Panama
+atinjoe-papua island|ID	Asia/Jayapura
+atiu island|CK	Pacific/Rarotonga
+ati|TD	Africa/Ndjamena
+atka|US	America/Adak
+atlanta|US	America/New_York
+atlantic city|US	America/New_York
+atlantic|US	America/Chicago
+atmautluak|US	America/Nome
+atoifi|SB	Pacific/Guadalcanal
+atqasuk|US	America/Anchorage
+attawapiskat|CA	America/Toronto
+attu|US	America/Adak
+atwater|US	America/Los_Angeles
+atyrau|KZ	Asia/Oral
+aubenas/ardeche meridional|FR	Europe/Paris
+auburn/lewiston|US	America/New_York
+auburn|US	America/Los_Angeles
+auckland|NZ	Pacific/Auckland
+augsburg|DE	Europe/Berlin
+augusta|US	America/New_York
+auki|SB	Pacific/Guadalcanal
+aupaluk|CA	America/Toronto
+aurangabad|IN	Asia/Kolkata
+aurillac|FR	Europe/Paris
+aurora|SR	America/Paramaribo
+aurora|US	America/Denver
+austin|US	America/Los_Angeles
+auxerre/branches|FR	Europe/Paris
+au|PG	Pacific/Port_Moresby
+avalon|US	America/Los_Angeles
+avare|BR	America/Sao_Paulo
+avarua|CK	Pacific/Rarotonga
+aviano|IT	Europe/Rome
+avignon/caumont|FR	Europe/Paris
+avignon|FR	Europe/Paris
+avon park|US	America/New_York
+awaba|PG	Pacific/Port_Moresby
+awaradam|SR	America/Paramaribo
+awassa|ET	Africa/Addis_Ababa
+ayacucho|PE	America/Lima
+aydin|TR	Europe/Istanbul
+ayers rock|AU	Australia/Darwin
+ayodhya|IN	Asia/Kolkata
+ayolas|PY	America/Asuncion
+azamgarh|IN	Asia/Kolkata
+babelthuap island|PW	Pacific/Palau
+babimost|PL	Europe/Warsaw
+babo-papua island|ID	Asia/Jayapura
+bacau|RO	Europe/Bucharest
+bacolod city|PH	Asia/Manila
+baco|ET	Africa/Addis_Ababa
+badajoz|ES	Europe/Madrid
+badanjilin|CN	Asia/Shanghai
+bade-papua island|ID	Asia/Jayapura
+baden-baden|DE	Europe/Berlin
+badgerys creek|AU	Australia/Sydney
+badin|PK	Asia/Karachi
+bafoussam|CM	Africa/Douala
+bagdad|US	America/Phoenix
+bage|BR	America/Sao_Paulo
+baghdad|IQ	Asia/Baghdad
+bagotville|CA	America/Toronto
+bagram|AF	Asia/Kabul
+baguio city|PH	Asia/Manila
+bahawalnagar|PK	Asia/Karachi
+bahawalpur|PK	Asia/Karachi
+bahia blanca|AR	America/Argentina/Buenos_Aires
+bahia de caraquez|EC	America/Guayaquil
+bahia inutil|CL	America/Punta_Arenas
+bahia negra|PY	America/Asuncion
+bahia solano|CO	America/Bogota
+bahir dar|ET	Africa/Addis_Ababa
+baia mare|RO	Europe/Bucharest
+baidoa|SO	Africa/Mogadishu
+baie-comeau|CA	America/Toronto
+baikonur|KZ	Asia/Almaty
+baimuru|PG	Pacific/Port_Moresby
+bainbridge|US	America/New_York
+baise|CN	Asia/Shanghai
+baishan|CN	Asia/Shanghai
+baitadi|NP	Asia/Kathmandu
+bajawa|ID	Asia/Makassar
+bajura|NP	Asia/Kathmandu
+bakalalan|MY	Asia/Kuala_Lumpur
+bakel|SN	Africa/Dakar
+baker city|US	America/Los_Angeles
+baker lake|CA	America/Winnipeg
+bakersfield|US	America/Los_Angeles
+bakkafjordur|IS	Atlantic/Reykjavik
+bakouma|CF	Africa/Bangui
+baku|AZ	Asia/Baku
+balakovo|RU	Europe/Saratov
+bale/mulhouse|FR	Europe/Paris
+balemartine|GB	Europe/London
+baler|PH	Asia/Manila
+balikesir|TR	Europe/Istanbul
+balikpapan, borneo island|ID	Asia/Makassar
+balimo|PG	Pacific/Port_Moresby
+balivanich|GB	Europe/London
+bali|CM	Africa/Douala
+balkhash|KZ	Asia/Qyzylorda
+ballalae|SB	Pacific/Guadalcanal
+ballina|AU	Australia/Sydney
+ballykelly|GB	Europe/London
+balmaceda|CL	America/Santiago
+balsas|BR	America/Fortaleza
+baltimore|US	America/New_York
+baltra|EC	Pacific/Galapagos
+baltrum|DE	Europe/Berlin
+balurghat|IN	Asia/Kolkata
+bamarni|IQ	Asia/Baghdad
+bambari|CF	Africa/Bangui
+bamberg|DE	Europe/Berlin
+bamenda|CM	Africa/Douala
+bamiyan|AF	Asia/Kabul
+ban mak khaen|TH	Asia/Bangkok
+banana|KI	Pacific/Kiritimati
+banda aceh, sumatra island|ID	Asia/Jakarta
+banda island|ID	Asia/Jakarta
+bandar abbas|IR	Asia/Tehran
+bandar lampung, sumatra island|ID	Asia/Jakarta
+bandar lengeh|IR	Asia/Tehran
+bandar seri begawan|BN	Asia/Brunei
+bandirma|TR	Europe/Istanbul
+bandon|US	America/Los_Angeles
+bandung, java island|ID	Asia/Jakarta
+bandung, majalengka regency|ID	Asia/Jakarta
+banff|CA	America/Edmonton
+banfora|BF	Africa/Ouagadougou
+bangalore|IN	Asia/Kolkata
+bangassou|CF	Africa/Bangui
+bangda|CN	Asia/Shanghai
+bangkok|TH	Asia/Bangkok
+bangor|US	America/New_York
+bangui|CF	Africa/Bangui
+banja luka|BA	Europe/Sarajevo
+banjarmasin, borneo island|ID	Asia/Makassar
+banjul|GM	Africa/Banjul
+banmaw|MM	Asia/Yangon
+banning|US	America/Los_Angeles
+bannu|PK	Asia/Karachi
+bantry|IE	Europe/Dublin
+baotou|CN	Asia/Shanghai
+bar harbor|US	America/New_York
+bar river|CA	America/Toronto
+baracoa|CU	America/Havana
+barahona|DO	America/Santo_Domingo
+barakoma|SB	Pacific/Guadalcanal
+baramita|GY	America/Guyana
+barbacena|BR	America/Sao_Paulo
+barcaldine|AU	Australia/Brisbane
+barcelona|ES	Europe/Madrid
+barcelona|VE	America/Caracas
+barcelos|BR	America/Boa_Vista
+bardstown|US	America/New_York
+barinas|VE	America/Caracas
+bario|MY	Asia/Kuala_Lumpur
+barisal|BD	Asia/Dhaka
+bari|IT	Europe/Rome
+barkol|CN	Asia/Shanghai
+barnaul|RU	Asia/Barnaul
+barnwell|US	America/New_York
+barquisimeto|VE	America/Caracas
+barra de santo antonio|BR	America/Maceio
+barra do corda|BR	America/Fortaleza
+barra do garcas|BR	America/Campo_Grande
+barrancabermeja|CO	America/Bogota
+barranquilla|CO	America/Bogota
+barra|BR	America/Bahia
+barre/montpelier|US	America/New_York
+barreiras|BR	America/Fortaleza
+barreirinhas|BR	America/Fortaleza
+barretos|BR	America/Sao_Paulo
+barrie-orillia|CA	America/Toronto
+barrow-in-furness|GB	Europe/London
+barter island|US	America/Anchorage
+bartica|GY	America/Guyana
+bartlesville|US	America/Chicago
+bartow|US	America/New_York
+barysiai|LT	Europe/Vilnius
+basankusu|CD	Africa/Kinshasa
+basco|PH	Asia/Manila
+basongo|CD	Africa/Lubumbashi
+basrah|IQ	Asia/Baghdad
+basse terre|GP	America/Guadeloupe
+basseterre|KN	America/St_Kitts
+bastia/poretta|FR	Europe/Paris
+batajnica|RS	Europe/Belgrade
+batam, batam island|ID	Asia/Jakarta
+batangafo|CF	Africa/Bangui
+batesville|US	America/Chicago
+bathurst|AU	Australia/Sydney
+bathurst|CA	America/Halifax
+batman|TR	Europe/Istanbul
+batna|DZ	Africa/Algiers
+baton rouge|US	America/Chicago
+batouri|CM	Africa/Douala
+batsfjord|NO	Europe/Oslo
+battambang|KH	Asia/Phnom_Penh
+batticaloa|LK	Asia/Colombo
+battle creek|US	America/Detroit
+battle mountain|US	America/Los_Angeles
+batu licin, borneo island|ID	Asia/Makassar
+batu raja, sumatra island|ID	Asia/Jakarta
+batumi|GE	Asia/Tbilisi
+batuna mission station|SB	Pacific/Guadalcanal
+bau bau-butung island|ID	Asia/Makassar
+baucau|TL	Asia/Dili
+baudette|US	America/Chicago
+baures|BO	America/La_Paz
+bauru|BR	America/Sao_Paulo
+bay city|US	America/Chicago
+bayamo|CU	America/Havana
+bayanhot|CN	Asia/Shanghai
+bayankhongor|MN	Asia/Ulaanbaatar
+bayannur|CN	Asia/Shanghai
+bayreuth|DE	Europe/Berlin
+baytown|US	America/Chicago
+bazhong|CN	Asia/Shanghai
+bear creek|US	America/Anchorage
+bearskin lake|CA	America/Winnipeg
+beatrice|US	America/Chicago
+beatty|US	America/Los_Angeles
+beaufort|US	America/New_York
+beaumont/port arthur|US	America/Chicago
+beaumont|US	America/Chicago
+beauvais/tille|FR	Europe/Paris
+beaver creek|CA	America/Whitehorse
+beaver falls|US	America/New_York
+beaver|US	America/Anchorage
+bechar|DZ	Africa/Algiers
+beckley|US	America/New_York
+beckwourth|US	America/Los_Angeles
+bedford|US	America/New_York
+beersheba|IL	Asia/Jerusalem
+beersheva|IL	Asia/Jerusalem
+beeville|US	America/Chicago
+beica|ET	Africa/Addis_Ababa
+beigan island|TW	Asia/Taipei
+beihai|CN	Asia/Shanghai
+beijing|CN	Asia/Shanghai
+beira|MZ	Africa/Maputo
+beirut|LB	Asia/Beirut
+bejaia|DZ	Africa/Algiers
+beja|PT	Europe/Lisbon
+bekily|MG	Indian/Antananarivo
+belaga|MY	Asia/Kuala_Lumpur
+belaya gora|RU	Asia/Magadan
+belem|BR	America/Belem
+belfast|GB	Europe/London
+belfast|ZA	Africa/Johannesburg
+belgorod|RU	Europe/Moscow
+belgrad|RS	Europe/Belgrade
+belize city|BZ	America/Belize
+bella bella|CA	America/Vancouver
+bella coola|CA	America/Vancouver
+bellaire|US	America/Detroit
+bellary|IN	Asia/Kolkata
+bellavista|PE	America/Lima
+bellburn|AU	Australia/Perth
+belle chasse|US	America/Chicago
+belleville|US	America/Chicago
+bellingham|US	America/Los_Angeles
+belluno|IT	Europe/Rome
+belmar/farmingdale|US	America/New_York
+belmonte|BR	America/Bahia
+belmullet|IE	Europe/Dublin
+belo horizonte|BR	America/Sao_Paulo
+belo sur tsiribihina|MG	Indian/Antananarivo
+beloretsk|RU	Asia/Yekaterinburg
+beluga|US	America/Anchorage
+bembridge|GB	Europe/London
+bemichi|GY	America/Guyana
+bemidji|US	America/Chicago
+ben slimane|MA	Africa/Casablanca
+bengbu|CN	Asia/Shanghai
+benghazi|LY	Africa/Tripoli
+bengkulu, sumatra island|ID	Asia/Jakarta
+benguela|AO	Africa/Luanda
+benin|NG	Africa/Lagos
+beni|CD	Africa/Lubumbashi
+bennettsville|US	America/New_York
+benson|GB	Europe/London
+benson|US	America/Chicago
+bento goncalves|BR	America/Sao_Paulo
+benton harbor|US	America/Detroit
+bequia|VC	America/St_Vincent
+berane|ME	Europe/Podgorica
+berberati|CF	Africa/Bangui
+berbera|SO	Africa/Mogadishu
+berdiansk|UA	Europe/Zaporozhye
+berens river|CA	America/Winnipeg
+bergamo|IT	Europe/Rome
+bergen op zoom|NL	Europe/Amsterdam
+bergen|NO	Europe/Oslo
+bergerac/roumaniere|FR	Europe/Paris
+berlevag|NO	Europe/Oslo
+berlin|DE	Europe/Berlin
+berlin|US	America/New_York
+bermejo|BO	America/La_Paz
+bern|CH	Europe/Zurich
+beroroha|MG	Indian/Antananarivo
+bertoua|CM	Africa/Douala
+beru|KI	Pacific/Tarawa
+beslan|RU	Europe/Moscow
+bethel|US	America/Anchorage
+betioky|MG	Indian/Antananarivo
+betou|CG	Africa/Brazzaville
+bettles|US	America/Anchorage
+beverly|US	America/New_York
+beziers/vias|FR	Europe/Paris
+bhadrapur|NP	Asia/Kathmandu
+bhagatanwala|PK	Asia/Karachi
+bhairawa|NP	Asia/Kathmandu
+bharatpur|NP	Asia/Kathmandu
+bhavnagar|IN	Asia/Kolkata
+bhojpur|NP	Asia/Kathmandu
+bhopal|IN	Asia/Kolkata
+bhubaneswar|IN	Asia/Kolkata
+bhuj|IN	Asia/Kolkata
+biak-supiori island|ID	Asia/Jayapura
+bialla|PG	Pacific/Port_Moresby
+biarritz/anglet/bayonne|FR	Europe/Paris
+bielefeld|DE	Europe/Berlin
+big bear city|US	America/Los_Angeles
+big creek|BZ	America/Belize
+big lake|US	America/Anchorage
+big mountain|US	America/Anchorage
+big piney|US	America/Denver
+big rapids|US	America/Detroit
+big spring|US	America/Chicago
+big trout lake|CA	America/Winnipeg
+bijie|CN	Asia/Shanghai
+bikaner|IN	Asia/Kolkata
+bila|SB	Pacific/Guadalcanal
+bilbao|ES	Europe/Madrid
+bildudalur|IS	Atlantic/Reykjavik
+billings|US	America/Denver
+billund|DK	Europe/Copenhagen
+biloela|AU	Australia/Brisbane
+biloxi|US	America/Chicago
+bima-sumbawa island|ID	Asia/Makassar
+binghamton|US	America/New_York
+bingol|TR	Europe/Istanbul
+bintulu|MY	Asia/Kuching
+bintuni-papua island|ID	Asia/Jayapura
+birao|CF	Africa/Bangui
+biratnagar|NP	Asia/Kathmandu
+birch creek|US	America/Anchorage
+bird island|SC	Indian/Mahe
+birjand|IR	Asia/Tehran
+birmingham|GB	Europe/London
+birmingham|US	America/Chicago
+bisbee|US	America/Phoenix
+bishkek|KG	Asia/Bishkek
+bishop|US	America/Los_Angeles
+bisho|ZA	Africa/Johannesburg
+biskra|DZ	Africa/Algiers
+bismarck|US	America/Chicago
+bissau|GW	Africa/Bissau
+bitam|GA	Africa/Libreville
+bitburg|DE	Europe/Berlin
+black tickle|CA	America/Halifax
+blackall|AU	Australia/Brisbane
+blackpool|GB	Europe/London
+blacksburg|US	America/New_York
+blackstone|US	America/New_York
+blackwell|US	America/Chicago
+blagoveschensk|RU	Asia/Yakutsk
+blakely island|US	America/Los_Angeles
+blanding|US	America/Denver
+blantyre|MW	Africa/Blantyre
+blenheim|NZ	Pacific/Auckland
+block island|US	America/New_York
+bloemfontain|ZA	Africa/Johannesburg
+blonduos|IS	Atlantic/Reykjavik
+bloodvein river|CA	America/Winnipeg
+bloomington/normal|US	America/Chicago
+bloomington|US	America/New_York
+bluefield|US	America/New_York
+bluefileds|NI	America/Managua
+blumenau|BR	America/Sao_Paulo
+blytheville|US	America/Chicago
+blythe|US	America/Los_Angeles
+boa vista|BR	America/Boa_Vista
+bob quinn lake|CA	America/Vancouver
+bobo dioulasso|BF	Africa/Ouagadougou
+boca do acre|BR	America/Manaus
+boca raton|US	America/New_York
+bodaybo|RU	Asia/Irkutsk
+bodrum|TR	Europe/Istanbul
+bodø|NO	Europe/Oslo
+boende|CD	Africa/Kinshasa
+bogalusa|US	America/Chicago
+bogande|BF	Africa/Ouagadougou
+boghe|MR	Africa/Nouakchott
+bogorodskoye|RU	Asia/Vladivostok
+bogota|CO	America/Bogota
+boise|US	America/Boise
+bojnord|IR	Asia/Tehran
+boke|GN	Africa/Conakry
+bokondini-papua island|ID	Asia/Jayapura
+bokoro|TD	Africa/Ndjamena
+bokpyinn|MM	Asia/Yangon
+bole|CN	Asia/Shanghai
+bolivar|VE	America/Caracas
+bologna|IT	Europe/Rome
+bolzano|IT	Europe/Rome
+bol|TD	Africa/Ndjamena
+bom jesus da lapa|BR	America/Bahia
+boma|CD	Africa/Kinshasa
+bonanza|NI	America/Managua
+bonaventure|CA	America/Toronto
+bondoukou|CI	Africa/Abidjan
+bongor|TD	Africa/Ndjamena
+bonito|BR	America/Campo_Grande
+bonnyville|CA	America/Edmonton
+bonn|DE	Europe/Berlin
+bontang, borneo island|ID	Asia/Makassar
+bonthe|SL	Africa/Freetown
+boone|US	America/Chicago
+booue|GA	Africa/Libreville
+borba|BR	America/Boa_Vista
+bordeaux/merignac|FR	Europe/Paris
+bordj badji mokhtar|DZ	Africa/Algiers
+borgarfjordur eystri|IS	Atlantic/Reykjavik
+borger|US	America/Chicago
+borkum|DE	Europe/Berlin
+borongan city|PH	Asia/Manila
+borrego springs|US	America/Los_Angeles
+bor|RU	Asia/Krasnoyarsk
+bosaso|SO	Africa/Mogadishu
+bossangoa|CF	Africa/Bangui
+bossier city|US	America/Chicago
+boston|US	America/New_York
+bost|AF	Asia/Kabul
+boswell bay|US	America/Anchorage
+botopasi|SR	America/Paramaribo
+botucatu|BR	America/Sao_Paulo
+bouarfa|MA	Africa/Casablanca
+bouar|CF	Africa/Bangui
+bouca|CF	Africa/Bangui
+boulder city|US	America/Los_Angeles
+boulder|US	America/Denver
+boulsa|BF	Africa/Ouagadougou
+boun neau|LA	Asia/Vientiane
+bouna|CI	Africa/Abidjan
+boundary|US	America/Anchorage
+boundiali|CI	Africa/Abidjan
+boundji|CG	Africa/Brazzaville
+bountiful|US	America/Denver
+bourg/ceyzeriat|FR	Europe/Paris
+bourges|FR	Europe/Paris
+bourg|FR	Europe/Paris
+bourlamaque|CA	America/Toronto
+bournemouth|GB	Europe/London
+bousso|TD	Africa/Ndjamena
+boutilimit|MR	Africa/Nouakchott
+bovanenkovo|RU	Asia/Yekaterinburg
+bowling green|US	America/New_York
+bozeman|US	America/Denver
+bozoum|CF	Africa/Bangui
+bo|SL	Africa/Freetown
+brac island|HR	Europe/Zagreb
+bradford|US	America/Chicago
+brady|US	America/Chicago
+braganca paulista|BR	America/Sao_Paulo
+braganca|PT	Europe/Lisbon
+brainerd|US	America/Chicago
+brandon|CA	America/Winnipeg
+branson|US	America/Chicago
+brasilia|BR	America/Sao_Paulo
+brasilito|CR	America/Costa_Rica
+brasov|RO	Europe/Bucharest
+bratislava|SK	Europe/Bratislava
+bratsk|RU	Asia/Irkutsk
+brava island|CV	Atlantic/Cape_Verde
+brawley|US	America/Los_Angeles
+brazoria|US	America/Chicago
+brazzaville|CG	Africa/Brazzaville
+breckenridge|US	America/Chicago
+breda|NL	Europe/Amsterdam
+breiðdalsvik|IS	Atlantic/Reykjavik
+bremen|DE	Europe/Berlin
+bremerton|US	America/Los_Angeles
+brescia|IT	Europe/Rome
+brest/guipavas|FR	Europe/Paris
+brest|BY	Europe/Minsk
+breves|BR	America/Belem
+brevig mission|US	America/Anchorage
+bria|CF	Africa/Bangui
+bridgeport|US	America/New_York
+bridgetown|BB	America/Barbados
+brigham city|US	America/Denver
+brighton|GB	Europe/London
+brindisi|IT	Europe/Rome
+brisbane|AU	Australia/Brisbane
+bristol/johnson/kingsport|US	America/New_York
+bristol|GB	Europe/London
+britton|US	America/Chicago
+brize norton|GB	Europe/London
+brno|CZ	Europe/Prague
+broadford|GB	Europe/London
+broadus|US	America/Denver
+brochet|CA	America/Winnipeg
+brockville|CA	America/Toronto
+broken bow|US	America/Chicago
+broken hill|AU	Australia/Adelaide
+bromont|CA	America/Toronto
+brookings|US	America/Chicago
+broome|AU	Australia/Perth
+brownsville|US	America/Chicago
+brownwood|US	America/Chicago
+brumado|BR	America/Bahia
+brunswick|US	America/New_York
+bruntingthorpe|GB	Europe/London
+brussels|BE	Europe/Brussels
+bryansk|RU	Europe/Moscow
+bryan|US	America/Chicago
+bryce canyon|US	America/Denver
+brønnøy|NO	Europe/Oslo
+buariki|KI	Pacific/Tarawa
+bubaque|GW	Africa/Bissau
+bucaramanga|CO	America/Bogota
+buchanan|LR	Africa/Monrovia
+bucharest|RO	Europe/Bucharest
+buckeye|US	America/Phoenix
+buckland|US	America/Anchorage
+budapest|HU	Europe/Budapest
+buenaventura|CO	America/Bogota
+buenos aires|AR	America/Argentina/Buenos_Aires
+buffalo narrows|CA	America/Regina
+buffalo|US	America/New_York
+bugulma|RU	Europe/Moscow
+bujumbura|BI	Africa/Bujumbura
+buka island|PG	Pacific/Port_Moresby
+bukhara|UZ	Asia/Samarkand
+buki|PG	Pacific/Port_Moresby
+bukoba|TZ	Africa/Dar_es_Salaam
+bulawayo|ZW	Africa/Harare
+bulgan|MN	Asia/Ulaanbaatar
+bullhead city|US	America/Phoenix
+bulolo|PG	Pacific/Port_Moresby
+bumbar|CD	Africa/Kinshasa
+bundaberg|AU	Australia/Brisbane
+buochs|CH	Europe/Zurich
+buol-celebes island|ID	Asia/Makassar
+buon ma thuot|VN	Asia/Ho_Chi_Minh
+buraimi|OM	Asia/Muscat
+burang|CN	Asia/Shanghai
+burao|SO	Africa/Mogadishu
+burbank|US	America/Los_Angeles
+bureta|FJ	Pacific/Fiji
+burgas|BG	Europe/Sofia
+burgos|ES	Europe/Madrid
+burley|US	America/Boise
+burlington/mount vernon|US	America/Los_Angeles
+burlington|US	America/Chicago
+burnie|AU	Australia/Melbourne
+burns flat|US	America/Chicago
+burns lake|CA	America/Vancouver
+burns|US	America/Los_Angeles
+burnt pine|NF	Pacific/Norfolk
+bursa|TR	Europe/Istanbul
+burwash|CA	America/Vancouver
+burwell|US	America/Chicago
+busan|KR	Asia/Seoul
+bushehr|IR	Asia/Tehran
+bush|US	America/Chicago
+busselton|AU	Australia/Perth
+busum|DE	Europe/Berlin
+butare|RW	Africa/Kigali
+butaritari atoll|KI	Pacific/Tarawa
+butembo|CD	Africa/Lubumbashi
+butler|US	America/New_York
+butterworth|MY	Asia/Kuala_Lumpur
+butte|US	America/Denver
+butuan city|PH	Asia/Manila
+bydgoszcz|PL	Europe/Warsaw
+c?bano|CR	America/Costa_Rica
+ca mau city|VN	Asia/Ho_Chi_Minh
+cabimas|VE	America/Caracas
+cabinda|AO	Africa/Luanda
+cabo frio|BR	America/Sao_Paulo
+cabo rojo|DO	America/Santo_Domingo
+cabo san lucas|MX	America/Mazatlan
+cacador|BR	America/Sao_Paulo
+caceres|BR	America/Cuiaba
+cachoeira do sul|BR	America/Sao_Paulo
+cachoeiro do itapemirim|BR	America/Sao_Paulo
+cacoal|BR	America/Porto_Velho
+cadillac|US	America/Detroit
+caen/carpiquet|FR	Europe/Paris
+cafunfo|AO	Africa/Luanda
+cagliari|IT	Europe/Rome
+cahokia/st louis|US	America/Chicago
+cahors/lalbenque|FR	Europe/Paris
+cairns|AU	Australia/Brisbane
+cairo|EG	Africa/Cairo
+cairo|US	America/Chicago
+cairu|BR	America/Bahia
+cajamarca|PE	America/Lima
+calabar|NG	Africa/Lagos
+calama|CL	America/Santiago
+calbayog city|PH	Asia/Manila
+caldas novas|BR	America/Sao_Paulo
+caldwell|US	America/New_York
+calexico|US	America/Los_Angeles
+calgary|CA	America/Edmonton
+calicut|IN	Asia/Kolkata
+calipatria|US	America/Los_Angeles
+cali|CO	America/Bogota
+calverton|US	America/New_York
+calvi/sainte-catherine|FR	Europe/Paris
+camaguey|CU	America/Havana
+cambridge bay|CA	America/Edmonton
+cambridge|GB	Europe/London
+cambridge|US	America/New_York
+camden|US	America/Chicago
+camiri|BO	America/La_Paz
+camocim|BR	America/Fortaleza
+camp douglas|US	America/Chicago
+camp mackall|US	America/New_York
+camp pohakuloa|US	Pacific/Honolulu
+camp springs|US	America/New_York
+campbell river|CA	America/Vancouver
+campbeltown|GB	Europe/London
+campeche|MX	America/Merida
+campina grande|BR	America/Fortaleza
+campinas|BR	America/Sao_Paulo
+campo grande|BR	America/Campo_Grande
+campo mourao|BR	America/Sao_Paulo
+campos dos goytacazes|BR	America/Sao_Paulo
+can tho|VN	Asia/Ho_Chi_Minh
+canaima|VE	America/Caracas
+canakkale|TR	Europe/Istanbul
+canarana|BR	America/Cuiaba
+canas|CR	America/Costa_Rica
+canavieiras|BR	America/Bahia
+canberra|AU	Australia/Sydney
+cancun|MX	America/Cancun
+candala|SO	Africa/Mogadishu
+candle|US	America/Anchorage
+canefield|DM	America/Dominica
+canela|BR	America/Sao_Paulo
+cannes/mandelieu|FR	Europe/Paris
+canobie|AU	Australia/Brisbane
+canon city|US	America/Denver
+canouan|VC	America/St_Vincent
+canton|US	America/Chicago
+cap haitien|HT	America/Port-au-Prince
+cap skirring|SN	Africa/Dakar
+cape dorset|CA	America/Toronto
+cape girardeau|US	America/Chicago
+cape gloucester|PG	Pacific/Port_Moresby
+cape lisburne|US	America/Anchorage
+cape newenham|US	America/Anchorage
+cape romanzof|US	America/Anchorage
+cape sarichef|US	America/Nome
+cape town|ZA	Africa/Johannesburg
+capurgana|CO	America/Bogota
+caracas|VE	America/Caracas
+carajas|BR	America/Araguaina
+caransebes|RO	Europe/Bucharest
+carauari|BR	America/Boa_Vista
+caravelas|BR	America/Bahia
+carbondale/murphysboro|US	America/Chicago
+carcassonne/salvaza|FR	Europe/Paris
+cardiff|GB	Europe/London
+carepa|CO	America/Bogota
+caribou|US	America/New_York
+carlisle|GB	Europe/London
+carlsbad|US	America/Los_Angeles
+carmelita|GT	America/Guatemala
+carnot|CF	Africa/Bangui
+carolina|BR	America/Araguaina
+carora|VE	America/Caracas
+caro|US	America/Detroit
+carriacou island|GD	America/Grenada
+carrizo springs|US	America/Chicago
+carroll|US	America/Chicago
+carson city|US	America/Los_Angeles
+cartagena|CO	America/Bogota
+cartago|CO	America/Bogota
+cartwright|CA	America/Halifax
+caruaru|BR	America/Fortaleza
+carupano|VE	America/Caracas
+caruru|CO	America/Bogota
+carutapera|BR	America/Fortaleza
+casa grande|US	America/Phoenix
+casablanca|MA	Africa/Casablanca
+cascade locks|US	America/Los_Angeles
+cascade|US	America/Boise
+cascais|PT	Europe/Lisbon
+cascavel|BR	America/Sao_Paulo
+casigua el cubo|VE	America/Caracas
+casper|US	America/Denver
+cassilandia|BR	America/Campo_Grande
+castellon de la plana|ES	Europe/Madrid
+castlegar|CA	America/Vancouver
+castletown|IM	Europe/Isle_of_Man
+castres/mazamet|FR	Europe/Paris
+castries|LC	America/St_Lucia
+castro|BR	America/Sao_Paulo
+castro|CL	America/Santiago
+cat cay|BS	America/Nassau
+cat island|BS	America/Nassau
+cat lake|CA	America/Winnipeg
+catacamas|HN	America/Tegucigalpa
+catalao|BR	America/Sao_Paulo
+catamarca|AR	America/Argentina/Catamarca
+catania|IT	Europe/Rome
+catarman|PH	Asia/Manila
+catumbela|AO	Africa/Luanda
+cauayan city|PH	Asia/Manila
+caucasia|CO	America/Bogota
+cauquira|HN	America/Tegucigalpa
+cavite city|PH	Asia/Manila
+caxias do sul|BR	America/Sao_Paulo
+caye caulker|BZ	America/Belize
+cayenne / rochambeau|GF	America/Cayenne
+cayman brac|KY	America/Cayman
+cayo coco|CU	America/Havana
+cayo largo del sur|CU	America/Havana
+cayo santa maria|CU	America/Havana
+cazombo|AO	Africa/Luanda
+cedar city|US	America/Denver
+cedar key|US	America/New_York
+cedar rapids|US	America/Chicago
+ceiba|US	America/Puerto_Rico
+celaya|MX	America/Mexico_City
+center island|US	America/Los_Angeles
+centerville|US	America/Chicago
+centralia|CA	America/Toronto
+centralia|US	America/Chicago
+central|US	America/Anchorage
+ceres|AR	America/Argentina/Cordoba
+cerro sombrero|CL	America/Punta_Arenas
+ceske budejovice|CZ	Europe/Prague
+chabahar|IR	Asia/Tehran
+chachapoyas|PE	America/Lima
+chadron|US	America/Denver
+chagual|PE	America/Lima
+chaiten|CL	America/Santiago
+chakcharan|AF	Asia/Kabul
+chake|TZ	Africa/Dar_es_Salaam
+chalkyitsik|US	America/Anchorage
+challis|US	America/Boise
+chalons/vatry|FR	Europe/Paris
+chambery/aix-les-bains|FR	Europe/Paris
+champaign/urbana|US	America/Chicago
+chanaral|CL	America/Santiago
+chandalar lake|US	America/Anchorage
+chandigarh|IN	Asia/Kolkata
+changchun|CN	Asia/Shanghai
+changde|CN	Asia/Shanghai
+changhai|CN	Asia/Shanghai
+changsha|CN	Asia/Shanghai
+changuinola|PA	America/Panama
+changzhi|CN	Asia/Shanghai
+changzhou|CN	Asia/Shanghai
+chanute|US	America/Chicago
+chaoyang|CN	Asia/Shanghai
+chaparral|CO	America/Bogota
+chapeco|BR	America/Sao_Paulo
+chapelco/san martin de los andes|AR	America/Argentina/Salta
+chapleau|CA	America/Toronto
+charles city|US	America/Chicago
+charleston|IE	Europe/Dublin
+charleston|US	America/New_York
+charlestown|KN	America/St_Kitts
+charleville|AU	Australia/Brisbane
+charlevoix|CA	America/Toronto
+charlotte amalie|US	America/St_Thomas
+charlottesville|US	America/New_York
+charlottetown|CA	America/St_Johns
+charlotte|US	America/New_York
+charlo|CA	America/Halifax
+chateauroux/deols|FR	Europe/Paris
+chatham-kent|CA	America/Toronto
+chattanooga|US	America/New_York
+cheboksary|RU	Europe/Moscow
+chefornak|US	America/Anchorage
+chehalis|US	America/Los_Angeles
+chelyabinsk|RU	Asia/Yekaterinburg
+chena hot springs|US	America/Anchorage
+chenega|US	America/Anchorage
+chengde|CN	Asia/Shanghai
+chengdu|CN	Asia/Shanghai
+chennai|IN	Asia/Kolkata
+chenzhou|CN	Asia/Shanghai
+cheongju|KR	Asia/Seoul
+cheraw|US	America/New_York
+cherbourg/maupertus|FR	Europe/Paris
+cherepovets|RU	Europe/Moscow
+cherkasy|UA	Europe/Kyiv
+chernivtsi|UA	Europe/Uzhgorod
+cherokee|US	America/Chicago
+cherskiy|RU	Asia/Srednekolymsk
+chesapeake/huntington wva|US	America/New_York
+chesterfield inlet|CA	America/Winnipeg
+chetumal|MX	America/Cancun
+chetwynd|CA	America/Dawson_Creek
+chevak|US	America/Anchorage
+chevery|CA	America/Blanc-Sablon
+cheyenne|US	America/Denver
+chiang mai|TH	Asia/Bangkok
+chiang rai|TH	Asia/Bangkok
+chiayi city|TW	Asia/Taipei
+chibougamau|CA	America/Toronto
+chicago/aurora|US	America/Chicago
+chicago/prospect heights/wheeling|US	America/Chicago
+chicago/rockford|US	America/Chicago
+chicago/romeoville|US	America/Chicago
+chicago/waukegan|US	America/Chicago
+chicago/west chicago|US	America/Chicago
+chicago|US	America/Chicago
+chichester|GB	Europe/London
+chickasha|US	America/Chicago
+chicken|US	America/Anchorage
+chiclayo|PE	America/Lima
+chico|US	America/Los_Angeles
+chifeng|CN	Asia/Shanghai
+chignik lagoon|US	America/Anchorage
+chignik lake|US	America/Anchorage
+chignik|US	America/Anchorage
+chigorodo|CO	America/Bogota
+chihuahua|MX	America/Mazatlan
+chilas|PK	Asia/Karachi
+childress|US	America/Chicago
+chile chico|CL	America/Santiago
+chillan|CL	America/Santiago
+chilliwack|CA	America/Vancouver
+chiloquin|US	America/Los_Angeles
+chimbote|PE	America/Lima
+chimoio|MZ	Africa/Maputo
+chino|US	America/Los_Angeles
+chios island|GR	Europe/Athens
+chipata|ZM	Africa/Lusaka
+chipinge|ZW	Africa/Harare
+chiquimula|GT	America/Guatemala
+chiredzi|ZW	Africa/Harare
+chisana|US	America/Anchorage
+chisasibi|CA	America/Toronto
+chisinau|MD	Europe/Chisinau
+chistochina|US	America/Anchorage
+chitato|AO	Africa/Luanda
+chita|RU	Asia/Chita
+chitina|US	America/Anchorage
+chitose / tomakomai|JP	Asia/Tokyo
+chitrakoot|IN	Asia/Kolkata
+chitral|PK	Asia/Karachi
+chitre|PA	America/Panama
+chittagong|BD	Asia/Dhaka
+chlef|DZ	Africa/Algiers
+chokurdah|RU	Asia/Srednekolymsk
+cholet/le pontreau|FR	Europe/Paris
+chongqing|CN	Asia/Shanghai
+chos malal|AR	America/Argentina/Salta
+christchurch|NZ	Pacific/Auckland
+christiansted|US	America/St_Thomas
+christmas creek mine|AU	Australia/Perth
+christmas island|CX	Indian/Christmas
+chuathbaluk|US	America/Anchorage
+chubut|AR	America/Argentina/Catamarca
+chukotka|RU	Asia/Anadyr
+chulman|RU	Asia/Yakutsk
+chun chon city|KR	Asia/Seoul
+churchill falls|CA	America/Halifax
+churchill|CA	America/Winnipeg
+cianorte|BR	America/Sao_Paulo
+cicia|FJ	Pacific/Fiji
+ciego de avila|CU	America/Havana
+cienfuegos|CU	America/Havana
+cilacap, java island|ID	Asia/Jakarta
+cimitarra|CO	America/Bogota
+cincinnati|US	America/New_York
+circle hot springs|US	America/Anchorage
+circle|US	America/Anchorage
+cirebon, java island|ID	Asia/Jakarta
+ciudad acuna|MX	America/Mexico_City
+ciudad constitucion|MX	America/Mazatlan
+ciudad del carmen|MX	America/Mexico_City
+ciudad del este|PY	America/Asuncion
+ciudad juarez|MX	America/Mazatlan
+ciudad mante|MX	America/Monterrey
+ciudad obregon|MX	America/Hermosillo
+ciudad real|ES	Europe/Madrid
+ciudad victoria|MX	America/Monterrey
+claremont|US	America/New_York
+clarinda|US	America/Chicago
+claris|NZ	Pacific/Auckland
+clarks point|US	America/Anchorage
+clarksburg|US	America/New_York
+clarksdale|US	America/Chicago
+clarksville|US	America/Chicago
+clayton|US	America/Denver
+clearwater|US	America/New_York
+clemson|US	America/New_York
+clermont-ferrand/auvergne|FR	Europe/Paris
+cleveland|US	America/New_York
+clifton hills station|AU	Australia/Adelaide
+clifton/morenci|US	America/Phoenix
+clintonville|US	America/Chicago
+clinton|US	America/Chicago
+cloncurry|AU	Australia/Brisbane
+cloppenburg|DE	Europe/Berlin
+clorinda|AR	America/Argentina/Cordoba
+cloudbreak village|AU	Australia/Perth
+clovis|US	America/Denver
+club makokola|MW	Africa/Blantyre
+cluff lake|CA	America/Regina
+cluj-napoca|RO	Europe/Bucharest
+clyde river|CA	America/Toronto
+coalinga|US	America/Los_Angeles
+coari|BR	America/Boa_Vista
+coatepeque|GT	America/Guatemala
+coatesville|US	America/New_York
+coban|GT	America/Guatemala
+cobija|BO	America/La_Paz
+coca|EC	America/Guayaquil
+cochabamba|BO	America/La_Paz
+cochin|IN	Asia/Kolkata
+cochrane|CA	America/Toronto
+cochrane|CL	America/Santiago
+cockburn town|TC	America/Grand_Turk
+cocoa beach|US	America/New_York
+cocos (keeling) islands|CC	Indian/Cocos
+cody|US	America/Denver
+coeur d'alene|US	America/Los_Angeles
+coffeyville|US	America/Chicago
+coffs harbour|AU	Australia/Sydney
+cognac/chateaubernard|FR	Europe/Paris
+coimbatore|IN	Asia/Kolkata
+colatina|BR	America/Sao_Paulo
+colby|US	America/Chicago
+cold bay|US	America/Anchorage
+cold lake|CA	America/Edmonton
+coldfoot|US	America/Anchorage
+coleman|US	America/Chicago
+colima|MX	America/Mexico_City
+coll island|GB	Europe/London
+college park|US	America/New_York
+college station|US	America/Chicago
+collins bay|CA	America/Regina
+colmar/houssen|FR	Europe/Paris
+cologne|DE	Europe/Berlin
+colombo|LK	Asia/Colombo
+colonel hill|BS	America/Nassau
+colonia catriel|AR	America/Argentina/Salta
+colonia|UY	America/Montevideo
+colonsay|GB	Europe/London
+colon|CU	America/Havana
+colon|PA	America/Panama
+colorado creek|US	America/Anchorage
+colorado springs|US	America/Denver
+columbia/mount pleasant|US	America/Chicago
+columbia|US	America/New_York
+columbus/w point/starkville|US	America/Chicago
+columbus|US	America/Chicago
+colville lake|CA	America/Yellowknife
+comayagua|HN	America/Tegucigalpa
+comiso|IT	Europe/Rome
+comodoro rivadavia|AR	America/Argentina/Catamarca
+comox|CA	America/Vancouver
+compton|US	America/Los_Angeles
+con ong|VN	Asia/Ho_Chi_Minh
+conakry|GN	Africa/Conakry
+conceicao do araguaia|BR	America/Belem
+concepcion|BO	America/La_Paz
+concepcion|CL	America/Santiago
+concepcion|PY	America/Asuncion
+concordia|AR	America/Argentina/Cordoba
+concordia|BR	America/Sao_Paulo
+concordia|US	America/Chicago
+concord|US	America/Los_Angeles
+condoto|CO	America/Bogota
+confresa|BR	America/Campo_Grande
+coningsby|GB	Europe/London
+connersville|US	America/Indiana/Indianapolis
+conselheiro lafaiete|BR	America/Sao_Paulo
+constanta|RO	Europe/Bucharest
+constantine|DZ	Africa/Algiers
+cooma|AU	Australia/Sydney
+cooper landing|US	America/Anchorage
+cooperstown|US	America/New_York
+copenhagen|DK	Europe/Copenhagen
+copiapo|CL	America/Santiago
+copper center|US	America/Anchorage
+coquimbo|CL	America/Santiago
+coral harbour|CA	America/Panama
+cordillo downs|AU	Australia/Adelaide
+cordoba|AR	America/Argentina/Cordoba
+cordoba|ES	Europe/Madrid
+cordova|US	America/Anchorage
+corinth|US	America/Chicago
+cork|IE	Europe/Dublin
+corlu|TR	Europe/Istanbul
+corn island|NI	America/Managua
+cornelio procopio|BR	America/Sao_Paulo
+cornwall|CA	America/Toronto
+corolla|US	America/New_York
+coronation|CA	America/Edmonton
+coronel suarez|AR	America/Argentina/Buenos_Aires
+coron|PH	Asia/Manila
+corozal|CO	America/Bogota
+coro|VE	America/Caracas
+corpus christi|US	America/Chicago
+corredores|CR	America/Costa_Rica
+corrientes|AR	America/Argentina/Cordoba
+corrientes|PE	America/Lima
+corsicana|US	America/Chicago
+cortez|US	America/Denver
+cortland|US	America/New_York
+corumba|BR	America/Campo_Grande
+corvallis|US	America/Los_Angeles
+corvera|ES	Europe/Madrid
+corvo|PT	Atlantic/Azores
+costa marques|BR	America/Porto_Velho
+costanza|DO	America/Santo_Domingo
+cotabato city|PH	Asia/Manila
+coto brus|CR	America/Costa_Rica
+cotonou|BJ	Africa/Porto-Novo
+cottbus|DE	Europe/Berlin
+cottesmore|GB	Europe/London
+cottonwood|US	America/Phoenix
+cotulla|US	America/Chicago
+council bluffs|US	America/Chicago
+council|US	America/Nome
+courcheval|FR	Europe/Paris
+courtenay|CA	America/Vancouver
+covenas|CO	America/Bogota
+coventry|GB	Europe/London
+covington|US	America/New_York
+cowley|CA	America/Edmonton
+cox's bazar|BD	Asia/Dhaka
+coyhaique|CL	America/Santiago
+coyoles|HN	America/Tegucigalpa
+cozumel|MX	America/Cancun
+cradock|ZA	Africa/Johannesburg
+craig cove|VU	Pacific/Efate
+craig|US	America/Anchorage
+craiova|RO	Europe/Bucharest
+cranbrook|CA	America/Edmonton
+crane|US	America/Chicago
+cravo norte|CO	America/Bogota
+creil|FR	Europe/Paris
+crescent city|US	America/Los_Angeles
+crested butte|US	America/Denver
+creston|CA	America/Creston
+creston|US	America/Chicago
+crestview|US	America/Chicago
+crete island|GR	Europe/Athens
+criciuma|BR	America/Sao_Paulo
+cristalandia|BR	America/Araguaina
+crooked creek|US	America/Anchorage
+crookston|US	America/Chicago
+cross city|US	America/New_York
+cross lake|CA	America/Winnipeg
+crossett|US	America/Chicago
+crossville|US	America/Chicago
+crotone|IT	Europe/Rome
+cruzeiro do sul|BR	America/Eirunepe
+cuamba|MZ	Africa/Maputo
+cucuta|CO	America/Bogota
+cuenca|EC	America/Guayaquil
+cuiaba|BR	America/Cuiaba
+cuito cuanavale|AO	Africa/Luanda
+culiacan|MX	America/Mazatlan
+culleredo|ES	Europe/Madrid
+cumaru do norte|BR	America/Santarem
+cumberland|US	America/New_York
+cuneo|IT	Europe/Rome
+curitibanos|BR	America/Sao_Paulo
+curitiba|BR	America/Sao_Paulo
+currais novos|BR	America/Recife
+cururupu|BR	America/Fortaleza
+curuzu cuatia|AR	America/Argentina/Cordoba
+cusco|PE	America/Lima
+cushing|US	America/Chicago
+cut bank|US	America/Denver
+cutral-co|AR	America/Argentina/Salta
+cuyo|PH	Asia/Manila
+da nang|VN	Asia/Ho_Chi_Minh
+dabolim|IN	Asia/Kolkata
+dabo|PG	Pacific/Port_Moresby
+dadu|PK	Asia/Karachi
+daegu|KR	Asia/Seoul
+daet|PH	Asia/Manila
+daggett|US	America/Los_Angeles
+dahl creek|US	America/Anchorage
+dahlgren|US	America/New_York
+dakar|SN	Africa/Dakar
+dakhla|EH	Africa/Casablanca
+dalaman|TR	Europe/Istanbul
+dalanzadgad|MN	Asia/Ulaanbaatar
+dalat|VN	Asia/Ho_Chi_Minh
+dalbandin|PK	Asia/Karachi
+dalcahue|CL	America/Santiago
+dalhart|US	America/Chicago
+dalian|CN	Asia/Shanghai
+dallas-fort worth|US	America/Chicago
+dallas|US	America/Chicago
+dalton|US	America/New_York
+daly waters|AU	Australia/Darwin
+damascus|SY	Asia/Damascus
+danbury|US	America/New_York
+dandong|CN	Asia/Shanghai
+dangriga|BZ	America/Belize
+dang|NP	Asia/Kathmandu
+dansville|US	America/New_York
+danville|US	America/New_York
+daocheng county|CN	Asia/Shanghai
+daporijo|IN	Asia/Kolkata
+daqing shi|CN	Asia/Shanghai
+dar es salaam|TZ	Africa/Dar_es_Salaam
+daraga|PH	Asia/Manila
+darnley island|AU	Australia/Brisbane
+daru|PG	Pacific/Port_Moresby
+darwaz|AF	Asia/Kabul
+darwin|AU	Australia/Darwin
+dashoguz|TM	Asia/Ashgabat
+datadawai, borneo island|ID	Asia/Makassar
+datong|CN	Asia/Shanghai
+dauphin|CA	America/Winnipeg
+davao city|PH	Asia/Manila
+davenport|US	America/Chicago
+david|PA	America/Panama
+dawei|MM	Asia/Yangon
+dawson city|CA	America/Vancouver
+dawson creek|CA	America/Dawson_Creek
+dayong|CN	Asia/Shanghai
+daytona beach|US	America/New_York
+dayton|US	America/New_York
+dazhou|CN	Asia/Shanghai
+de ridder|US	America/Chicago
+deadhorse|US	America/Anchorage
+deadman's cay|BS	America/Nassau
+dease lake|CA	America/Vancouver
+death valley national park|US	America/Los_Angeles
+deauville|FR	Europe/Paris
+debepare|PG	Pacific/Port_Moresby
+debra marcos|ET	Africa/Addis_Ababa
+debre tabor|ET	Africa/Addis_Ababa
+debrecen|HU	Europe/Budapest
+decatur|US	America/Chicago
+decimomannu|IT	Europe/Rome
+decorah|US	America/Chicago
+dedougou|BF	Africa/Ouagadougou
+deer lake|CA	America/St_Johns
+deering|US	America/Anchorage
+defiance|US	America/New_York
+dehradun|IN	Asia/Kolkata
+deijan|CN	Asia/Shanghai
+deir ez-zor|SY	Asia/Damascus
+del carmen|PH	Asia/Manila
+del rio|US	America/Chicago
+deline|CA	America/Edmonton
+delingha|CN	Asia/Shanghai
+delta junction ft greely|US	America/Anchorage
+delta junction|US	America/Anchorage
+delta|US	America/Denver
+dembidollo|ET	Africa/Addis_Ababa
+deming|US	America/Denver
+den helder|NL	Europe/Amsterdam
+denis island|SC	Indian/Mahe
+denison|US	America/Chicago
+denizli|TR	Europe/Istanbul
+denpasar-bali island|ID	Asia/Makassar
+denver|US	America/Denver
+deoghar|IN	Asia/Kolkata
+deqing|CN	Asia/Shanghai
+dera ghazi khan|PK	Asia/Karachi
+dera ismael khan|PK	Asia/Karachi
+derim|PG	Pacific/Port_Moresby
+derry|GB	Europe/London
+des moines|US	America/Chicago
+desroches island|SC	Indian/Mahe
+dessie|ET	Africa/Addis_Ababa
+destin|US	America/Chicago
+detroit lakes|US	America/Chicago
+detroit|US	America/Detroit
+devils lake|US	America/Chicago
+devonport|AU	Australia/Melbourne
+dhaalu atoll|MV	Indian/Maldives
+dhaka|BD	Asia/Dhaka
+dhangarhi|NP	Asia/Kathmandu
+dharavandhoo|MV	Indian/Maldives
+diamantina|BR	America/Sao_Paulo
+diamantino|BR	America/Campo_Grande
+dianopolis|BR	America/Araguaina
+diapaga|BF	Africa/Ouagadougou
+diass|SN	Africa/Dakar
+diavik|CA	America/Yellowknife
+dibrugarh|IN	Asia/Kolkata
+dickinson|US	America/Denver
+diebougou|BF	Africa/Ouagadougou
+dien bien phu|VN	Asia/Ho_Chi_Minh
+dieppe|FR	Europe/Paris
+digby|CA	America/Halifax
+dijon/longvic|FR	Europe/Paris
+dikson|RU	Asia/Krasnoyarsk
+dili|TL	Asia/Dili
+dillingham|US	America/Anchorage
+dillon's bay|VU	Pacific/Efate
+dillon|US	America/New_York
+dimapur|IN	Asia/Kolkata
+dimbokro|CI	Africa/Abidjan
+dinard/pleurtuit/saint-malo|FR	Europe/Paris
+dinder|SD	Africa/Khartoum
+dipolog city|PH	Asia/Manila
+dire dawa|ET	Africa/Addis_Ababa
+diu|IN	Asia/Kolkata
+divinopolis|BR	America/Sao_Paulo
+diyarbakir|TR	Europe/Istanbul
+djambala|CG	Africa/Brazzaville
+djanet|DZ	Africa/Algiers
+djerba|TN	Africa/Tunis
+djibouti city|DJ	Africa/Djibouti
+djibo|BF	Africa/Ouagadougou
+djougou|BJ	Africa/Porto-Novo
+djumu-djomoe|SR	America/Paramaribo
+djupivogur|IS	Atlantic/Reykjavik
+dnipro|UA	Europe/Kyiv
+dobo-kobror island|ID	Asia/Jayapura
+dodge city|US	America/Chicago
+dodoma|TZ	Africa/Dar_es_Salaam
+doha|QA	Asia/Qatar
+dole/tavaux|FR	Europe/Paris
+dolisie|CG	Africa/Brazzaville
+dolpa|NP	Asia/Kathmandu
+donegal|IE	Europe/Dublin
+donetsk|UA	Europe/Kyiv
+dong hoi|VN	Asia/Ho_Chi_Minh
+dongola|SD	Africa/Khartoum
+dongying|CN	Asia/Shanghai
+donnelly|CA	America/Edmonton
+dori|BF	Africa/Ouagadougou
+dortmund|DE	Europe/Berlin
+dorval|CA	America/Toronto
+dos lagunas|GT	America/Guatemala
+dothan|US	America/Chicago
+douala|CM	Africa/Douala
+douglas bisbee|US	America/Phoenix
+douglas lake|CA	America/Vancouver
+douglas|US	America/Phoenix
+dourados|BR	America/Campo_Grande
+dover|US	America/New_York
+doylestown|US	America/New_York
+dracena|BR	America/Sao_Paulo
+drayton valley|CA	America/Edmonton
+dresden|DE	Europe/Berlin
+drietabbetje|SR	America/Paramaribo
+drumduff|AU	Australia/Brisbane
+drummond island|US	America/New_York
+drummond|US	America/Denver
+dryden|CA	America/Winnipeg
+dschang|CM	Africa/Douala
+dubai|AE	Asia/Dubai
+dubbo|AU	Australia/Sydney
+dublin|IE	Europe/Dublin
+dublin|US	America/New_York
+dubois|US	America/Boise
+dubrovnik|HR	Europe/Zagreb
+dubuque|US	America/Chicago
+dugway proving ground|US	America/Denver
+dulkaninna|AU	Australia/Adelaide
+duluth|US	America/Chicago
+dumaguete city|PH	Asia/Manila
+dumai, sumatra island|ID	Asia/Jakarta
+duncan|CA	America/Vancouver
+duncan|US	America/Chicago
+dundee|GB	Europe/London
+dunedin|NZ	Pacific/Auckland
+dung quat bay|VN	Asia/Ho_Chi_Minh
+dunhuang|CN	Asia/Shanghai
+dunkirk|US	America/New_York
+dunsmuir|US	America/Los_Angeles
+duong dong|VN	Asia/Ho_Chi_Minh
+duqm|OM	Asia/Muscat
+durango|MX	America/Monterrey
+durango|US	America/Denver
+durant|US	America/Chicago
+durazno|UY	America/Montevideo
+durban|ZA	Africa/Johannesburg
+durham|GB	Europe/London
+dushanbe|TJ	Asia/Dushanbe
+dusseldorf|DE	Europe/Berlin
+dzaoudzi|YT	Indian/Mayotte
+eagle lake|US	America/Chicago
+eagle pass|US	America/Chicago
+eagle river|US	America/Chicago
+eagle|US	America/Anchorage
+earlton|CA	America/Toronto
+east hampton|US	America/New_York
+east london|ZA	Africa/Johannesburg
+east sound|US	America/Los_Angeles
+east tawas|US	America/New_York
+eastland|US	America/Chicago
+eastmain river|CA	America/Toronto
+easton|US	America/New_York
+eastover|US	America/New_York
+eastsound|US	America/Los_Angeles
+eau claire|US	America/Chicago
+ebermannstadt|DE	Europe/Berlin
+ebolowa|CM	Africa/Douala
+eday|GB	Europe/London
+edenton|US	America/New_York
+edinburgh|GB	Europe/London
+edmonton|CA	America/Edmonton
+edremit|TR	Europe/Istanbul
+edson|CA	America/Edmonton
+edwards|US	America/Los_Angeles
+eek|US	America/Anchorage
+egegik|US	America/Anchorage
+egilsstaðir|IS	Atlantic/Reykjavik
+eilat|IL	Asia/Jerusalem
+eil|SO	Africa/Mogadishu
+einasleigh|AU	Australia/Brisbane
+eindhoven|NL	Europe/Amsterdam
+eirunepe|BR	America/Boa_Vista
+eisenach|DE	Europe/Berlin
+ekati|CA	America/Edmonton
+ekuk|US	America/Anchorage
+ekwok|US	America/Anchorage
+el aaiun|EH	Africa/Casablanca
+el alamein|EG	Africa/Cairo
+el arish|EG	Africa/Cairo
+el bagre|CO	America/Bogota
+el banado|BO	America/La_Paz
+el banco|CO	America/Bogota
+el bayadh|DZ	Africa/Algiers
+el bolson|AR	America/Argentina/Salta
+el borma|TN	Africa/Tunis
+el calafate|AR	America/Argentina/Rio_Gallegos
+el centro|US	America/Los_Angeles
+el debba|SD	Africa/Khartoum
+el dorado|AR	America/Argentina/Cordoba
+el dorado|US	America/Chicago
+el fasher|SD	Africa/Khartoum
+el hierro island|ES	Atlantic/Canary
+el maiten|AR	America/Argentina/Catamarca
+el molino|HN	America/Tegucigalpa
+el monte|US	America/Los_Angeles
+el nido|PH	Asia/Manila
+el palomar|AR	America/Argentina/Buenos_Aires
+el paso|US	America/Denver
+el porvenir|PA	America/Panama
+el rhin|CO	America/Bogota
+el salvador|CL	America/Santiago
+el turbio|AR	America/Argentina/Rio_Gallegos
+el vigia|VE	America/Caracas
+el yopal|CO	America/Bogota
+elazig|TR	Europe/Istanbul
+elcho island|AU	Australia/Darwin
+eldoret|KE	Africa/Nairobi
+electric city|US	America/Los_Angeles
+elim|US	America/Anchorage
+elista|RU	Europe/Moscow
+eliye springs|KE	Africa/Nairobi
+elizabeth city|US	America/New_York
+elizabethtown|US	America/New_York
+elk city|US	America/Chicago
+elkhart|US	America/Indiana/Indianapolis
+elkins|US	America/New_York
+elko|US	America/Los_Angeles
+ellensburg|US	America/Los_Angeles
+elliot lake|CA	America/Toronto
+ellisras|ZA	Africa/Johannesburg
+elmira/corning|US	America/New_York
+ely|US	America/Los_Angeles
+emden|DE	Europe/Berlin
+emerald|AU	Australia/Brisbane
+emigrant gap|US	America/Los_Angeles
+emmonak|US	America/Anchorage
+empangeni|ZA	Africa/Johannesburg
+emporia|US	America/Chicago
+en nahud|SD	Africa/Khartoum
+enarotali-papua island|ID	Asia/Jayapura
+encarnacion|PY	America/Asuncion
+ende-flores island|ID	Asia/Makassar
+eneabba|AU	Australia/Perth
+enegu|NG	Africa/Lagos
+enfidha|TN	Africa/Tunis
+enid|US	America/Chicago
+enniskillen|GB	Europe/London
+enontekio|FI	Europe/Helsinki
+enschede|NL	Europe/Amsterdam
+enshi|CN	Asia/Shanghai
+enterprise|US	America/Chicago
+eoligarry|GB	Europe/London
+ephrata|US	America/Los_Angeles
+epinal/mirecourt|FR	Europe/Paris
+erbogachen|RU	Asia/Irkutsk
+erechim|BR	America/Sao_Paulo
+erenhot|CN	Asia/Shanghai
+erfurt|DE	Europe/Berlin
+erie|US	America/New_York
+erigavo|SO	Africa/Mogadishu
+errachidia|MA	Africa/Casablanca
+errol|US	America/New_York
+erzincan|TR	Europe/Istanbul
+erzurum|TR	Europe/Istanbul
+esbjerg|DK	Europe/Copenhagen
+escanaba|US	America/New_York
+eskilstuna|SE	Europe/Stockholm
+eskisehir|TR	Europe/Istanbul
+espanola|US	America/Denver
+espargos|CV	Atlantic/Cape_Verde
+espinosa|BR	America/Sao_Paulo
+esquel|AR	America/Argentina/Catamarca
+essaouira|MA	Africa/Casablanca
+estevan|CA	America/Regina
+estherville|US	America/Chicago
+etadunna|AU	Australia/Adelaide
+eua island|TO	Pacific/Tongatapu
+eufaula|US	America/Chicago
+eugene|US	America/Los_Angeles
+eunice|US	America/Chicago
+eureka|CA	America/Rankin_Inlet
+eureka|US	America/Los_Angeles
+eva downs|AU	Australia/Darwin
+evanston|US	America/Denver
+evansville|US	America/Chicago
+eveleth|US	America/Chicago
+evenes|NO	Europe/Oslo
+evensk|RU	Asia/Srednekolymsk
+everett|US	America/Los_Angeles
+evreux/fauville|FR	Europe/Paris
+ewo|CG	Africa/Brazzaville
+exeter|GB	Europe/London
+exmouth|AU	Australia/Perth
+ezeiza|AR	America/Argentina/Buenos_Aires
+ezhou|CN	Asia/Shanghai
+fada n'gourma|BF	Africa/Ouagadougou
+fagurholsmyri|IS	Atlantic/Reykjavik
+fahud|OM	Asia/Muscat
+fair isle|GB	Europe/London
+fairbanks/ft wainwright|US	America/Anchorage
+fairbanks|US	America/Anchorage
+fairbury|US	America/Chicago
+fairfield|US	America/Chicago
+fairford|GB	Europe/London
+fairmont hot springs|CA	America/Edmonton
+fairmont|US	America/Chicago
+fairview|CA	America/Edmonton
+faisalabad|PK	Asia/Karachi
+faizabad|AF	Asia/Kabul
+fakahina|PF	Pacific/Tahiti
+fakfak-papua island|ID	Asia/Jayapura
+falconbridge|CA	America/Toronto
+fallon|US	America/Los_Angeles
+falmouth|US	America/New_York
+false pass|US	America/Anchorage
+fane mission|PG	Pacific/Port_Moresby
+farah|AF	Asia/Kabul
+farewell|US	America/Anchorage
+fare|PF	Pacific/Tahiti
+fargo|US	America/Chicago
+faribault|US	America/Chicago
+farmingdale|US	America/New_York
+farmington|US	America/Chicago
+farnborough|GB	Europe/London
+faro|CA	America/Vancouver
+faro|PT	Europe/Lisbon
+fasa|IR	Asia/Tehran
+fatima mission|PG	Pacific/Port_Moresby
+fayetteville/springdale/rogers|US	America/Chicago
+fayetteville|US	America/New_York
+fderik|MR	Africa/Nouakchott
+feijo|BR	America/Rio_Branco
+feira de santana|BR	America/Bahia
+fera island|SB	Pacific/Guadalcanal
+fergana|UZ	Asia/Tashkent
+fergus falls|US	America/Chicago
+ferkessedougou|CI	Africa/Abidjan
+fernando de noronha|BR	America/Fortaleza
+fes|MA	Africa/Casablanca
+ficksburg|ZA	Africa/Johannesburg
+figari sud-corse|FR	Europe/Paris
+filadelfia|PY	America/Asuncion
+fillmore|US	America/Denver
+fincha|ET	Africa/Addis_Ababa
+findlay|US	America/New_York
+finke|AU	Australia/Darwin
+firenze|IT	Europe/Rome
+fishers island|US	America/New_York
+fitiuta village|AS	Pacific/Pago_Pago
+flagstaff|US	America/Phoenix
+flateyri|IS	Atlantic/Reykjavik
+flat|US	America/Anchorage
+flensburg|DE	Europe/Berlin
+flin flon|CA	America/Winnipeg
+flint|US	America/New_York
+flippin|US	America/Chicago
+florence|US	America/New_York
+florencia|CO	America/Bogota
+florianopolis|BR	America/Sao_Paulo
+floriano|BR	America/Fortaleza
+florø|NO	Europe/Oslo
+foggia|IT	Europe/Rome
+foley|US	America/Chicago
+fond du lac|US	America/Chicago
+fond-du-lac|CA	America/Regina
+fontanges|CA	America/Toronto
+fonte boa|BR	America/Boa_Vista
+forbes|AU	Australia/Sydney
+forest city|US	America/Chicago
+forestville|CA	America/Toronto
+forli|IT	Europe/Rome
+formosa|AR	America/Argentina/Cordoba
+forrest city|US	America/Chicago
+fort albany|CA	America/Toronto
+fort belvoir|US	America/New_York
+fort benning (columbus)|US	America/New_York
+fort bliss/el paso/|US	America/Denver
+fort bragg|US	America/New_York
+fort bridger|US	America/Denver
+fort campbell/hopkinsville|US	America/Chicago
+fort carson|US	America/Denver
+fort chipewyan|CA	America/Edmonton
+fort collins/loveland|US	America/Denver
+fort dodge|US	America/Chicago
+fort eustis|US	America/New_York
+fort frances|CA	America/Winnipeg
+fort good hope|CA	America/Edmonton
+fort hood (killeen)|US	America/Chicago
+fort hope|CA	America/Toronto
+fort huachuca sierra vista|US	America/Phoenix
+fort indiantown gap (annville)|US	America/New_York
+fort irwin/barstow|US	America/Los_Angeles
+fort knox|US	America/New_York
+fort lauderdale|US	America/New_York
+fort leavenworth|US	America/Chicago
+fort leonard wood|US	America/Chicago
+fort lewis/tacoma|US	America/Los_Angeles
+fort liard|CA	America/Yellowknife
+fort mackay|CA	America/Edmonton
+fort madison|US	America/Chicago
+fort mcmurray|CA	America/Edmonton
+fort mcpherson|CA	America/Edmonton
+fort meade (odenton)|US	America/New_York
+fort myers|US	America/New_York
+fort nelson|CA	America/Fort_Nelson
+fort pierce|US	America/New_York
+fort polk|US	America/Chicago
+fort resolution|CA	America/Edmonton
+fort richardson (anchorage)|US	America/Anchorage
+fort riley (junction city)|US	America/Chicago
+fort rucker|US	America/Chicago
+fort saint john|CA	America/Dawson_Creek
+fort sandeman|PK	Asia/Karachi
+fort scott|US	America/Chicago
+fort severn|CA	America/Toronto
+fort sill|US	America/Chicago
+fort simpson|CA	America/Edmonton
+fort smith|CA	America/Edmonton
+fort smith|US	America/Chicago
+fort stewart (hinesville)|US	America/New_York
+fort stockton|US	America/Chicago
+fort sumner|US	America/Denver
+fort wayne|US	America/New_York
+fort worth|US	America/Chicago
+fort yukon|US	America/Anchorage
+fort-de-france|MQ	America/Martinique
+fortaleza|BR	America/Fortaleza
+fortaleza|PE	America/Lima
+foshan|CN	Asia/Shanghai
+fougamou|GA	Africa/Libreville
+foumban|CM	Africa/Douala
+foz do iguacu|BR	America/Sao_Paulo
+franca|BR	America/Sao_Paulo
+franceville|GA	Africa/Libreville
+francisco beltrao|BR	America/Sao_Paulo
+francistown|BW	Africa/Gaborone
+frankfort|US	America/New_York
+frankfurt am main|DE	Europe/Berlin
+franklin|US	America/New_York
+frederick|US	America/New_York
+fredericton|CA	America/Moncton
+freeport|BS	America/Nassau
+freeport|US	America/Chicago
+freetown|SL	Africa/Freetown
+fregate island|SC	Indian/Mahe
+freire|CL	America/Santiago
+fremont|US	America/Chicago
+french lick|US	America/Indiana/Indianapolis
+frenchville|US	America/New_York
+fresno|US	America/Los_Angeles
+friday harbor|US	America/Los_Angeles
+frieda river|PG	Pacific/Port_Moresby
+friedrichshafen|DE	Europe/Berlin
+fritzlar|DE	Europe/Berlin
+front royal|US	America/New_York
+frutillar|CL	America/Santiago
+fryeburg|US	America/New_York
+fuerte olimpo|PY	America/Asuncion
+fuerteventura island|ES	Atlantic/Canary
+fukuoka|JP	Asia/Tokyo
+fullerton|US	America/Los_Angeles
+funadhoo|MV	Indian/Maldives
+funafuti|TV	Pacific/Funafuti
+funchal|PT	Europe/Lisbon
+fundacion|CO	America/Bogota
+furstenfeldbruck|DE	Europe/Berlin
+fussa|JP	Asia/Tokyo
+futaleufu|CL	America/Santiago
+futuna island|VU	Pacific/Efate
+futuna island|WF	Pacific/Wallis
+fuvahmulah island|MV	Indian/Maldives
+fuyang|CN	Asia/Shanghai
+fuzhou|CN	Asia/Shanghai
+førde|NO	Europe/Oslo
+gabala|AZ	Asia/Baku
+gabbs|US	America/Los_Angeles
+gabes|TN	Africa/Tunis
+gaborone|BW	Africa/Gaborone
+gadhdhoo|MV	Indian/Maldives
+gadsden|US	America/Chicago
+gafsa|TN	Africa/Tunis
+gage|US	America/Chicago
+gagnoa|CI	Africa/Abidjan
+gainesville|US	America/Chicago
+gaithersburg|US	America/New_York
+galbraith lake|US	America/Anchorage
+galcaio|SO	Africa/Mogadishu
+galela-celebes island|ID	Asia/Jayapura
+galena|US	America/Anchorage
+galesburg|US	America/Chicago
+galion|US	America/New_York
+galle|LK	Asia/Colombo
+gallivare|SE	Europe/Stockholm
+gallup|US	America/Denver
+galveston|US	America/Chicago
+gambela|ET	Africa/Addis_Ababa
+gambell|US	America/Anchorage
+gamboma|CG	Africa/Brazzaville
+gameti|CA	America/Yellowknife
+gandajika|CD	Africa/Lubumbashi
+gander|CA	America/St_Johns
+gangaw|MM	Asia/Yangon
+ganja|AZ	Asia/Baku
+ganzhou|CN	Asia/Shanghai
+gan|MV	Indian/Maldives
+gaoua|BF	Africa/Ouagadougou
+garaina|PG	Pacific/Port_Moresby
+garanhuns|BR	America/Recife
+garden city|US	America/Chicago
+gardner|US	America/New_York
+gardo|SO	Africa/Mogadishu
+garissa|KE	Africa/Nairobi
+garoua|CM	Africa/Douala
+garowe|SO	Africa/Mogadishu
+gary/chicago|US	America/Chicago
+garze|CN	Asia/Shanghai
+garzon|CO	America/Bogota
+gasan|PH	Asia/Manila
+gasmata island|PG	Pacific/Port_Moresby
+gaspe|CA	America/Toronto
+gatineau|CA	America/Toronto
+gatokae|SB	Pacific/Guadalcanal
+gaua island|VU	Pacific/Efate
+gavle / sandviken|SE	Europe/Stockholm
+gaylord|US	America/Detroit
+gaziantep|TR	Europe/Istanbul
+gazipasa|TR	Europe/Istanbul
+gbangbatok|SL	Africa/Freetown
+gdansk|PL	Europe/Warsaw
+gebe island|ID	Asia/Jayapura
+gedaref|SD	Africa/Khartoum
+gelendzhik|RU	Europe/Moscow
+gelephu|BT	Asia/Thimphu
+gemena|CD	Africa/Kinshasa
+geneina|SD	Africa/Khartoum
+general pico|AR	America/Argentina/Salta
+general roca|AR	America/Argentina/Salta
+general santos|PH	Asia/Manila
+geneva|CH	Europe/Zurich
+genova|IT	Europe/Rome
+george town|BS	America/Nassau
+georgetown|GY	America/Guyana
+georgetown|KY	America/Cayman
+georgetown|US	America/New_York
+george|ZA	Africa/Johannesburg
+gerald's park|MS	America/Montserrat
+geraldton|CA	America/Toronto
+gettysburg|US	America/New_York
+ghaba|OM	Asia/Muscat
+ghadames|LY	Africa/Tripoli
+ghanzi|BW	Africa/Gaborone
+ghardaia|DZ	Africa/Algiers
+ghat|LY	Africa/Tripoli
+ghaziabad|IN	Asia/Kolkata
+gibraltar|GI	Europe/Madrid
+gifu|JP	Asia/Tokyo
+gilgit|PK	Asia/Karachi
+gillam|CA	America/Winnipeg
+gillette|US	America/Denver
+gimli|CA	America/Winnipeg
+ginbata|AU	Australia/Perth
+girardot|CO	America/Bogota
+girdwood|US	America/Anchorage
+girona|ES	Europe/Madrid
+gisborne|NZ	Pacific/Auckland
+gisenyi|RW	Africa/Kigali
+gitega|BI	Africa/Bujumbura
+giyani|ZA	Africa/Johannesburg
+giza|EG	Africa/Cairo
+gizo|SB	Pacific/Guadalcanal
+gjoa haven|CA	America/Edmonton
+gjogur|IS	Atlantic/Reykjavik
+glacier creek|US	America/Anchorage
+gladstone|AU	Australia/Brisbane
+gladwin|US	America/New_York
+glasgow|GB	Europe/London
+glasgow|US	America/Denver
+glen canyon natl rec area|US	America/Denver
+glendale|US	America/Phoenix
+glendive|US	America/Denver
+glens falls|US	America/New_York
+glentanner station|NZ	Pacific/Auckland
+glenwood springs|US	America/Denver
+globe|US	America/Phoenix
+gobabis|NA	Africa/Windhoek
+goba|ET	Africa/Addis_Ababa
+gobernador gregores|AR	America/Argentina/Rio_Gallegos
+gode|ET	Africa/Addis_Ababa
+gods lake narrows|CA	America/Winnipeg
+gods river|CA	America/Winnipeg
+goiania|BR	America/Sao_Paulo
+gokceada|TR	Europe/Istanbul
+gold beach|US	America/Los_Angeles
+gold coast|AU	Australia/Brisbane
+goldsboro|US	America/New_York
+goleniow|PL	Europe/Warsaw
+golfito|CR	America/Costa_Rica
+golmud|CN	Asia/Shanghai
+golovin|US	America/Anchorage
+goma|CD	Africa/Kigali
+gombe|NG	Africa/Lagos
+gomel|BY	Europe/Minsk
+gondar|ET	Africa/Addis_Ababa
+gooding|US	America/Boise
+goodland|US	America/Denver
+goodnews|US	America/Anchorage
+goodyear|US	America/Phoenix
+goose bay|CA	America/Goose_Bay
+gorakhpur|IN	Asia/Kolkata
+gordon downs|AU	Australia/Perth
+gordonsville|US	America/New_York
+gordon|US	America/Denver
+gore bay|CA	America/Toronto
+gore|ET	Africa/Addis_Ababa
+gorgan|IR	Asia/Tehran
+gorna oryahovitsa|BG	Europe/Sofia
+gorno-altaysk|RU	Asia/Krasnoyarsk
+gorom-gorom|BF	Africa/Ouagadougou
+goronka|PG	Pacific/Port_Moresby
+gorontalo-celebes island|ID	Asia/Makassar
+goshen|US	America/Indiana/Indianapolis
+gotalalamo-morotai island|ID	Asia/Jayapura
+gothenburg|SE	Europe/Stockholm
+goto|JP	Asia/Tokyo
+goundam|ML	Africa/Bamako
+governador valadares|BR	America/Sao_Paulo
+governor's harbour|BS	America/Nassau
+goya|AR	America/Argentina/Cordoba
+gran canaria island|ES	Atlantic/Canary
+granada|ES	Europe/Madrid
+grand bourg|GP	America/Guadeloupe
+grand canyon|US	America/Phoenix
+grand case|MF	America/Marigot
+grand forks|CA	America/Vancouver
+grand forks|US	America/Chicago
+grand island|US	America/Chicago
+grand junction|US	America/Denver
+grand marais|US	America/Chicago
+grand rapids|US	America/Chicago
+grand-bereby|CI	Africa/Abidjan
+grand-santi|GF	America/Cayenne
+grande anse|GP	America/Guadeloupe
+grande cache|CA	America/Edmonton
+grande prairie|CA	America/Edmonton
+grangeville|US	America/Los_Angeles
+granite mountain|US	America/Anchorage
+grants pass|US	America/Los_Angeles
+grantsburg|US	America/Chicago
+grants|US	America/Denver
+granville|FR	Europe/Paris
+grayling|US	America/Anchorage
+graz|AT	Europe/Vienna
+great barrington|US	America/New_York
+great bear lake|CA	America/Yellowknife
+great bend|US	America/Chicago
+great falls|US	America/Denver
+greeley|US	America/Denver
+green bay|US	America/Chicago
+green river|PG	Pacific/Port_Moresby
+green river|US	America/Denver
+greeneville|US	America/New_York
+greenfield|US	America/Indiana/Indianapolis
+greensboro|US	America/New_York
+greenville|LR	Africa/Monrovia
+greenville|US	America/New_York
+greenwood|CA	America/Halifax
+greenwood|US	America/New_York
+greer|US	America/New_York
+grenoble/saint-geoirs|FR	Europe/Paris
+greybull|US	America/Denver
+griffith|AU	Australia/Sydney
+grimsby|GB	Europe/London
+grimsey|IS	Atlantic/Reykjavik
+grise fiord|CA	America/Toronto
+groningen|NL	Europe/Amsterdam
+groote eylandt|AU	Australia/Darwin
+grootfontein|NA	Africa/Windhoek
+grosetto|IT	Europe/Rome
+groton (new london)|US	America/New_York
+grottaglie|IT	Europe/Rome
+grozny|RU	Europe/Moscow
+grundarfjorður|IS	Atlantic/Reykjavik
+guadalajara|MX	America/Mexico_City
+guadalupe|BR	America/Fortaleza
+guaira|BR	America/Sao_Paulo
+guajara-mirim|BR	America/Boa_Vista
+gualeguaychu|AR	America/Argentina/Cordoba
+guanaja|HN	America/Tegucigalpa
+guanambi|BR	America/Fortaleza
+guanare|VE	America/Caracas
+guanghua|CN	Asia/Shanghai
+guangyuan|CN	Asia/Shanghai
+guangzhou|CN	Asia/Shanghai
+guantanamo bay naval station|CU	America/Havana
+guantanamo|CU	America/Havana
+guapi|CO	America/Bogota
+guarapari|BR	America/Sao_Paulo
+guarapuava|BR	America/Sao_Paulo
+guaratingueta|BR	America/Sao_Paulo
+guarico|VE	America/Caracas
+guaruja|BR	America/Sao_Paulo
+guatemala city|GT	America/Guatemala
+guayabal|VE	America/Caracas
+guayaquil|EC	America/Guayaquil
+guayaramerin|BO	America/La_Paz
+guaymas|MX	America/Hermosillo
+guemar|DZ	Africa/Algiers
+guerrero negro|MX	America/Tijuana
+guiglo|CI	Africa/Abidjan
+guilin city|CN	Asia/Shanghai
+guiyang|CN	Asia/Shanghai
+gulbarga|IN	Asia/Kolkata
+gulf shores|US	America/Chicago
+gulfport|US	America/Chicago
+gulkana|US	America/Anchorage
+gulu|UG	Africa/Kampala
+gunnison|US	America/Denver
+gunung sitoli, nias island|ID	Asia/Jakarta
+gurney|PG	Pacific/Port_Moresby
+gurupi|BR	America/Fortaleza
+gusap|PG	Pacific/Port_Moresby
+gustavia|BL	America/St_Barthelemy
+gustavus|US	America/Anchorage
+gutersloh|DE	Europe/Berlin
+guthrie|US	America/Chicago
+guwahati|IN	Asia/Kolkata
+guymon|US	America/Chicago
+guyuan|CN	Asia/Shanghai
+gwadar|PK	Asia/Karachi
+gwalior|IN	Asia/Kolkata
+gwangju|KR	Asia/Seoul
+gwa|MM	Asia/Yangon
+gweru|ZW	Africa/Harare
+gyor|HU	Europe/Budapest
+gyumri|AM	Asia/Yerevan
+haa dhaalu|MV	Indian/Maldives
+hachijojima|JP	Asia/Tokyo
+hadsel|NO	Europe/Oslo
+hagerstown|US	America/New_York
+hahn|DE	Europe/Berlin
+haibei|CN	Asia/Shanghai
+haifa|IL	Asia/Jerusalem
+haikou|CN	Asia/Shanghai
+hailar|CN	Asia/Shanghai
+hailey|US	America/Denver
+haines junction|CA	America/Whitehorse
+haines|US	America/Anchorage
+haiphong|VN	Asia/Ho_Chi_Minh
+hakodate|JP	Asia/Tokyo
+half moon bay|US	America/Los_Angeles
+halifax|CA	America/Halifax
+hall beach|CA	America/Toronto
+halli / kuorevesi|FI	Europe/Helsinki
+halmstad|SE	Europe/Stockholm
+hamadan|IR	Asia/Tehran
+hamar|NO	Europe/Oslo
+hambantota|LK	Asia/Colombo
+hamburg|DE	Europe/Berlin
+hamilton island|AU	Australia/Lindeman
+hamilton|BM	Atlantic/Bermuda
+hamilton|CA	America/Toronto
+hamilton|NZ	Pacific/Auckland
+hamilton|US	America/Chicago
+hami|CN	Asia/Shanghai
+hammerfest|NO	Europe/Oslo
+hampton|US	America/Chicago
+hanak|SA	Asia/Riyadh
+hanalei|US	Pacific/Honolulu
+hanapepe|US	Pacific/Honolulu
+hana|US	Pacific/Honolulu
+hancock|US	America/New_York
+handan|CN	Asia/Shanghai
+hangzhou|CN	Asia/Shanghai
+hanksville|US	America/Denver
+hannover|DE	Europe/Berlin
+hanoi|VN	Asia/Ho_Chi_Minh
+hanzhong|CN	Asia/Shanghai
+harare|ZW	Africa/Harare
+harbin|CN	Asia/Shanghai
+hargeisa|SO	Africa/Mogadishu
+harlingen|US	America/Chicago
+harrisburg|US	America/New_York
+harrismith|ZA	Africa/Johannesburg
+harrison|US	America/Chicago
+hartford|US	America/New_York
+hartsville|US	America/New_York
+hassi messaoud|DZ	Africa/Algiers
+hastings|US	America/Chicago
+hasvik|NO	Europe/Oslo
+hat yai|TH	Asia/Bangkok
+hatay|TR	Europe/Istanbul
+hatchet lake|CA	America/Regina
+hateruma|JP	Asia/Tokyo
+hato corozal|CO	America/Bogota
+hatteras|US	America/New_York
+hattiesburg-laurel|US	America/Chicago
+hattiesburg|US	America/Chicago
+havadarya|IR	Asia/Tehran
+havana|CU	America/Havana
+haverfordwest|GB	Europe/London
+havre st-pierre|CA	America/Toronto
+havre|US	America/Denver
+hawarden|GB	Europe/London
+hawi|US	Pacific/Honolulu
+hawker|AU	Australia/Adelaide
+hawthorne|US	America/Los_Angeles
+hay river|CA	America/Yellowknife
+hayden|US	America/Denver
+hays|US	America/Chicago
+hayward|US	America/Los_Angeles
+hazleton|US	America/New_York
+hearst|CA	America/Toronto
+hechi|CN	Asia/Shanghai
+hefei|CN	Asia/Shanghai
+heho|MM	Asia/Yangon
+heihe|CN	Asia/Shanghai
+helena/west helena|US	America/Chicago
+helena|US	America/Denver
+helgoland|DE	Europe/Berlin
+helsinki|FI	Europe/Helsinki
+hemet|US	America/Los_Angeles
+hengchung|TW	Asia/Taipei
+hengyang|CN	Asia/Shanghai
+heraklion|GR	Europe/Athens
+herendeen bay|US	America/Anchorage
+heringsdorf|DE	Europe/Berlin
+herlong|US	America/Los_Angeles
+hermiston|US	America/Los_Angeles
+hermosillo|MX	America/Hermosillo
+hervey bay|AU	Australia/Brisbane
+hesa|IR	Asia/Tehran
+heze|CN	Asia/Shanghai
+hibbing|US	America/Chicago
+hickory|US	America/New_York
+high level|CA	America/Edmonton
+high prairie|CA	America/Edmonton
+high wycombe|GB	Europe/London
+hikueru atoll|PF	Pacific/Tahiti
+hill city|US	America/Chicago
+hilo|US	Pacific/Honolulu
+hilton head island|US	America/New_York
+hingurakgoda|LK	Asia/Colombo
+hinton|CA	America/Edmonton
+hiroshima|JP	Asia/Tokyo
+hit|IQ	Asia/Baghdad
+hluhluwe|ZA	Africa/Johannesburg
+ho chi minh city|VN	Asia/Ho_Chi_Minh
+hoarafushi|MV	Indian/Maldives
+hobart|AU	Australia/Hobart
+hobart|US	America/Chicago
+hobbs|US	America/Denver
+hodeida|YE	Asia/Aden
+hoedspruit|ZA	Africa/Johannesburg
+hofn|IS	Atlantic/Reykjavik
+hof|DE	Europe/Berlin
+hog cay|BS	America/Nassau
+hogatza|US	America/Anchorage
+hohenems / dornbirn|AT	Europe/Vienna
+hohhot|CN	Asia/Shanghai
+hohn|DE	Europe/Berlin
+hola|KE	Africa/Nairobi
+holbrook|US	America/Phoenix
+holdrege|US	America/Chicago
+holguin|CU	America/Havana
+holingol|CN	Asia/Shanghai
+hollister|US	America/Los_Angeles
+hollis|US	America/Anchorage
+hollywood|US	America/New_York
+holmavik|IS	Atlantic/Reykjavik
+holy cross|US	America/Anchorage
+homer|US	America/Anchorage
+homestead|US	America/New_York
+homeward|ZA	Africa/Johannesburg
+hommalinn|MM	Asia/Yangon
+hondarribia|ES	Europe/Madrid
+hong kong|HK	Asia/Hong_Kong
+hongyuan|CN	Asia/Shanghai
+honiara|SB	Pacific/Guadalcanal
+honningsvag|NO	Europe/Oslo
+honolulu|US	Pacific/Honolulu
+honuu|RU	Asia/Srednekolymsk
+hoonah|US	America/Anchorage
+hooper bay|US	America/Anchorage
+hopedale|CA	America/Halifax
+hope|CA	America/Vancouver
+hoquiam|US	America/Los_Angeles
+horizontina|BR	America/Sao_Paulo
+horn island|AU	Australia/Brisbane
+hornepayne|CA	America/Toronto
+horta|PT	Atlantic/Azores
+hoskins|PG	Pacific/Port_Moresby
+hot springs|US	America/Chicago
+hotan|CN	Asia/Shanghai
+houailou|NC	Pacific/Noumea
+houghton lake|US	America/Detroit
+houlton|US	America/New_York
+houma|US	America/Chicago
+houston|US	America/Chicago
+hrodna|BY	Europe/Minsk
+hsinchu city|TW	Asia/Taipei
+hua hin|TH	Asia/Bangkok
+huai'an|CN	Asia/Shanghai
+huaihua|CN	Asia/Shanghai
+hualien city|TW	Asia/Taipei
+huambo|AO	Africa/Luanda
+huangshan|CN	Asia/Shanghai
+huangyan|CN	Asia/Shanghai
+huanuco|PE	America/Lima
+huatulco|MX	America/Mexico_City
+hubli|IN	Asia/Kolkata
+hudson bay|CA	America/Regina
+hudson's hope|CA	America/Dawson_Creek
+hudson|US	America/New_York
+huehuetenango|GT	America/Guatemala
+hue|VN	Asia/Ho_Chi_Minh
+hughes|US	America/Anchorage
+hugo|US	America/Chicago
+huizhou|CN	Asia/Shanghai
+humacao|US	America/Puerto_Rico
+humaita|BR	America/Manaus
+humboldt|US	America/Chicago
+humera|ET	Africa/Addis_Ababa
+huntingburg|US	America/Indiana/Vincennes
+huntington|US	America/New_York
+huntsville|US	America/Chicago
+hurghada|EG	Africa/Cairo
+huron|US	America/Chicago
+husavik|IS	Atlantic/Reykjavik
+huslia|US	America/Anchorage
+husum|DE	Europe/Berlin
+hutchinson|US	America/Chicago
+huvadhu atoll|MV	Indian/Maldives
+hwange|ZW	Africa/Harare
+hyannis|US	America/New_York
+hyderabad|IN	Asia/Kolkata
+hyderabad|PK	Asia/Karachi
+iasi|RO	Europe/Bucharest
+ibadan|NG	Africa/Lagos
+ibague|CO	America/Bogota
+iberia|PE	America/Lima
+ibiza|ES	Europe/Madrid
+icy bay|US	America/Anchorage
+ida grove|US	America/Chicago
+idaho falls|US	America/Boise
+idiofa|CD	Africa/Kinshasa
+idre|SE	Europe/Stockholm
+ifuru|MV	Indian/Maldives
+igarka|RU	Asia/Krasnoyarsk
+igdir|TR	Europe/Istanbul
+igiugig|US	America/Anchorage
+igloolik|CA	America/Toronto
+ignace|CA	America/Winnipeg
+iguatu|BR	America/Fortaleza
+ihosy|MG	Indian/Antananarivo
+ijui|BR	America/Sao_Paulo
+ikaria island|GR	Europe/Athens
+ikela|CD	Africa/Kinshasa
+iki|JP	Asia/Tokyo
+ilaka|MG	Indian/Antananarivo
+ilam|IR	Asia/Tehran
+ile d'yeu|FR	Europe/Paris
+ile des pins|NC	Pacific/Noumea
+ile ouen|NC	Pacific/Noumea
+ilebo|CD	Africa/Lubumbashi
+iles-de-la-madeleine|CA	America/Toronto
+ilford|CA	America/Winnipeg
+ilheus|BR	America/Bahia
+iliamna|US	America/Anchorage
+illaga-papua island|ID	Asia/Jayapura
+illizi|DZ	Africa/Algiers
+iloilo city|PH	Asia/Manila
+ilorin|NG	Africa/Lagos
+ilo|PE	America/Lima
+ilulissat|GL	America/Nuuk
+imbaimadai|GY	America/Guyana
+immokalee|US	America/New_York
+imperatriz|BR	America/Fortaleza
+imperial beach|US	America/Los_Angeles
+imperial|US	America/Denver
+impfondo|CG	Africa/Brazzaville
+imphal|IN	Asia/Kolkata
+in guezzam|DZ	Africa/Algiers
+in salah|DZ	Africa/Algiers
+inanwatan airport-papua island|ID	Asia/Jayapura
+independence|US	America/Chicago
+indian springs|US	America/Los_Angeles
+indianapolis|US	America/New_York
+indiana|US	America/New_York
+indore|IN	Asia/Kolkata
+ingeniero jacobacci|AR	America/Argentina/Salta
+inglaterra|VE	America/Caracas
+inhaca|MZ	Africa/Maputo
+inhambabe|MZ	Africa/Maputo
+inis meain|IE	Europe/Dublin
+inis mor|IE	Europe/Dublin
+inis oirr|IE	Europe/Dublin
+innsbruck|AT	Europe/Vienna
+inongo|CD	Africa/Kinshasa
+inta|RU	Europe/Moscow
+international falls|US	America/Chicago
+inukjuak|CA	America/Toronto
+inuvik|CA	America/Inuvik
+invercargill|NZ	Pacific/Auckland
+inverin|IE	Europe/Dublin
+inverness|GB	Europe/London
+inverway|AU	Australia/Darwin
+inyokern|US	America/Los_Angeles
+ioannina|GR	Europe/Athens
+iowa city|US	America/Chicago
+iowa falls|US	America/Chicago
+ipatinga|BR	America/Sao_Paulo
+ipiales|CO	America/Bogota
+ipiau|BR	America/Bahia
+ipil|PH	Asia/Manila
+ipoh|MY	Asia/Kuala_Lumpur
+ipota|VU	Pacific/Efate
+iqaluit|CA	America/Toronto
+iquique|CL	America/Santiago
+iquitos|PE	America/Lima
+iraan|US	America/Chicago
+irece|BR	America/Bahia
+iriona|HN	America/Tegucigalpa
+irkutsk|RU	Asia/Irkutsk
+iron mountain kingsford|US	America/Chicago
+ironstone|AU	Australia/Adelaide
+ironwood|US	America/Menominee
+isabela|EC	Pacific/Galapagos
+isafjorður|IS	Atlantic/Reykjavik
+isfahan|IR	Asia/Tehran
+ishigaki|JP	Asia/Tokyo
+isla colon|PA	America/Panama
+isla de coche|VE	America/Caracas
+isla de culebra|US	America/Puerto_Rico
+isla de la juventud|CU	America/Havana
+isla de pascua|CL	Pacific/Easter
+isla de vieques|US	America/Puerto_Rico
+isla margarita|VE	America/Caracas
+isla rey jorge|AQ	Antarctica/Palmer
+islamabad|PK	Asia/Karachi
+island lake|CA	America/Winnipeg
+isparta|TR	Europe/Istanbul
+istanbul|TR	Europe/Istanbul
+itacoatiara|BR	America/Boa_Vista
+itaituba|BR	America/Belem
+itanagar|IN	Asia/Kolkata
+itaperuna|BR	America/Sao_Paulo
+itapetinga|BR	America/Bahia
+itaqui|BR	America/Sao_Paulo
+itenes|BO	America/La_Paz
+ithaca|US	America/New_York
+itubera|BR	America/Bahia
+iturup island|RU	Asia/Vladivostok
+ivalo|FI	Europe/Helsinki
+ivano-frankivsk|UA	Europe/Kyiv
+ivanovo|RU	Europe/Moscow
+ivujivik|CA	America/Toronto
+iwakuni|JP	Asia/Tokyo
+ixtapa|MX	America/Mexico_City
+izhevsk|RU	Europe/Samara
+izmir|TR	Europe/Istanbul
+izu oshima|JP	Asia/Tokyo
+izumo|JP	Asia/Tokyo
+jacareacanga|BR	America/Santarem
+jackpot|US	America/Los_Angeles
+jacksonville|US	America/New_York
+jackson|US	America/Chicago
+jacmel|HT	America/Port-au-Prince
+jacobabad|PK	Asia/Karachi
+jacobina|BR	America/Bahia
+jaen|PE	America/Lima
+jaffna|LK	Asia/Colombo
+jaffrey|US	America/New_York
+jaguaruna|BR	America/Sao_Paulo
+jaipur|IN	Asia/Kolkata
+jakarta|ID	Asia/Jakarta
+jakar|BT	Asia/Thimphu
+jales|BR	America/Sao_Paulo
+jambi, sumatra island|ID	Asia/Jakarta
+jamestown|US	America/New_York
+jammu|IN	Asia/Kolkata
+jamnagar|IN	Asia/Kolkata
+janakpur|NP	Asia/Kathmandu
+janesville|US	America/Chicago
+januaria|BR	America/Sao_Paulo
+jaque|PA	America/Panama
+jashahor|BD	Asia/Dhaka
+jasper|CA	America/Edmonton
+jasper|US	America/Chicago
+jatai|BR	America/Sao_Paulo
+jauja|PE	America/Lima
+jayapura-papua island|ID	Asia/Jayapura
+jebel ali|AE	Asia/Dubai
+jebel|TM	Asia/Ashgabat
+jeddah|SA	Asia/Riyadh
+jefferson city|US	America/Chicago
+jefferson|US	America/Chicago
+jeju city|KR	Asia/Seoul
+jenpeg|CA	America/Winnipeg
+jequie|BR	America/Bahia
+jeremie|HT	America/Port-au-Prince
+jerez de la forntera|ES	Europe/Madrid
+jewar|IN	Asia/Kolkata
+jeypore|IN	Asia/Kolkata
+ji'an|CN	Asia/Shanghai
+ji-parana|BR	America/Boa_Vista
+jiamusi|CN	Asia/Shanghai
+jiaxing|CN	Asia/Shanghai
+jiayuguan|CN	Asia/Shanghai
+jijel|DZ	Africa/Algiers
+jijiga|ET	Africa/Addis_Ababa
+jijoca de jericoacoara (cruz)|BR	America/Fortaleza
+jilin|CN	Asia/Shanghai
+jimma|ET	Africa/Addis_Ababa
+jinan|CN	Asia/Shanghai
+jinchang|CN	Asia/Shanghai
+jingdezhen|CN	Asia/Shanghai
+jinghong|CN	Asia/Shanghai
+jinhae|KR	Asia/Seoul
+jining|CN	Asia/Shanghai
+jinja|UG	Africa/Kampala
+jinzhou|CN	Asia/Shanghai
+jipijapa|EC	America/Guayaquil
+jiri|NP	Asia/Kathmandu
+jiujiang|CN	Asia/Shanghai
+jiuzhaigou|CN	Asia/Shanghai
+jiwani|PK	Asia/Karachi
+jixi|CN	Asia/Shanghai
+jizan|SA	Asia/Riyadh
+joacaba|BR	America/Sao_Paulo
+joao pessoa|BR	America/Fortaleza
+jodhpur|IN	Asia/Kolkata
+joensuu / liperi|FI	Europe/Helsinki
+johannesburg|ZA	Africa/Johannesburg
+john day|US	America/Los_Angeles
+johnson city|US	America/Chicago
+johnstown|US	America/New_York
+joinville|BR	America/Sao_Paulo
+joliet|US	America/Chicago
+jomsom|NP	Asia/Kathmandu
+jonesboro|US	America/Chicago
+jonkoping|SE	Europe/Stockholm
+joplin|US	America/Chicago
+jordan|US	America/Denver
+jorhat|IN	Asia/Kolkata
+jos|NG	Africa/Lagos
+juanjui|PE	America/Lima
+juara|BR	America/Cuiaba
+juazeiro do norte|BR	America/Fortaleza
+jubail|SA	Asia/Riyadh
+juba|SS	Africa/Juba
+juina|BR	America/Cuiaba
+juist|DE	Europe/Berlin
+juiz de fora|BR	America/Sao_Paulo
+juliaca|PE	America/Lima
+jumla|NP	Asia/Kathmandu
+junction|US	America/Chicago
+juneau|US	America/Anchorage
+junin|AR	America/Argentina/Buenos_Aires
+juruena|BR	America/Cuiaba
+jutigalpa|HN	America/Tegucigalpa
+jyvaskylan maalaiskunta|FI	Europe/Helsinki
+kabala|SL	Africa/Freetown
+kabalega falls|UG	Africa/Kampala
+kabalo|CD	Africa/Lubumbashi
+kabinda|CD	Africa/Lubumbashi
+kabri dehar|ET	Africa/Addis_Ababa
+kabul|AF	Asia/Kabul
+kadanwari|PK	Asia/Karachi
+kadhdhoo|MV	Indian/Maldives
+kadugli|SD	Africa/Khartoum
+kaduna|NG	Africa/Lagos
+kaedi|MR	Africa/Nouakchott
+kaele|CM	Africa/Douala
+kagau island|SB	Pacific/Guadalcanal
+kagoshima|JP	Asia/Tokyo
+kahama|TZ	Africa/Dar_es_Salaam
+kahramanmaras|TR	Europe/Istanbul
+kahului|US	Pacific/Honolulu
+kaieteur falls|GY	America/Guyana
+kaili|CN	Asia/Shanghai
+kailua-kona|US	Pacific/Honolulu
+kaimana-papua island|ID	Asia/Jayapura
+kaintiba|PG	Pacific/Port_Moresby
+kaiser/lake ozark|US	America/Chicago
+kaitaia|NZ	Pacific/Auckland
+kajaani|FI	Europe/Helsinki
+kakamega|KE	Africa/Nairobi
+kake|US	America/Anchorage
+kalabo|ZM	Africa/Lusaka
+kalakaket creek|US	America/Anchorage
+kalamata|GR	Europe/Athens
+kalamazoo|US	America/Detroit
+kalaupapa|US	Pacific/Honolulu
+kalemyo|MM	Asia/Yangon
+kalgoorlie|AU	Australia/Perth
+kalibo|PH	Asia/Manila
+kalima|CD	Africa/Lubumbashi
+kaliningrad|RU	Europe/Kaliningrad
+kalispell|US	America/Denver
+kalokol|KE	Africa/Nairobi
+kalskag|US	America/Anchorage
+kaltag|US	America/Anchorage
+kaluga|RU	Europe/Moscow
+kalutara|LK	Asia/Colombo
+kalymnos island|GR	Europe/Athens
+kamarang|GY	America/Guyana
+kamembe|RW	Africa/Kigali
+kamina|CD	Africa/Lubumbashi
+kamishly|SY	Asia/Damascus
+kamloops|CA	America/Vancouver
+kampala|UG	Africa/Kampala
+kamuela|US	Pacific/Honolulu
+kanab|US	America/Denver
+kananga|CD	Africa/Lubumbashi
+kanazawa|JP	Asia/Tokyo
+kandi|BJ	Africa/Porto-Novo
+kandla|IN	Asia/Kolkata
+kandrian|PG	Pacific/Port_Moresby
+kaneohe|US	Pacific/Honolulu
+kangan|IR	Asia/Tehran
+kangding|CN	Asia/Shanghai
+kangerlussuaq|GL	America/Nuuk
+kangiqsualujjuaq|CA	America/Iqaluit
+kangiqsujuaq|CA	America/Toronto
+kangirsuk|CA	America/Toronto
+kaniama|CD	Africa/Lubumbashi
+kankakee|US	America/Chicago
+kankan|GN	Africa/Conakry
+kano|NG	Africa/Lagos
+kanpur|IN	Asia/Kolkata
+kansas city|US	America/Chicago
+kantchari|BF	Africa/Ouagadougou
+kanti|MM	Asia/Yangon
+kao-celebes island|ID	Asia/Jayapura
+kaohsiung city|TW	Asia/Taipei
+kaolack|SN	Africa/Dakar
+kaoma|ZM	Africa/Lusaka
+kapanga|CD	Africa/Lubumbashi
+kapit|MY	Asia/Kuching
+kapolei|US	Pacific/Honolulu
+kapuskasing|CA	America/Toronto
+karachi|PK	Asia/Karachi
+karaganda|KZ	Asia/Almaty
+karakelong island|ID	Asia/Makassar
+karakol|KG	Asia/Bishkek
+karamay|CN	Asia/Shanghai
+karanambo|GY	America/Guyana
+karasabai|GY	America/Guyana
+kardla|EE	Europe/Tallinn
+kariba|ZW	Africa/Harare
+karijini national park|AU	Australia/Perth
+karimui|PG	Pacific/Port_Moresby
+karinmunbesar island|ID	Asia/Jakarta
+karlovy vary|CZ	Europe/Prague
+karlstad|SE	Europe/Stockholm
+karluk|US	America/Anchorage
+karmoy|NO	Europe/Oslo
+karonga|MW	Africa/Blantyre
+karpathos island|GR	Europe/Athens
+karratha|AU	Australia/Perth
+karshi|UZ	Asia/Samarkand
+kars|TR	Europe/Istanbul
+karup|DK	Europe/Copenhagen
+kasaba bay|ZM	Africa/Lusaka
+kasabonika|CA	America/Toronto
+kasama|ZM	Africa/Lusaka
+kasane|BW	Africa/Gaborone
+kasba lake|CA	America/Yellowknife
+kasenga|CD	Africa/Lusaka
+kasese|UG	Africa/Kampala
+kashechewan|CA	America/Toronto
+kashgar|CN	Asia/Shanghai
+kasigluk|US	America/Anchorage
+kasikasima|SR	America/Paramaribo
+kasompe|ZM	Africa/Lusaka
+kasongo|CD	Africa/Lubumbashi
+kasos island|GR	Europe/Athens
+kassala|SD	Africa/Khartoum
+kassel|DE	Europe/Berlin
+kastamonu|TR	Europe/Istanbul
+kastelorizo island|GR	Europe/Athens
+kastoria|GR	Europe/Athens
+kasungu|MW	Africa/Blantyre
+kathmandu|NP	Asia/Kathmandu
+katiu|PF	Pacific/Tahiti
+katowice|PL	Europe/Warsaw
+kato|GY	America/Guyana
+kattiniq|CA	America/Toronto
+kauehi|PF	Pacific/Tahiti
+kauhava|FI	Europe/Helsinki
+kaunakakai|US	Pacific/Honolulu
+kaunas|LT	Europe/Vilnius
+kavala|GR	Europe/Athens
+kavieng|PG	Pacific/Port_Moresby
+kawito|PG	Pacific/Port_Moresby
+kawthoung|MM	Asia/Yangon
+kaya|BF	Africa/Ouagadougou
+kayenta|US	America/Denver
+kayseri|TR	Europe/Istanbul
+kazan|RU	Europe/Moscow
+kearney|US	America/Chicago
+kebar-papua island|ID	Asia/Jayapura
+kedougou|SN	Africa/Dakar
+keekorok|KE	Africa/Nairobi
+keene|US	America/New_York
+keetmanshoop|NA	Africa/Windhoek
+kefallinia island|GR	Europe/Athens
+kekaha,kauai|US	Pacific/Honolulu
+kelafo|ET	Africa/Addis_Ababa
+kelle|CG	Africa/Brazzaville
+kelowna|CA	America/Vancouver
+kelsey|CA	America/Winnipeg
+kelso|US	America/Los_Angeles
+keluang, sumatra island|ID	Asia/Jakarta
+kemble|GB	Europe/London
+kemerovo|RU	Asia/Novokuznetsk
+kemi / tornio|FI	Europe/Helsinki
+kemmerer|US	America/Denver
+ken jones|JM	America/Jamaica
+kenai|US	America/Anchorage
+kendari-celebes island|ID	Asia/Makassar
+kenema|SL	Africa/Freetown
+kengtung|MM	Asia/Yangon
+kenieba|ML	Africa/Bamako
+keningau|MY	Asia/Kuching
+kennett|US	America/Chicago
+kenora|CA	America/Winnipeg
+kenosha|US	America/Chicago
+kentland|US	America/Chicago
+keokuk|US	America/Chicago
+keperveem|RU	Asia/Anadyr
+kepi-papua island|ID	Asia/Jayapura
+kerama|JP	Asia/Tokyo
+kerch|UA	Europe/Simferopol
+kerema|PG	Pacific/Port_Moresby
+kericho|KE	Africa/Nairobi
+kerikeri|NZ	Pacific/Auckland
+kerki|TM	Asia/Ashgabat
+kerkyra island|GR	Europe/Athens
+kermanshah|IR	Asia/Tehran
+kerman|IR	Asia/Tehran
+kerrville|US	America/Chicago
+kerteh|MY	Asia/Kuala_Lumpur
+ketapang, borneo island|ID	Asia/Pontianak
+ketaping/padang, sumatra island|ID	Asia/Jakarta
+ketchikan|US	America/Anchorage
+key lake|CA	America/Regina
+key largo|US	America/New_York
+key west|US	America/New_York
+khabarovsk|RU	Asia/Vladivostok
+khajuraho|IN	Asia/Kolkata
+khanty-mansiysk|RU	Asia/Yekaterinburg
+kharkiv|UA	Europe/Kyiv
+khartoum|SD	Africa/Khartoum
+khasab|OM	Asia/Muscat
+khashm el girba|SD	Africa/Khartoum
+khatanga|RU	Asia/Krasnoyarsk
+khmelnytskyi|UA	Europe/Kyiv
+khon kaen|TH	Asia/Bangkok
+khost|AF	Asia/Kabul
+khovd|MN	Asia/Hovd
+khowai|IN	Asia/Kolkata
+khoy|IR	Asia/Tehran
+khudzhand|TJ	Asia/Dushanbe
+khuzdar|PK	Asia/Karachi
+khwahan|AF	Asia/Kabul
+khwai river lodge|BW	Africa/Gaborone
+kiana|US	America/Anchorage
+kidlington|GB	Europe/London
+kiel|DE	Europe/Berlin
+kiembi samaki|TZ	Africa/Dar_es_Salaam
+kieta|PG	Pacific/Bougainville
+kiffa|MR	Africa/Nouakchott
+kigali|RW	Africa/Kigali
+kigoma|TZ	Africa/Dar_es_Salaam
+kikori|PG	Pacific/Port_Moresby
+kilaguni|KE	Africa/Nairobi
+kilkenny|IE	Europe/Dublin
+kill devil hills|US	America/New_York
+killarney|IE	Europe/Dublin
+killeen|US	America/Chicago
+kilwa masoko|TZ	Africa/Dar_es_Salaam
+kimberley|ZA	Africa/Johannesburg
+kimmirut|CA	America/Toronto
+kincardine|CA	America/Toronto
+kindamba|CG	Africa/Brazzaville
+kindersley|CA	America/Regina
+kindu|CD	Africa/Lubumbashi
+king city|US	America/Los_Angeles
+king cove|US	America/Anchorage
+king khaled military city|SA	Asia/Riyadh
+king salmon|US	America/Anchorage
+kingfisher lake|CA	America/Toronto
+kingman|US	America/Phoenix
+kingston|CA	America/Toronto
+kingston|JM	America/Jamaica
+kingsville|US	America/Chicago
+kinloss|GB	Europe/London
+kinshasa|CD	Africa/Kinshasa
+kinston|US	America/New_York
+kipnuk|US	America/Anchorage
+kirakira|SB	Pacific/Guadalcanal
+kirensk|RU	Asia/Irkutsk
+kiri|CD	Africa/Kinshasa
+kirkenes|NO	Europe/Oslo
+kirkimbie|AU	Australia/Darwin
+kirkland lake|CA	America/Toronto
+kirksville|US	America/Chicago
+kirkuk|IQ	Asia/Baghdad
+kirov|RU	Europe/Moscow
+kirundo|BI	Africa/Bujumbura
+kiryat shmona|IL	Asia/Jerusalem
+kisangani|CD	Africa/Lubumbashi
+kish island|IR	Asia/Tehran
+kishangarh|IN	Asia/Kolkata
+kissidougou|GN	Africa/Conakry
+kisumu|KE	Africa/Nairobi
+kitakyushu|JP	Asia/Tokyo
+kitale|KE	Africa/Nairobi
+kithira island|GR	Europe/Athens
+kittila|FI	Europe/Helsinki
+kitwe|ZM	Africa/Lusaka
+kitzingen|DE	Europe/Berlin
+kiunga|PG	Pacific/Port_Moresby
+kivalina|US	America/Anchorage
+kjevik|NO	Europe/Oslo
+klagenfurt am worthersee|AT	Europe/Vienna
+klamath falls|US	America/Los_Angeles
+klanten|NO	Europe/Oslo
+klawock|US	America/Anchorage
+kleinsee|ZA	Africa/Johannesburg
+klerksdorp|ZA	Africa/Johannesburg
+knee lake|CA	America/Winnipeg
+knob noster|US	America/Chicago
+knoxville|US	America/New_York
+kobe|JP	Asia/Tokyo
+kobuk|US	America/Anchorage
+kodiak|US	America/Anchorage
+kogalym|RU	Asia/Yekaterinburg
+kohat|PK	Asia/Karachi
+kokand|UZ	Asia/Tashkent
+kokhanok|US	America/Anchorage
+kokkola / kruunupyy|FI	Europe/Helsinki
+kokoda|PG	Pacific/Port_Moresby
+kokomo|US	America/Indiana/Indianapolis
+kokonau-papua island|ID	Asia/Jayapura
+kokshetau|KZ	Asia/Almaty
+kolaka|ID	Asia/Makassar
+kolda|SN	Africa/Dakar
+koliganek|US	America/Anchorage
+kolkata|IN	Asia/Kolkata
+komatipoort|ZA	Africa/Johannesburg
+komsomolsk-on-amur|RU	Asia/Vladivostok
+kondinskoye|RU	Asia/Yekaterinburg
+kone|NC	Pacific/Noumea
+kongiganak|US	America/Anchorage
+kongolo|CD	Africa/Lubumbashi
+konya|TR	Europe/Istanbul
+kooddoo|MV	Indian/Maldives
+koolburra|AU	Australia/Brisbane
+kopasker|IS	Atlantic/Reykjavik
+korla|CN	Asia/Shanghai
+kornasoren-numfoor island|ID	Asia/Jayapura
+koro island|FJ	Pacific/Fiji
+kos island|GR	Europe/Athens
+kosciusko|US	America/Chicago
+kosice|SK	Europe/Bratislava
+kosrae|FM	Pacific/Kosrae
+kostanay|KZ	Asia/Qyzylorda
+kosti|SD	Africa/Khartoum
+kostroma|RU	Europe/Moscow
+kota baharu|MY	Asia/Kuala_Lumpur
+kota kinabalu|MY	Asia/Kuching
+kothen|DE	Europe/Berlin
+kotlas|RU	Europe/Moscow
+kotlik|US	America/Anchorage
+kotzebue|US	America/Anchorage
+koulamoutou|GA	Africa/Libreville
+koumac|NC	Pacific/Noumea
+koundara|GN	Africa/Conakry
+koutiala|ML	Africa/Bamako
+kowanyama|AU	Australia/Brisbane
+koyukuk|US	America/Anchorage
+koyuk|US	America/Anchorage
+kozani|GR	Europe/Athens
+krabi|TH	Asia/Bangkok
+krakow|PL	Europe/Warsaw
+kralendijk|BQ	America/Kralendijk
+kramatorsk|UA	Europe/Zaporozhye
+kramfors / solleftea|SE	Europe/Stockholm
+krasnodar|RU	Europe/Moscow
+krasnoselkup|RU	Asia/Yekaterinburg
+krasnovodsk|TM	Asia/Ashgabat
+krasnoyarsk|RU	Asia/Krasnoyarsk
+kribi|CM	Africa/Douala
+kristianstad|SE	Europe/Stockholm
+krong ta khmau|KH	Asia/Phnom_Penh
+kropyvnytskyi|UA	Europe/Kyiv
+kryvyi rih|UA	Europe/Zaporozhye
+kuala kurun|ID	Asia/Makassar
+kuala lumpur|MY	Asia/Kuala_Lumpur
+kuala terengganu|MY	Asia/Kuala_Lumpur
+kuantan|MY	Asia/Kuala_Lumpur
+kuching|MY	Asia/Kuala_Lumpur
+kudat|MY	Asia/Kuching
+kufra|LY	Africa/Tripoli
+kugaaruk|CA	America/Edmonton
+kugluktuk|CA	America/Edmonton
+kuito|AO	Africa/Luanda
+kukes|AL	Europe/Tirane
+kulhudhuffushi|MV	Indian/Maldives
+kulik lake|US	America/Anchorage
+kulusuk|GL	America/Nuuk
+kulyab|TJ	Asia/Dushanbe
+kumamoto|JP	Asia/Tokyo
+kumasi|GH	Africa/Accra
+kunashir island|RU	Asia/Vladivostok
+kundiawa|PG	Pacific/Port_Moresby
+kunming|CN	Asia/Shanghai
+kunsan|KR	Asia/Seoul
+kununurra|AU	Australia/Perth
+kuopio / siilinjarvi|FI	Europe/Helsinki
+kupang-timor island|ID	Asia/Makassar
+kuparuk|US	America/Anchorage
+kuqa|CN	Asia/Shanghai
+kuressaare|EE	Europe/Tallinn
+kurgan-tyube|TJ	Asia/Dushanbe
+kurgan|RU	Asia/Yekaterinburg
+kuria|KI	Pacific/Tarawa
+kuri|PG	Pacific/Port_Moresby
+kurnool|IN	Asia/Kolkata
+kursk|RU	Europe/Moscow
+kuruman|ZA	Africa/Johannesburg
+kushiro|JP	Asia/Tokyo
+kutaisi|GE	Asia/Tbilisi
+kuujjuaq|CA	America/Toronto
+kuujjuarapik|CA	America/Toronto
+kuusamo|FI	Europe/Helsinki
+kuwait city|KW	Asia/Kuwait
+kvernberget|NO	Europe/Oslo
+kwajalein|MH	Pacific/Kwajalein
+kwethluk|US	America/Anchorage
+kwigillingok|US	America/Anchorage
+kyaukpyu|MM	Asia/Yangon
+kyauktu|MM	Asia/Yangon
+kyiv|UA	Europe/Kyiv
+kyzyl|RU	Asia/Krasnoyarsk
+kzyl-orda|KZ	Asia/Qyzylorda
+kzyl-yar|RU	Asia/Yekaterinburg
+l'aquila|IT	Europe/Rome
+l?liang|CN	Asia/Shanghai
+la baule-escoublac|FR	Europe/Paris
+la ceiba|HN	America/Tegucigalpa
+la crosse|US	America/Chicago
+la cumbre|AR	America/Argentina/Cordoba
+la dorada|CO	America/Bogota
+la fortuna/san carlos|CR	America/Costa_Rica
+la grande-3|CA	America/Toronto
+la grande-4|CA	America/Toronto
+la grande|US	America/Los_Angeles
+la isabela|DO	America/Santo_Domingo
+la mesa|HN	America/Tegucigalpa
+la mina-maicao|CO	America/Bogota
+la mole|FR	Europe/Paris
+la paz / el alto|BO	America/La_Paz
+la paz|MX	America/Mazatlan
+la pedrera|CO	America/Bogota
+la plata|AR	America/Argentina/Buenos_Aires
+la porte|US	America/Chicago
+la ribera|MX	America/Mazatlan
+la rioja|AR	America/Argentina/La_Rioja
+la roche-sur-yon/les ajoncs|FR	Europe/Paris
+la rochelle/ile de re|FR	Europe/Paris
+la romana|DO	America/Santo_Domingo
+la ronge|CA	America/Regina
+la rosita|NI	America/Managua
+la serena-coquimbo|CL	America/Santiago
+la tabatiere|CA	America/Blanc-Sablon
+la toma (catamayo)|EC	America/Guayaquil
+la tuque|CA	America/Toronto
+la verne|US	America/Los_Angeles
+labrea|BR	America/Boa_Vista
+labuan bajo-flores island|ID	Asia/Makassar
+labuan|MY	Asia/Kuching
+labuha-halmahera island|ID	Asia/Jayapura
+lac brochet|CA	America/Winnipeg
+lac la biche|CA	America/Edmonton
+lachın|AZ	Asia/Baku
+laconia|US	America/New_York
+ladner|CA	America/Vancouver
+ladysmith|ZA	Africa/Johannesburg
+laeso|DK	Europe/Copenhagen
+lafayette|US	America/New_York
+lafontaine|AR	America/Argentina/Salta
+lages|BR	America/Sao_Paulo
+laghouat|DZ	Africa/Algiers
+lago agrio|EC	America/Guayaquil
+lagos|NG	Africa/Lagos
+lagrange|US	America/New_York
+lague|CG	Africa/Brazzaville
+laguindingan|PH	Asia/Manila
+lahad datu|MY	Asia/Kuala_Lumpur
+lahaina|US	Pacific/Honolulu
+lahore|PK	Asia/Karachi
+lai|TD	Africa/Ndjamena
+lajes|PT	Atlantic/Azores
+lake charles|US	America/Chicago
+lake city|US	America/New_York
+lake havasu city|US	America/Phoenix
+lake manyara national park|TZ	Africa/Dar_es_Salaam
+lake murray|PG	Pacific/Port_Moresby
+lake placid|US	America/New_York
+lakeba island|FJ	Pacific/Fiji
+lakefield national park|AU	Australia/Brisbane
+lakehurst|US	America/New_York
+lakeland|US	America/New_York
+lakenheath|GB	Europe/London
+lakeport|US	America/Los_Angeles
+lakeview|US	America/Los_Angeles
+lakselv|NO	Europe/Oslo
+lalibela|ET	Africa/Addis_Ababa
+lamap|VU	Pacific/Efate
+lamar|US	America/Denver
+lambarene|GA	Africa/Libreville
+lamen bay|VU	Pacific/Efate
+lamerd|IR	Asia/Tehran
+lamezia terme|IT	Europe/Rome
+lamidanda|NP	Asia/Kathmandu
+lampedusa|IT	Europe/Rome
+lamu|KE	Africa/Nairobi
+lanai city|US	Pacific/Honolulu
+lancaster|US	America/New_York
+land's end|GB	Europe/London
+lander|US	America/Denver
+landivisiau|FR	Europe/Paris
+langebaanweg|ZA	Africa/Johannesburg
+langeoog|DE	Europe/Berlin
+langgur-seram island|ID	Asia/Jayapura
+langkawi|MY	Asia/Kuala_Lumpur
+langley|CA	America/Vancouver
+langtang|NP	Asia/Kathmandu
+langzhong|CN	Asia/Shanghai
+lankaran|AZ	Asia/Baku
+lannion|FR	Europe/Paris
+lansdowne house|CA	America/Toronto
+lansing|US	America/Detroit
+lanzarote island|ES	Atlantic/Canary
+lanzhou|CN	Asia/Shanghai
+laoag city|PH	Asia/Manila
+lappeenranta|FI	Europe/Helsinki
+lapu-lapu city|PH	Asia/Manila
+laramie|US	America/Denver
+larantuka-flores island|ID	Asia/Makassar
+laredo|US	America/Chicago
+larisa|GR	Europe/Athens
+larnaca|CY	Asia/Nicosia
+larsen bay|US	America/Anchorage
+larz|DE	Europe/Berlin
+lar|IR	Asia/Tehran
+las cruces|US	America/Denver
+las heras|AR	America/Argentina/Rio_Gallegos
+las lomitas|AR	America/Argentina/Cordoba
+las tunas|CU	America/Havana
+las vegas|US	America/Los_Angeles
+lashio|MM	Asia/Yangon
+lastourville|GA	Africa/Libreville
+latacunga|EC	America/Guayaquil
+latakia|SY	Asia/Damascus
+latrobe|US	America/New_York
+latur|IN	Asia/Kolkata
+laucala island|FJ	Pacific/Fiji
+launceston|AU	Australia/Melbourne
+laurel|US	America/Chicago
+lausanne|CH	Europe/Zurich
+laut island|ID	Asia/Makassar
+laval/entrammes|FR	Europe/Paris
+lawas|MY	Asia/Kuala_Lumpur
+lawrenceville|US	America/New_York
+lawrence|US	America/Chicago
+lawton|US	America/Chicago
+lazaro cardenas|MX	America/Mexico_City
+le castellet|FR	Europe/Paris
+le havre/octeville|FR	Europe/Paris
+le mans/arnage|FR	Europe/Paris
+le mars|US	America/Chicago
+le puy/loudes|FR	Europe/Paris
+le touquet-paris-plage|FR	Europe/Paris
+leadville|US	America/Denver
+leaf rapids|CA	America/Winnipeg
+lebakeng|LS	Africa/Maseru
+lebanon|US	America/New_York
+lebel-sur-quevillon|CA	America/Toronto
+leeds|GB	Europe/London
+leesburg|US	America/New_York
+leeuwarden|NL	Europe/Amsterdam
+leh|IN	Asia/Kolkata
+leipzig|DE	Europe/Berlin
+leirvik|NO	Europe/Oslo
+leknes|NO	Europe/Oslo
+lelystad|NL	Europe/Amsterdam
+lemmon|US	America/Denver
+lemoore|US	America/Los_Angeles
+lencois paulista|BR	America/Sao_Paulo
+lencois|BR	America/Bahia
+lenskiy ulus|RU	Asia/Yakutsk
+lensk|RU	Asia/Yakutsk
+leonardtown|US	America/New_York
+leonora|AU	Australia/Perth
+leon|ES	Europe/Madrid
+leopoldina|BR	America/Sao_Paulo
+leo|BF	Africa/Ouagadougou
+lereh-papua island|ID	Asia/Jayapura
+leribe|LS	Africa/Maseru
+leros island|GR	Europe/Athens
+lerwick|GB	Europe/London
+les cayes|HT	America/Port-au-Prince
+les sables-d'olonne|FR	Europe/Paris
+les saintes|GP	America/Guadeloupe
+leshan|CN	Asia/Shanghai
+leshukonskoye|RU	Europe/Moscow
+lesobeng|LS	Africa/Maseru
+lethbridge|CA	America/Edmonton
+lethem|GY	America/Guyana
+leticia|CO	America/Bogota
+lewisburg|US	America/New_York
+lewiston|US	America/Los_Angeles
+lewistown|US	America/Denver
+lexington|US	America/New_York
+lhasa|CN	Asia/Shanghai
+lhok seumawe, sumatra island|ID	Asia/Jakarta
+lhok sukon, sumatra island|ID	Asia/Jakarta
+liangia|SB	Pacific/Guadalcanal
+liangping|CN	Asia/Shanghai
+lianyungang|CN	Asia/Shanghai
+libenge|CD	Africa/Kinshasa
+liberal|US	America/Chicago
+liberia|CR	America/Costa_Rica
+libreville|GA	Africa/Libreville
+lichinga|MZ	Africa/Maputo
+lidkoping|SE	Europe/Stockholm
+liege|BE	Europe/Brussels
+liepaja|LV	Europe/Riga
+lifou|NC	Pacific/Noumea
+lifuka|TO	Pacific/Tongatapu
+lihue|US	Pacific/Honolulu
+lijiang|CN	Asia/Shanghai
+likoma island|MW	Africa/Blantyre
+lilabari|IN	Asia/Kolkata
+lille/lesquin|FR	Europe/Paris
+lilongwe|MW	Africa/Blantyre
+lima|PE	America/Lima
+lima|US	America/New_York
+limbang|MY	Asia/Kuala_Lumpur
+lime acres|ZA	Africa/Johannesburg
+lime village|US	America/Anchorage
+limeira|BR	America/Sao_Paulo
+limestone|US	America/New_York
+limnos island|GR	Europe/Athens
+limoges/bellegarde|FR	Europe/Paris
+limon|US	America/Denver
+linares|CL	America/Santiago
+lincang|CN	Asia/Shanghai
+lincoln|US	America/Chicago
+lindeman island|AU	Australia/Lindeman
+linden|US	America/New_York
+lindi|TZ	Africa/Dar_es_Salaam
+linfen|CN	Asia/Shanghai
+linkoping|SE	Europe/Stockholm
+lins|BR	America/Sao_Paulo
+linton-on-ouse|GB	Europe/London
+linyi|CN	Asia/Shanghai
+linz|AT	Europe/Vienna
+lipetsk|RU	Europe/Moscow
+lipjan|XK	Europe/Belgrade
+lisala|CD	Africa/Lubumbashi
+lisbon|PT	Europe/Lisbon
+lismore|AU	Australia/Sydney
+little cayman|KY	America/Cayman
+little grand rapids|CA	America/Winnipeg
+little rock|US	America/Chicago
+liupanshui|CN	Asia/Shanghai
+liuzhou|CN	Asia/Shanghai
+livengood|US	America/Anchorage
+livermore|US	America/Los_Angeles
+liverpool|GB	Europe/London
+livingstone|ZM	Africa/Lusaka
+livingston|US	America/Denver
+ljubljana|SI	Europe/Ljubljana
+lleida|ES	Europe/Madrid
+lloydminster|CA	America/Edmonton
+lobito|AO	Africa/Luanda
+lock haven|US	America/New_York
+lock|AU	Australia/Adelaide
+lodja|CD	Africa/Lubumbashi
+lodwar|KE	Africa/Nairobi
+logan|US	America/Denver
+logrono|ES	Europe/Madrid
+loh/linua|VU	Pacific/Efate
+loikaw|MM	Asia/Yangon
+lokichoggio|KE	Africa/Nairobi
+lolland falster / maribo|DK	Europe/Copenhagen
+lome|TG	Africa/Lome
+lompoc|US	America/Los_Angeles
+londolovit|PG	Pacific/Port_Moresby
+londolozi|ZA	Africa/Johannesburg
+london|CA	America/Toronto
+london|GB	Europe/London
+london|US	America/New_York
+londrina|BR	America/Sao_Paulo
+lone rock|US	America/Chicago
+lonely|US	America/Anchorage
+long akah|MY	Asia/Kuala_Lumpur
+long apung, borneo island|ID	Asia/Makassar
+long bawan, borneo island|ID	Asia/Makassar
+long beach|US	America/Los_Angeles
+long datih|MY	Asia/Kuala_Lumpur
+long miau|MY	Asia/Kuching
+long semado|MY	Asia/Kuching
+long seridan|MY	Asia/Kuala_Lumpur
+long sukang|MY	Asia/Kuching
+longana|VU	Pacific/Efate
+longnan|CN	Asia/Shanghai
+longreach|AU	Australia/Brisbane
+longueuil|CA	America/Toronto
+longview|US	America/Chicago
+longyan|CN	Asia/Shanghai
+longyearbyen|NO	Arctic/Longyearbyen
+lonorore|VU	Pacific/Efate
+lontras|BR	America/Sao_Paulo
+lopez|US	America/Los_Angeles
+loralai|PK	Asia/Karachi
+lord howe island|AU	Australia/Lord_Howe
+lordsburg|US	America/Denver
+loreto|MX	America/Mazatlan
+lorient/lann/bihoue|FR	Europe/Paris
+los alamos|US	America/Denver
+los andes|CL	America/Santiago
+los angeles|CL	America/Santiago
+los angeles|US	America/Los_Angeles
+los banos|US	America/Los_Angeles
+los chiles|CR	America/Costa_Rica
+los mochis|MX	America/Mazatlan
+los roques|VE	America/Caracas
+losinj|HR	Europe/Zagreb
+lossiemouth|GB	Europe/London
+losuia|PG	Pacific/Port_Moresby
+lotus vale|AU	Australia/Brisbane
+louis trichardt|ZA	Africa/Johannesburg
+louisa|US	America/New_York
+louisburg|US	America/New_York
+louisville|US	America/Chicago
+lourdes-de-blanc-sablon|CA	America/Blanc-Sablon
+lovelock|US	America/Los_Angeles
+lowai|PG	Pacific/Port_Moresby
+lower zambezi national park|ZM	Africa/Lusaka
+loyengalani|KE	Africa/Nairobi
+luanda|AO	Africa/Luanda
+luang namtha|LA	Asia/Vientiane
+luang phabang|LA	Asia/Vientiane
+luau|AO	Africa/Luanda
+lubango|AO	Africa/Luanda
+lubbock|US	America/Chicago
+lubeck|DE	Europe/Berlin
+lublin|PL	Europe/Warsaw
+lubuk linggau, sumatra island|ID	Asia/Jakarta
+lubumbashi|CD	Africa/Lubumbashi
+lucapa|AO	Africa/Luanda
+lucas do rio verde|BR	America/Cuiaba
+lucca|IT	Europe/Rome
+lucenec|SK	Europe/Bratislava
+lucknow|IN	Asia/Kolkata
+luderitz|NA	Africa/Windhoek
+ludhiana|IN	Asia/Kolkata
+ludington|US	America/Detroit
+luena|AO	Africa/Luanda
+lufkin|US	America/Chicago
+lugano|CH	Europe/Zurich
+luganville|VU	Pacific/Efate
+luhansk|UA	Europe/Kyiv
+luiza|CD	Africa/Lubumbashi
+lukla|NP	Asia/Kathmandu
+lukulu|ZM	Africa/Lusaka
+lulea|SE	Europe/Stockholm
+lumberton|US	America/New_York
+lumbo|MZ	Africa/Maputo
+lumid pau|GY	America/Guyana
+lumi|PG	Pacific/Port_Moresby
+luoyang|CN	Asia/Shanghai
+luozi|CD	Africa/Kinshasa
+luqa|MT	Europe/Malta
+lusaka|ZM	Africa/Lusaka
+lusambo|CD	Africa/Lubumbashi
+lusanga|CD	Africa/Kinshasa
+lusk|US	America/Denver
+lutselk'e|CA	America/Yellowknife
+lutsk|UA	Europe/Kyiv
+luwok-celebes island|ID	Asia/Makassar
+luxembourg|LU	Europe/Luxembourg
+luxeuil|FR	Europe/Paris
+luxi|CN	Asia/Shanghai
+luxor|EG	Africa/Cairo
+luzamba|AO	Africa/Luanda
+luzhou|CN	Asia/Shanghai
+lviv|UA	Europe/Kyiv
+lyaylyakul|UZ	Asia/Tashkent
+lydd|GB	Europe/London
+lynchburg|US	America/New_York
+lyndhurst|AU	Australia/Brisbane
+lyndonville|US	America/New_York
+lynn lake|CA	America/Winnipeg
+lyon/bron|FR	Europe/Paris
+lyons|US	America/Chicago
+lyon|FR	Europe/Paris
+lyudao|TW	Asia/Taipei
+m'bigou|GA	Africa/Libreville
+maafaru|MV	Indian/Maldives
+maamigili|MV	Indian/Maldives
+maastricht|NL	Europe/Amsterdam
+mabaruma|GY	America/Guyana
+mabuiag island|AU	Australia/Brisbane
+macae|BR	America/Sao_Paulo
+macapa|BR	America/Belem
+macara|EC	America/Guayaquil
+macas|EC	America/Guayaquil
+maceio|BR	America/Maceio
+macenta|GN	Africa/Conakry
+machala|EC	America/Guayaquil
+mackay|AU	Australia/Brisbane
+mackinac island|US	America/Detroit
+macmillan pass|CA	America/Whitehorse
+macomb|US	America/Chicago
+macon|US	America/New_York
+madang|PG	Pacific/Port_Moresby
+madera|US	America/Los_Angeles
+madison|US	America/Chicago
+madivaru|MV	Indian/Maldives
+madras|US	America/Los_Angeles
+madrid|ES	Europe/Madrid
+madurai|IN	Asia/Kolkata
+mae hong son|TH	Asia/Bangkok
+maewo island|VU	Pacific/Efate
+mafeking|ZA	Africa/Johannesburg
+mafeteng|LS	Africa/Maseru
+mafia island|TZ	Africa/Dar_es_Salaam
+mafraq|JO	Asia/Amman
+mafra|BR	America/Sao_Paulo
+magadan|RU	Asia/Magadan
+magangue|CO	America/Bogota
+magan|RU	Asia/Yakutsk
+magas|RU	Europe/Moscow
+magdagachi|RU	Asia/Yakutsk
+magdalena|BO	America/La_Paz
+magdeburg|DE	Europe/Berlin
+magnitogorsk|RU	Asia/Yekaterinburg
+magnolia|US	America/Chicago
+magway|MM	Asia/Yangon
+mahanoro|MG	Indian/Antananarivo
+mahdia|GY	America/Guyana
+mahe island|SC	Indian/Mahe
+maiana|KI	Pacific/Tarawa
+maiduguri|NG	Africa/Lagos
+maikoor island|ID	Asia/Jayapura
+maintirano|MG	Indian/Antananarivo
+maisi|CU	America/Havana
+maji|ET	Africa/Addis_Ababa
+majuro atoll|MH	Pacific/Majuro
+makabana|CG	Africa/Brazzaville
+makhachkala|RU	Europe/Moscow
+makin island|KI	Pacific/Tarawa
+makkovik|CA	America/Halifax
+makokou|GA	Africa/Libreville
+makoua|CG	Africa/Brazzaville
+makou|IR	Asia/Tehran
+makung city|TW	Asia/Taipei
+makurdi|NG	Africa/Lagos
+malabang|PH	Asia/Manila
+malabo|GQ	Africa/Malabo
+malacca|MY	Asia/Kuala_Lumpur
+malad city|US	America/Denver
+malaga|ES	Europe/Madrid
+malakal|SS	Africa/Juba
+malamala|ZA	Africa/Johannesburg
+malang, java island|ID	Asia/Jakarta
+malanje|AO	Africa/Luanda
+malargue|AR	America/Argentina/Mendoza
+malatya|TR	Europe/Istanbul
+malay|PH	Asia/Manila
+malda|IN	Asia/Kolkata
+malden|US	America/Chicago
+malekula island|VU	Pacific/Efate
+malelane|ZA	Africa/Johannesburg
+male|MV	Indian/Maldives
+maliana|TL	Asia/Dili
+malindi|KE	Africa/Nairobi
+malmo|SE	Europe/Stockholm
+malolo lailai island|FJ	Pacific/Fiji
+malselv|NO	Europe/Oslo
+malta|US	America/Denver
+mamfe|CM	Africa/Douala
+mammoth lakes|US	America/Los_Angeles
+mamuju-celebes island|ID	Asia/Makassar
+mana island|FJ	Pacific/Fiji
+manado-celebes island|ID	Asia/Makassar
+managua|NI	America/Managua
+manama|BH	Asia/Bahrain
+mananara nord|MG	Indian/Antananarivo
+manaung|MM	Asia/Yangon
+manaus|BR	America/Boa_Vista
+manchester|GB	Europe/London
+manchester|US	America/New_York
+manching|DE	Europe/Berlin
+mandabe|MG	Indian/Antananarivo
+mandalay|MM	Asia/Yangon
+mandera|KE	Africa/Nairobi
+mandora|AU	Australia/Perth
+mandritsara|MG	Indian/Antananarivo
+mangaia island|CK	Pacific/Rarotonga
+mangalore|IN	Asia/Kolkata
+mangla|PK	Asia/Karachi
+mangole island|ID	Asia/Jayapura
+mangrove cay|BS	America/Nassau
+manguna|PG	Pacific/Port_Moresby
+manhattan|US	America/Chicago
+manicore|BR	America/Manaus
+manihiki island|CK	Pacific/Rarotonga
+maniitsoq|GL	America/Nuuk
+manila|PH	Asia/Manila
+manila|US	America/Chicago
+maningrida|AU	Australia/Darwin
+manistee|US	America/Detroit
+manistique|US	America/Detroit
+manitouwadge|CA	America/Toronto
+manitowaning|CA	America/Toronto
+manitowoc|US	America/Chicago
+maniwaki|CA	America/Toronto
+manizales|CO	America/Bogota
+manja|MG	Indian/Antananarivo
+mankato|US	America/Chicago
+manley hot springs|US	America/Anchorage
+mannheim|DE	Europe/Berlin
+manokotak|US	America/Anchorage
+manokwari-papua island|ID	Asia/Jayapura
+manono|CD	Africa/Lubumbashi
+mansa|ZM	Africa/Lusaka
+mansfield|US	America/New_York
+manta|EC	America/Guayaquil
+manteo|US	America/New_York
+manti|US	America/Denver
+manurewa|NZ	Pacific/Auckland
+manville|US	America/New_York
+manzanillo|CU	America/Havana
+manzanillo|MX	America/Mexico_City
+manzhouli|CN	Asia/Shanghai
+manzini|SZ	Africa/Mbabane
+maota|WS	Pacific/Apia
+mao|TD	Africa/Ndjamena
+mapun|PH	Asia/Manila
+maputo|MZ	Africa/Maputo
+maquinchao|AR	America/Argentina/Salta
+mar del plata|AR	America/Argentina/Buenos_Aires
+maraba|BR	America/Araguaina
+maracaibo|VE	America/Caracas
+maracay|VE	America/Caracas
+maradi|NE	Africa/Niamey
+maragheh|IR	Asia/Tehran
+marakei|KI	Pacific/Tarawa
+marana|US	America/Phoenix
+marathon|CA	America/Toronto
+marathon|US	America/New_York
+maratua island|ID	Asia/Makassar
+marau|SB	Pacific/Guadalcanal
+marble canyon|US	America/Phoenix
+marck|FR	Europe/Paris
+marco island|US	America/New_York
+mardin|TR	Europe/Istanbul
+mareb|YE	Asia/Aden
+mare|NC	Pacific/Noumea
+marfa|US	America/Chicago
+margate|ZA	Africa/Johannesburg
+marham|GB	Europe/London
+marianske lazne|CZ	Europe/Prague
+marietta|US	America/New_York
+marigot|DM	America/Dominica
+marilia|BR	America/Sao_Paulo
+marina di campo|IT	Europe/Rome
+marina|US	America/Los_Angeles
+maringa|BR	America/Sao_Paulo
+marion|US	America/New_York
+maripasoula|GF	America/Cayenne
+mariposa|US	America/Los_Angeles
+mariquita|CO	America/Bogota
+mariscal estigarribia|PY	America/Asuncion
+mariupol|UA	Europe/Kyiv
+markovo|RU	Asia/Anadyr
+marks|US	America/Chicago
+marmul|OM	Asia/Muscat
+maroochydore|AU	Australia/Brisbane
+maroua|CM	Africa/Douala
+marqua|AU	Australia/Darwin
+marquette|US	America/New_York
+marrakech|MA	Africa/Casablanca
+marsa alam|EG	Africa/Cairo
+marsabit|KE	Africa/Nairobi
+marseille|FR	Europe/Paris
+marsh harbour|BS	America/Nassau
+marshalltown|US	America/Chicago
+marshall|US	America/Chicago
+marshfield|US	America/Chicago
+martinsburg|US	America/New_York
+marudi|MY	Asia/Kuching
+mary's harbour|CA	America/St_Johns
+marysville|US	America/Los_Angeles
+mary|TM	Asia/Ashgabat
+masada|IL	Asia/Jerusalem
+masai mara|KE	Africa/Nairobi
+masamba-celebes island|ID	Asia/Makassar
+masasi|TZ	Africa/Dar_es_Salaam
+masbate|PH	Asia/Manila
+maseru|LS	Africa/Maseru
+mashhad|IR	Asia/Tehran
+masi manimba|CD	Africa/Kinshasa
+masindi|UG	Africa/Kampala
+masirah|OM	Asia/Muscat
+mason city|US	America/Chicago
+massawa|ER	Africa/Asmara
+massena|US	America/New_York
+masset|CA	America/Vancouver
+masslo|ET	Africa/Addis_Ababa
+masterton|NZ	Pacific/Auckland
+masuda|JP	Asia/Tokyo
+masvingo|ZW	Africa/Harare
+matadi|CD	Africa/Kinshasa
+matagami|CA	America/Toronto
+matak island|ID	Asia/Jakarta
+matamoros|MX	America/Mexico_City
+matam|SN	Africa/Dakar
+matane|CA	America/Toronto
+matanzas|CU	America/Havana
+mataram|ID	Asia/Makassar
+matei|FJ	Pacific/Fiji
+matsaile|LS	Africa/Maseru
+matsumoto|JP	Asia/Tokyo
+matsuyama|JP	Asia/Tokyo
+mattannur|IN	Asia/Kolkata
+matthew town|BS	America/Nassau
+matthews ridge|GY	America/Guyana
+mattoon/charleston|US	America/Chicago
+matupa|BR	America/Cuiaba
+maues|BR	America/Boa_Vista
+mauke island|CK	Pacific/Rarotonga
+maumere-flores island|ID	Asia/Makassar
+maun|BW	Africa/Gaborone
+mawlamyine|MM	Asia/Yangon
+maxton|US	America/New_York
+may creek|US	America/Anchorage
+mayaguana|BS	America/Nassau
+mayaguez|US	America/Puerto_Rico
+mayajigua|CU	America/Havana
+mayo|CA	America/Vancouver
+mayport|US	America/New_York
+mayumba|GA	Africa/Libreville
+mazamari|PE	America/Lima
+mazatlan|MX	America/Mazatlan
+mbala|ZM	Africa/Lusaka
+mbambanakira|SB	Pacific/Guadalcanal
+mbandaka|CD	Africa/Kinshasa
+mbanza congo|AO	Africa/Luanda
+mbarara|UG	Africa/Kampala
+mbeya|TZ	Africa/Dar_es_Salaam
+mboki|CF	Africa/Bangui
+mbuji mayi|CD	Africa/Lubumbashi
+mc alester|US	America/Chicago
+mc allen|US	America/Chicago
+mc call|US	America/Boise
+mc comb|US	America/Chicago
+mc cook|US	America/Chicago
+mc grath|US	America/Anchorage
+mc minnville|US	America/Chicago
+mc pherson|US	America/Chicago
+mc rae|US	America/New_York
+mcarthur river mine|AU	Australia/Darwin
+mccarthy|US	America/Anchorage
+mckinley park|US	America/Anchorage
+mcwatters|CA	America/Toronto
+meadow lake|CA	America/Regina
+meadville|US	America/New_York
+mecheria|DZ	Africa/Algiers
+medan, sumatra island|ID	Asia/Jakarta
+medellin|CO	America/Bogota
+medford|US	America/Chicago
+medicine hat|CA	America/Edmonton
+medina|SA	Asia/Riyadh
+meghauli|NP	Asia/Kathmandu
+mehamn|NO	Europe/Oslo
+meixian|CN	Asia/Shanghai
+mekambo|GA	Africa/Libreville
+meknes|MA	Africa/Casablanca
+mekoryuk|US	America/Anchorage
+melbourne|AU	Australia/Melbourne
+melbourne|US	America/New_York
+melchor de mencos|GT	America/Guatemala
+melfa|US	America/New_York
+melilla island|ES	Europe/Madrid
+melle|CF	Africa/Bangui
+melo|UY	America/Montevideo
+memmingen|DE	Europe/Berlin
+memphis|US	America/Chicago
+mena|US	America/Chicago
+mende/brenoux|FR	Europe/Paris
+mende|FR	Europe/Paris
+mendi|ET	Africa/Addis_Ababa
+mendoza|AR	America/Argentina/Mendoza
+menggala, sumatra island|ID	Asia/Jakarta
+menominee|US	America/Menominee
+menongue|AO	Africa/Luanda
+menorca island|ES	Europe/Madrid
+menyamya|PG	Pacific/Port_Moresby
+merauke-papua island|ID	Asia/Jayapura
+mercedes|AR	America/Argentina/Cordoba
+merced|US	America/Los_Angeles
+mercury|US	America/Los_Angeles
+merdei-papua island|ID	Asia/Jayapura
+merida|MX	America/Merida
+merida|VE	America/Caracas
+meridian|US	America/Chicago
+merimbula|AU	Australia/Sydney
+merlo|AR	America/Argentina/San_Luis
+merowe|SD	Africa/Khartoum
+merrill|US	America/Chicago
+merritt island|US	America/New_York
+merritt|CA	America/Vancouver
+mersa matruh|EG	Africa/Cairo
+mersing|MY	Asia/Kuala_Lumpur
+mertarvik|US	America/Nome
+meru-kinna|KE	Africa/Nairobi
+merville/calonne|FR	Europe/Paris
+mesa|US	America/Phoenix
+mesquite|US	America/Los_Angeles
+metema|ET	Africa/Addis_Ababa
+metz / nancy|FR	Europe/Paris
+metz/frescaty|FR	Europe/Paris
+mexicali|MX	America/Tijuana
+mexico city|MX	America/Mexico_City
+mfuwe|ZM	Africa/Lusaka
+miami|US	America/New_York
+mianwali|PK	Asia/Karachi
+mianyang|CN	Asia/Shanghai
+michigan city|US	America/Chicago
+middle caicos|TC	America/Grand_Turk
+middleton island|US	America/Anchorage
+middletown|US	America/New_York
+midland|US	America/Chicago
+midrand|ZA	Africa/Johannesburg
+midway atoll|UM	Pacific/Midway
+mikkeli|FI	Europe/Helsinki
+milan|IT	Europe/Rome
+mildenhall|GB	Europe/London
+mildura|AU	Australia/Hobart
+miles city|US	America/Denver
+milford|US	America/Denver
+mili island|MH	Pacific/Majuro
+milingimbi island|AU	Australia/Darwin
+milledgeville|US	America/New_York
+millington|US	America/Chicago
+millinocket|US	America/New_York
+millville|US	America/New_York
+milos island|GR	Europe/Athens
+milton|US	America/Chicago
+milwaukee|US	America/Chicago
+minacu|BR	America/Sao_Paulo
+minatitlan|MX	America/Mexico_City
+minchumina|US	America/Anchorage
+minden|US	America/Los_Angeles
+mindik|PG	Pacific/Port_Moresby
+mindiptana-papua island|ID	Asia/Jayapura
+mineral wells|US	America/Chicago
+mineralnyye vody|RU	Europe/Moscow
+minna|NG	Africa/Lagos
+minneapolis|US	America/Chicago
+minocqua-woodruff|US	America/Chicago
+minot|US	America/Chicago
+minsk|BY	Europe/Minsk
+minto|US	America/Anchorage
+minvoul|GA	Africa/Libreville
+miquelon|PM	America/Miquelon
+mirabel|CA	America/Toronto
+miraflores|CO	America/Bogota
+miramar|AR	America/Argentina/Buenos_Aires
+miramichi|CA	America/Halifax
+miri|MY	Asia/Kuching
+mirny|RU	Asia/Yakutsk
+mirpur khas|PK	Asia/Karachi
+misawa|JP	Asia/Tokyo
+misima island|PG	Pacific/Port_Moresby
+misrata|LY	Africa/Tripoli
+mississauga|CA	America/Toronto
+missoula|US	America/Denver
+mitchell plateau|AU	Australia/Perth
+mitchell|US	America/Chicago
+mitiaro island|CK	Pacific/Rarotonga
+mitu|CO	America/Bogota
+mitzpe ramon|IL	Asia/Jerusalem
+miyakejima|JP	Asia/Tokyo
+miyako city|JP	Asia/Tokyo
+miyazaki|JP	Asia/Tokyo
+mizan teferi|ET	Africa/Addis_Ababa
+mkeik|MM	Asia/Yangon
+mkuze|ZA	Africa/Johannesburg
+mo i rana|NO	Europe/Oslo
+moabi|GA	Africa/Libreville
+moab|US	America/Denver
+moala|FJ	Pacific/Fiji
+moanamani-papua island|ID	Asia/Jayapura
+moanda|GA	Africa/Libreville
+moa|CU	America/Havana
+moba|CD	Africa/Lubumbashi
+moberly|US	America/Chicago
+mobile|US	America/Chicago
+mobridge|US	America/Chicago
+mocimboa da praia|MZ	Africa/Maputo
+mococa|BR	America/Sao_Paulo
+modesto|US	America/Los_Angeles
+moengo|SR	America/Paramaribo
+moenjodaro|PK	Asia/Karachi
+mogadishu|SO	Africa/Mogadishu
+mogilev|BY	Europe/Minsk
+mohe|CN	Asia/Shanghai
+mojave|US	America/Los_Angeles
+mokhotlong|LS	Africa/Maseru
+mokuleia|US	Pacific/Honolulu
+mokuti lodge|NA	Africa/Windhoek
+moline|US	America/Chicago
+mombasa|KE	Africa/Nairobi
+mompos|CO	America/Bogota
+monahans|US	America/Chicago
+monastir|TN	Africa/Tunis
+monbetsu|JP	Asia/Tokyo
+monchengladbach|DE	Europe/Berlin
+moncton|CA	America/Halifax
+monflorite/alcala del obispo|ES	Europe/Madrid
+mong hsat|MM	Asia/Yangon
+mong tong|MM	Asia/Yangon
+mongo|TD	Africa/Ndjamena
+mongu|ZM	Africa/Lusaka
+monkey bay|MW	Africa/Blantyre
+monkey mia|AU	Australia/Perth
+monkey mountain|GY	America/Guyana
+monroeville|US	America/Chicago
+monroe|US	America/Chicago
+monrovia|LR	Africa/Monrovia
+mont jolie|CA	America/Toronto
+montague|US	America/Los_Angeles
+montauk|US	America/New_York
+monte alegre|BR	America/Santarem
+monte caseros|AR	America/Argentina/Cordoba
+montego bay|JM	America/Jamaica
+montelibano|CO	America/Bogota
+montenegro|BR	America/Sao_Paulo
+monterey|US	America/Los_Angeles
+monteria|CO	America/Bogota
+monterrey|MX	America/Mexico_City
+montes claros|BR	America/Sao_Paulo
+montevideo|US	America/Chicago
+montevideo|UY	America/Montevideo
+montferrer / castellbo|ES	Europe/Madrid
+montgomery|US	America/New_York
+monticello|US	America/New_York
+montlucon/gueret|FR	Europe/Paris
+montpellier/mediterranee|FR	Europe/Paris
+montrose|US	America/Denver
+monument valley|US	America/Denver
+monywar|MM	Asia/Yangon
+moose jaw|CA	America/Regina
+moose lake|CA	America/Vancouver
+moosonee|CA	America/Toronto
+mopa|IN	Asia/Kolkata
+morafenobe|MG	Indian/Antananarivo
+moramanga|MG	Indian/Antananarivo
+moranbah|AU	Australia/Brisbane
+moree|AU	Australia/Sydney
+morelia|MX	America/Mexico_City
+moreton|AU	Australia/Brisbane
+morganton|US	America/New_York
+morgantown|US	America/New_York
+morlaix/ploujean|FR	Europe/Paris
+moroni|KM	Indian/Comoro
+moron|ES	Europe/Madrid
+moron|MN	Asia/Ulaanbaatar
+moro|PG	Pacific/Port_Moresby
+morrilton|US	America/Chicago
+morristown|US	America/New_York
+morrisville|US	America/New_York
+morris|US	America/Chicago
+moruya|AU	Australia/Sydney
+moscow|RU	Europe/Moscow
+moses lake|US	America/Los_Angeles
+mosinee|US	America/Chicago
+mossel bay|ZA	Africa/Johannesburg
+mossendjo|CG	Africa/Brazzaville
+mossoro|BR	America/Fortaleza
+mostar|BA	Europe/Sarajevo
+mosul|IQ	Asia/Baghdad
+motu mute|PF	Pacific/Tahiti
+moucha island|DJ	Africa/Djibouti
+moudjeria|MR	Africa/Nouakchott
+mougulu|PG	Pacific/Port_Moresby
+mouila|GA	Africa/Libreville
+moulins/montbeugny|FR	Europe/Paris
+moultrie|US	America/New_York
+mount clemens|US	America/Detroit
+mount gunson|AU	Australia/Adelaide
+mount hagen|PG	Pacific/Port_Moresby
+mount holly|US	America/New_York
+mount hotham|AU	Australia/Hobart
+mount isa|AU	Australia/Brisbane
+mount pleasant|FK	Atlantic/Stanley
+mount pleasant|US	America/Detroit
+mount pocono|US	America/New_York
+mount vernon|US	America/Chicago
+mountain home|US	America/Denver
+mountain view|US	America/Los_Angeles
+mountain village|US	America/Anchorage
+mouyondzi|CG	Africa/Brazzaville
+moyale (lower)|KE	Africa/Nairobi
+moyobamba|PE	America/Lima
+mpacha|NA	Africa/Windhoek
+mpumalanga|ZA	Africa/Johannesburg
+mthatha|ZA	Africa/Johannesburg
+mtwara|TZ	Africa/Dar_es_Salaam
+mubatuba|ZA	Africa/Johannesburg
+muccan station|AU	Australia/Perth
+mucuri|BR	America/Fortaleza
+mudanjiang|CN	Asia/Shanghai
+mudgee|AU	Australia/Sydney
+mueda|MZ	Africa/Maputo
+mueo|NC	Pacific/Noumea
+mukah|MY	Asia/Kuching
+muko muko, sumatra island|ID	Asia/Jakarta
+mulege|MX	America/Mazatlan
+mulia-papua island|ID	Asia/Jayapura
+mulka|AU	Australia/Adelaide
+mullen|US	America/Chicago
+multan|PK	Asia/Karachi
+mulu|MY	Asia/Kuala_Lumpur
+mumbai|IN	Asia/Kolkata
+muncie|US	America/Indiana/Indianapolis
+muneambuanas|NA	Africa/Windhoek
+mungeranie|AU	Australia/Adelaide
+munich|DE	Europe/Berlin
+munster|DE	Europe/Berlin
+murmansk|RU	Europe/Moscow
+murray island|AU	Australia/Brisbane
+murray|US	America/Chicago
+murrieta/temecula|US	America/Los_Angeles
+mururoa atoll|PF	Pacific/Tahiti
+muscatine|US	America/Chicago
+muscat|OM	Asia/Muscat
+muscle shoals|US	America/Chicago
+musina|ZA	Africa/Johannesburg
+muskegon|US	America/New_York
+muskogee|US	America/Chicago
+muskoka|CA	America/Toronto
+muskrat dam|CA	America/Winnipeg
+musoma|TZ	Africa/Dar_es_Salaam
+mustique island|VC	America/St_Vincent
+mus|TR	Europe/Istanbul
+muzaffarabad|PK	Asia/Karachi
+mwadui|TZ	Africa/Dar_es_Salaam
+mwanza|TZ	Africa/Dar_es_Salaam
+mweka|CD	Africa/Lubumbashi
+myitkyina|MM	Asia/Yangon
+mykonos island|GR	Europe/Athens
+myrhorod|UA	Europe/Kyiv
+myrtle beach|US	America/New_York
+mys kamennyi|RU	Asia/Yekaterinburg
+mysore|IN	Asia/Kolkata
+mytilene|GR	Europe/Athens
+n'dele|CF	Africa/Bangui
+n'djamena|TD	Africa/Ndjamena
+n'djole|GA	Africa/Libreville
+n'gaoundere|CM	Africa/Douala
+n'zeto|AO	Africa/Luanda
+na thon (ko samui island)|TH	Asia/Bangkok
+nabire-papua island|ID	Asia/Jayapura
+nacala|MZ	Africa/Maputo
+nachingwea|TZ	Africa/Dar_es_Salaam
+nacogdoches|US	America/Chicago
+nadi|FJ	Pacific/Fiji
+nador|MA	Africa/Casablanca
+nadym|RU	Asia/Yekaterinburg
+nadzab|PG	Pacific/Port_Moresby
+nafurah 1|LY	Africa/Tripoli
+nagasaki|JP	Asia/Tokyo
+naga|PH	Asia/Manila
+nagoya|JP	Asia/Tokyo
+naha|JP	Asia/Tokyo
+nain|CA	America/Halifax
+nairobi|KE	Africa/Nairobi
+najaf|IQ	Asia/Baghdad
+nakashibetsu|JP	Asia/Tokyo
+nakhchivan|AZ	Asia/Baku
+nakhon pathom|TH	Asia/Bangkok
+nakhon si thammarat|TH	Asia/Bangkok
+nakina|CA	America/Toronto
+naknek|US	America/Anchorage
+nakuru|KE	Africa/Nairobi
+nalchik|RU	Europe/Moscow
+namangan|UZ	Asia/Samarkand
+nambucca heads|AU	Australia/Sydney
+namibe|AO	Africa/Luanda
+namlea-buru island|ID	Asia/Jayapura
+nampula|MZ	Africa/Maputo
+namrole-buru island|ID	Asia/Jayapura
+namsang|MM	Asia/Yangon
+namsos|NO	Europe/Oslo
+namutoni|NA	Africa/Windhoek
+nanaimo|CA	America/Vancouver
+nanchang|CN	Asia/Shanghai
+nanchong|CN	Asia/Shanghai
+nancy/essey|FR	Europe/Paris
+nandayure|CR	America/Costa_Rica
+nanded|IN	Asia/Kolkata
+nanga pinoh, borneo island|ID	Asia/Jakarta
+nangang island|TW	Asia/Taipei
+nanjing|CN	Asia/Shanghai
+nankoku|JP	Asia/Tokyo
+nanning|CN	Asia/Shanghai
+nantes|FR	Europe/Paris
+nantong|CN	Asia/Shanghai
+nantucket|US	America/New_York
+nanuque|BR	America/Sao_Paulo
+nanwalek|US	America/Anchorage
+nanyang|CN	Asia/Shanghai
+nanyuki|KE	Africa/Nairobi
+napakiak|US	America/Anchorage
+napaskiak|US	America/Anchorage
+napa|US	America/Los_Angeles
+naples|US	America/New_York
+napoli|IT	Europe/Rome
+napuka island|PF	Pacific/Tahiti
+naqpur|IN	Asia/Kolkata
+nara|ML	Africa/Bamako
+narrabri|AU	Australia/Sydney
+narrandera|AU	Australia/Sydney
+narsarsuaq|GL	America/Nuuk
+naryan mar|RU	Europe/Moscow
+nashua|US	America/New_York
+nashville|US	America/Chicago
+nasik|IN	Asia/Kolkata
+nassau|BS	America/Nassau
+natashquan|CA	America/Toronto
+natchez|US	America/Chicago
+natitingou|BJ	Africa/Porto-Novo
+natuashish|CA	America/Goose_Bay
+nausori|FJ	Pacific/Fiji
+navegantes|BR	America/Sao_Paulo
+navi mumbai|IN	Asia/Kolkata
+navoi|UZ	Asia/Samarkand
+nawabash|PK	Asia/Karachi
+naxos island|GR	Europe/Athens
+ndende|GA	Africa/Libreville
+ndola|ZM	Africa/Lusaka
+nduli|TZ	Africa/Dar_es_Salaam
+nea anchialos|GR	Europe/Athens
+necochea|AR	America/Argentina/Buenos_Aires
+necocli|CO	America/Bogota
+needles|US	America/Los_Angeles
+neerlerit inaat|GL	America/Scoresbysund
+neftekamsk|RU	Asia/Yekaterinburg
+nefteyugansk|RU	Asia/Yekaterinburg
+negage|AO	Africa/Luanda
+negarbo|PG	Pacific/Port_Moresby
+negril|JM	America/Jamaica
+neiva|CO	America/Bogota
+nejanilini lake|CA	America/Winnipeg
+nejjo|ET	Africa/Addis_Ababa
+nejran|SA	Asia/Riyadh
+nekemte|ET	Africa/Addis_Ababa
+nelson lagoon|US	America/Anchorage
+nelson|NZ	Pacific/Auckland
+nelspruit|ZA	Africa/Johannesburg
+nema|MR	Africa/Nouakchott
+nemiscau|CA	America/Toronto
+nenana|US	America/Anchorage
+neom bay|SA	Asia/Riyadh
+neosho|US	America/Chicago
+nepalgunj|NP	Asia/Kathmandu
+nephi|US	America/Denver
+nespouls|FR	Europe/Paris
+neumunster|DE	Europe/Berlin
+neuquen|AR	America/Argentina/Salta
+nevada|US	America/Chicago
+nevers/fourchambault|FR	Europe/Paris
+nevsehir|TR	Europe/Istanbul
+new administrative capital|EG	Africa/Cairo
+new amsterdam|GY	America/Guyana
+new bedford|US	America/New_York
+new bern|US	America/New_York
+new delhi|IN	Asia/Kolkata
+new dixie|AU	Australia/Brisbane
+new halfa|SD	Africa/Khartoum
+new haven|US	America/New_York
+new iberia|US	America/Chicago
+new orleans|US	America/Chicago
+new philadelphia|US	America/New_York
+new plymouth|NZ	Pacific/Auckland
+new richmond|US	America/Chicago
+new stuyahok|US	America/Anchorage
+new ulm|US	America/Chicago
+new york|US	America/New_York
+newark|US	America/New_York
+newcastle|GB	Europe/London
+newcastle|US	America/Denver
+newcastle|ZA	Africa/Johannesburg
+newman|AU	Australia/Perth
+newport news|US	America/New_York
+newport|US	America/New_York
+newquay|GB	Europe/London
+newton|US	America/Chicago
+ngala|ZA	Africa/Johannesburg
+ngau|FJ	Pacific/Fiji
+ngiva|AO	Africa/Luanda
+ngoma|ZM	Africa/Lusaka
+nha trang|VN	Asia/Ho_Chi_Minh
+nhulunbuy|AU	Australia/Darwin
+niagara falls|US	America/New_York
+niagara-on-the-lake|CA	America/Toronto
+niamey|NE	Africa/Niamey
+niamtougou|TG	Africa/Lome
+niau|PF	Pacific/Tahiti
+nicaro|CU	America/Havana
+nice|FR	Europe/Paris
+nicosia|CY	Asia/Nicosia
+nicoya/guanacate|CR	America/Costa_Rica
+nicoya|CR	America/Costa_Rica
+nieuw nickerie|SR	America/Paramaribo
+nightmute|US	America/Anchorage
+niigata|JP	Asia/Tokyo
+nikolai|US	America/Anchorage
+nikolayevsk-na-amure airport|RU	Asia/Vladivostok
+nikolski|US	America/Adak
+nikunau|KI	Pacific/Tarawa
+niles|US	America/Detroit
+nimba|LR	Africa/Monrovia
+nimes/garons|FR	Europe/Paris
+ningbo|CN	Asia/Shanghai
+ninilchik|US	America/Anchorage
+nioki|CD	Africa/Kinshasa
+nioro du sahel|ML	Africa/Bamako
+niort/souche|FR	Europe/Paris
+niquelandia|BR	America/Sao_Paulo
+nis|RS	Europe/Belgrade
+niuatoputapu|TO	Pacific/Tongatapu
+nizhnekamsk|RU	Europe/Moscow
+nizhnevartovsk|RU	Asia/Yekaterinburg
+nizhny novgorod|RU	Europe/Moscow
+njombe|TZ	Africa/Dar_es_Salaam
+nkaus|LS	Africa/Maseru
+nkayi|CG	Africa/Brazzaville
+nkolo fuma|CD	Africa/Kinshasa
+nkongsamba|CM	Africa/Douala
+noatak|US	America/Anchorage
+nogales|US	America/Phoenix
+nome|US	America/Anchorage
+nondalton|US	America/Anchorage
+nong khang|LA	Asia/Vientiane
+nonouti|KI	Pacific/Tarawa
+noorvik|US	America/Anchorage
+norddeich|DE	Europe/Berlin
+norderney|DE	Europe/Berlin
+norfolk|US	America/New_York
+norilsk|RU	Asia/Krasnoyarsk
+norman wells|CA	America/Edmonton
+norman|US	America/Chicago
+norridgewock|US	America/New_York
+norrkoping|SE	Europe/Stockholm
+norsup|VU	Pacific/Efate
+north battleford|CA	America/Regina
+north bay|CA	America/Toronto
+north bend|US	America/Los_Angeles
+north connel|GB	Europe/London
+north eleuthera|BS	America/Nassau
+north kingstown|US	America/New_York
+north myrtle beach|US	America/New_York
+north platte|US	America/Chicago
+north ronaldsay|GB	Europe/London
+north spirit lake|CA	America/Winnipeg
+north wilkesboro|US	America/New_York
+northampton|GB	Europe/London
+northway|US	America/Anchorage
+norway house|CA	America/Winnipeg
+norwich|GB	Europe/London
+norwich|US	America/New_York
+norwood|US	America/New_York
+norðfjorður|IS	Atlantic/Reykjavik
+nosy be|MG	Indian/Antananarivo
+nottingham|GB	Europe/London
+nouadhibou|MR	Africa/Nouakchott
+nouakchott|MR	Africa/Nouakchott
+noumea|NC	Pacific/Noumea
+nouna|BF	Africa/Ouagadougou
+nova iguacu|BR	America/Sao_Paulo
+nova xavantina|BR	America/Cuiaba
+novato|US	America/Los_Angeles
+novi sad|RS	Europe/Belgrade
+novo aripuana|BR	America/Boa_Vista
+novo hamburgo|BR	America/Sao_Paulo
+novo progresso|BR	America/Santarem
+novokuznetsk|RU	Asia/Krasnoyarsk
+novosibirsk|RU	Asia/Krasnoyarsk
+novy urengoy|RU	Asia/Yekaterinburg
+noyabrsk|RU	Asia/Yekaterinburg
+nueva gerona|CU	America/Havana
+nueva guinea|NI	America/Managua
+nuevo laredo|MX	America/Mexico_City
+nuevo mundo|PE	America/Lima
+nuiqsut|US	America/Anchorage
+nuku'alofa|TO	Pacific/Tongatapu
+nukus|UZ	Asia/Samarkand
+nukutavake|PF	Pacific/Tahiti
+nuku|PG	Pacific/Port_Moresby
+nulato|US	America/Anchorage
+nunam iqua|US	America/Nome
+nunapitchuk|US	America/Nome
+nunukan-nunukan island|ID	Asia/Makassar
+nuqui|CO	America/Bogota
+nuremberg|DE	Europe/Berlin
+nushki|PK	Asia/Karachi
+nuuk|GL	America/Nuuk
+nyac|US	America/Anchorage
+nyagan|RU	Asia/Yekaterinburg
+nyala|SD	Africa/Khartoum
+nyaung u|MM	Asia/Yangon
+nyeri|KE	Africa/Nairobi
+nyingchi|CN	Asia/Shanghai
+nyurba|RU	Asia/Yakutsk
+nzagi|AO	Africa/Luanda
+nzerekore|GN	Africa/Conakry
+o'neill|US	America/Chicago
+oak harbor|US	America/Los_Angeles
+oakdale|US	America/Los_Angeles
+oakland|US	America/Los_Angeles
+oaktown|US	America/Indiana/Vincennes
+oaxaca|MX	America/Mexico_City
+oban|NZ	Pacific/Auckland
+obbia|SO	Africa/Mogadishu
+obidos|BR	America/Santarem
+obihiro|JP	Asia/Tokyo
+obock|DJ	Africa/Djibouti
+obre lake|CA	America/Yellowknife
+ocala|US	America/New_York
+ocana|CO	America/Bogota
+ocean city|US	America/New_York
+oceanside|US	America/Los_Angeles
+ocho rios|JM	America/Jamaica
+odate|JP	Asia/Tokyo
+odense|DK	Europe/Copenhagen
+odesa|UA	Europe/Kyiv
+odessa|US	America/Chicago
+odienne|CI	Africa/Abidjan
+odiham|GB	Europe/London
+oecussi-ambeno|TL	Asia/Dili
+ogallala|US	America/Denver
+ogdensburg|US	America/New_York
+ogden|US	America/Denver
+ogle|GY	America/Guyana
+ogoki post|CA	America/Toronto
+ohrid|MK	Europe/Skopje
+oiapoque|BR	America/Cayenne
+oita|JP	Asia/Tokyo
+okaba-papua island|ID	Asia/Jayapura
+okaukuejo|NA	Africa/Windhoek
+okayama city|JP	Asia/Tokyo
+okeechobee|US	America/New_York
+okha|RU	Asia/Vladivostok
+okhotsk|RU	Asia/Vladivostok
+okinoshima|JP	Asia/Tokyo
+oklahoma city|US	America/Chicago
+okmulgee|US	America/Chicago
+okondja|GA	Africa/Libreville
+oksibil-papua island|ID	Asia/Jayapura
+olafsfjorður|IS	Atlantic/Reykjavik
+olanchito|HN	America/Tegucigalpa
+olathe|US	America/Chicago
+olavarria|AR	America/Argentina/Buenos_Aires
+olbia|IT	Europe/Rome
+old crow|CA	America/Vancouver
+old harbor|US	America/Anchorage
+old town|US	America/New_York
+olean|US	America/New_York
+olenyok|RU	Asia/Yakutsk
+olive branch|US	America/Chicago
+olney-noble|US	America/Chicago
+olney|US	America/Chicago
+olomouc|CZ	Europe/Prague
+olongapo city|PH	Asia/Manila
+olpoi|VU	Pacific/Efate
+olympia|US	America/Los_Angeles
+olympic dam|AU	Australia/Adelaide
+olyokminsk|RU	Asia/Yakutsk
+omaha|US	America/Chicago
+omak|US	America/Los_Angeles
+omboue|GA	Africa/Libreville
+omega|NA	Africa/Windhoek
+omidiyeh|IR	Asia/Tehran
+omitama|JP	Asia/Tokyo
+omora|PG	Pacific/Port_Moresby
+omsk|RU	Asia/Omsk
+ondangwa|NA	Africa/Windhoek
+oneonta|US	America/New_York
+ono-i-lau|FJ	Pacific/Fiji
+onotoa|KI	Pacific/Tarawa
+ontario|US	America/Denver
+opelousas|US	America/Chicago
+oppin|DE	Europe/Berlin
+oradea|RO	Europe/Bucharest
+orangeburg|US	America/New_York
+orange|AU	Australia/Sydney
+oranjemund|NA	Africa/Windhoek
+oranjestad|AW	America/Aruba
+oran|AR	America/Argentina/Salta
+oran|DZ	Africa/Algiers
+orchid island|TW	Asia/Taipei
+ord river|AU	Australia/Perth
+ordos|CN	Asia/Shanghai
+ordu|TR	Europe/Istanbul
+orebro|SE	Europe/Stockholm
+orel|RU	Europe/Moscow
+orenburg|RU	Asia/Yekaterinburg
+orinduik|GY	America/Guyana
+oristano|IT	Europe/Rome
+oriximina|BR	America/Belem
+orkney islands|GB	Europe/London
+orlando|US	America/New_York
+orleans/saint-denis-de-l'hotel|FR	Europe/Paris
+ormara raik|PK	Asia/Karachi
+ormoc city|PH	Asia/Manila
+ornskoldsvik|SE	Europe/Stockholm
+orocue|CO	America/Bogota
+oroville|US	America/Los_Angeles
+orsk|RU	Asia/Yekaterinburg
+oruro|BO	America/La_Paz
+osaka|JP	Asia/Tokyo
+osceola|US	America/Chicago
+oscoda|US	America/Detroit
+oshawa|CA	America/Toronto
+oshkosh|US	America/Denver
+osh|KG	Asia/Bishkek
+osijek|HR	Europe/Zagreb
+oskaloosa|US	America/Chicago
+oslo|NO	Europe/Oslo
+osorno|CL	America/Santiago
+ostend|BE	Europe/Brussels
+ostersund|SE	Europe/Stockholm
+ostrava|CZ	Europe/Prague
+otjiwarongo|NA	Africa/Windhoek
+ottawa|CA	America/Toronto
+ottumwa|US	America/Chicago
+ouadda|CF	Africa/Bangui
+ouagadougou|BF	Africa/Ouagadougou
+ouahigouya|BF	Africa/Ouagadougou
+ouanda djalle|CF	Africa/Bangui
+ouango fitini|CI	Africa/Abidjan
+ouani|KM	Indian/Comoro
+ouargla|DZ	Africa/Algiers
+ouarzazate|MA	Africa/Casablanca
+oudomsay|LA	Asia/Vientiane
+oudtshoorn|ZA	Africa/Johannesburg
+oujda|MA	Africa/Casablanca
+oulu / oulunsalo|FI	Europe/Helsinki
+ourilandia do norte|BR	America/Santarem
+ourinhos|BR	America/Sao_Paulo
+ouvea|NC	Pacific/Noumea
+ouzinkie|US	America/Anchorage
+ovalle|CL	America/Santiago
+overberg|ZA	Africa/Johannesburg
+owando|CG	Africa/Brazzaville
+owatonna|US	America/Chicago
+owen sound|CA	America/Toronto
+owensboro|US	America/Chicago
+owerri|NG	Africa/Lagos
+oxford house|CA	America/Winnipeg
+oxford|US	America/New_York
+oxnard|US	America/Los_Angeles
+oyem|GA	Africa/Libreville
+ozamiz city|PH	Asia/Manila
+ozona|US	America/Chicago
+ozora|JP	Asia/Tokyo
+pa pun|MM	Asia/Yangon
+paama island|VU	Pacific/Efate
+paamiut|GL	America/Nuuk
+pacific city|US	America/Los_Angeles
+padang sidempuan, sumatra island|ID	Asia/Jakarta
+paderborn|DE	Europe/Berlin
+paducah|US	America/Chicago
+pagadian city|PH	Asia/Manila
+page|US	America/Phoenix
+pago pago|AS	Pacific/Pago_Pago
+pagosa springs|US	America/Denver
+pahokee|US	America/New_York
+paipa|CO	America/Bogota
+pakhokku|MM	Asia/Yangon
+pakse|LA	Asia/Vientiane
+pakyong|IN	Asia/Kolkata
+palacios|HN	America/Tegucigalpa
+palacios|US	America/Chicago
+palanga|LT	Europe/Vilnius
+palangkaraya-kalimantan tengah|ID	Asia/Jakarta
+pala|TD	Africa/Ndjamena
+palembang, sumatra island|ID	Asia/Jakarta
+palermo|IT	Europe/Rome
+palestine|US	America/Chicago
+palm springs|US	America/Los_Angeles
+palma de mallorca|ES	Europe/Madrid
+palmar sur|CR	America/Costa_Rica
+palmarito|VE	America/Caracas
+palmas|BR	America/Araguaina
+palmdale|US	America/Los_Angeles
+palmer|US	America/Anchorage
+palo alto|US	America/Los_Angeles
+paloemeu|SR	America/Paramaribo
+palu-celebes island|ID	Asia/Makassar
+pama|BF	Africa/Ouagadougou
+pamol|MY	Asia/Kuching
+pampa|US	America/Chicago
+pamplona|ES	Europe/Madrid
+panama city|PA	America/Panama
+panama city|US	America/Chicago
+pangkal pinang, palaubangka island|ID	Asia/Jakarta
+pangkalanbun, borneo island|ID	Asia/Jakarta
+pangkor island|MY	Asia/Kuala_Lumpur
+panglao|PH	Asia/Manila
+pangnirtung|CA	America/Toronto
+panguitch|US	America/Denver
+panjgur|PK	Asia/Karachi
+pantelleria|IT	Europe/Rome
+pantnagar|IN	Asia/Kolkata
+panzhihua|CN	Asia/Shanghai
+paonia|US	America/Denver
+papa westray|GB	Europe/London
+papeete|PF	Pacific/Tahiti
+paphos|CY	Asia/Nicosia
+paraburdoo|AU	Australia/Perth
+parachinar|PK	Asia/Karachi
+paradise|US	America/Los_Angeles
+paragould|US	America/Chicago
+paraguana|VE	America/Caracas
+parakou|BJ	Africa/Porto-Novo
+paramaribo|SR	America/Paramaribo
+paranagua|BR	America/Sao_Paulo
+paranaiba|BR	America/Campo_Grande
+paranavai|BR	America/Sao_Paulo
+parana|AR	America/Argentina/Cordoba
+parapat, sumatra island|ID	Asia/Jakarta
+parasi|SB	Pacific/Guadalcanal
+pardoo|AU	Australia/Perth
+pardubice|CZ	Europe/Prague
+parintins|BR	America/Boa_Vista
+paris|FR	Europe/Paris
+paris|US	America/Chicago
+park falls|US	America/Chicago
+park rapids|US	America/Chicago
+parkersburg|US	America/New_York
+parkes|AU	Australia/Sydney
+parma|IT	Europe/Rome
+parnaiba|BR	America/Fortaleza
+parndana|AU	Australia/Adelaide
+parnu|EE	Europe/Tallinn
+paros island|GR	Europe/Athens
+paro|BT	Asia/Thimphu
+parry sound|CA	America/Toronto
+parsabad|IR	Asia/Tehran
+parsons|US	America/Chicago
+paruma|GY	America/Guyana
+pascagoula|US	America/Chicago
+pasco|US	America/Los_Angeles
+pasighat|IN	Asia/Kolkata
+pasir pengarayan, sumatra island|ID	Asia/Jakarta
+pasirkuning-singkep island|ID	Asia/Jakarta
+pasni|PK	Asia/Karachi
+paso caballos|GT	America/Guatemala
+paso de los libres|AR	America/Argentina/Cordoba
+paso robles|US	America/Los_Angeles
+passo fundo|BR	America/Sao_Paulo
+passos|BR	America/Sao_Paulo
+pasto|CO	America/Bogota
+pataz|PE	America/Lima
+pathein|MM	Asia/Yangon
+patna|IN	Asia/Kolkata
+pato branco|BR	America/Sao_Paulo
+patos de minas|BR	America/Sao_Paulo
+patras|GR	Europe/Athens
+patterson|US	America/Chicago
+patuxent river|US	America/New_York
+pau/pyrenees (uzein)|FR	Europe/Paris
+pauk|MM	Asia/Yangon
+paulatuk|CA	America/Edmonton
+paulo afonso|BR	America/Maceio
+pavlodar|KZ	Asia/Qyzylorda
+pawtucket|US	America/New_York
+payerne|CH	Europe/Zurich
+paysandu|UY	America/Montevideo
+payson|US	America/Phoenix
+paz de ariporo|CO	America/Bogota
+peace river|CA	America/Edmonton
+peach springs|US	America/Phoenix
+peawanuck|CA	America/Toronto
+pechora|RU	Europe/Moscow
+pecos|US	America/Chicago
+pecs-pogany|HU	Europe/Budapest
+pedro bay|US	America/Anchorage
+pedro juan caballero|PY	America/Asuncion
+peenemunde|DE	Europe/Berlin
+pehuajo|AR	America/Argentina/Buenos_Aires
+pekanbaru, sumatra island|ID	Asia/Jakarta
+pelaneng|LS	Africa/Maseru
+pell city|US	America/Chicago
+pellston|US	America/Detroit
+pelotas|BR	America/Sao_Paulo
+pemba / porto amelia|MZ	Africa/Maputo
+pembina|US	America/Chicago
+pembroke|CA	America/Toronto
+penang|MY	Asia/Kuala_Lumpur
+pendleton|US	America/Los_Angeles
+penrhyn island|CK	Pacific/Rarotonga
+pensacola|US	America/Chicago
+pentecost island|VU	Pacific/Efate
+penticton|CA	America/Vancouver
+penza|RU	Europe/Moscow
+peoria|US	America/Chicago
+pereira|CO	America/Bogota
+perez zeledon|CR	America/Costa_Rica
+perigueux/bassillac|FR	Europe/Paris
+perito moreno|AR	America/Argentina/Rio_Gallegos
+perm|RU	Asia/Yekaterinburg
+perpignan/rivesaltes|FR	Europe/Paris
+perryville|US	America/Anchorage
+perry|US	America/New_York
+perth|AU	Australia/Perth
+perth|GB	Europe/London
+perugia|IT	Europe/Rome
+peru|US	America/Indiana/Indianapolis
+pescara|IT	Europe/Rome
+peshawar|PK	Asia/Karachi
+petawawa|CA	America/Toronto
+peterborough|CA	America/Toronto
+petersburg|US	America/Juneau
+petrolina|BR	America/Bahia
+petropavlosk|KZ	Asia/Qyzylorda
+petropavlovsk-kamchatsky|RU	Asia/Anadyr
+petrozavodsk|RU	Europe/Moscow
+peureumeue, sumatra island|ID	Asia/Jakarta
+pevek|RU	Asia/Anadyr
+phalaborwa|ZA	Africa/Johannesburg
+phan rang|VN	Asia/Ho_Chi_Minh
+phan thiet|VN	Asia/Ho_Chi_Minh
+phaplu|NP	Asia/Kathmandu
+philadelphia|US	America/New_York
+philipsburg|US	America/New_York
+philip|US	America/Denver
+phinda|ZA	Africa/Johannesburg
+phoenix|US	America/Phoenix
+phuket|TH	Asia/Bangkok
+pica|CL	America/Santiago
+pickens|US	America/New_York
+pickle lake|CA	America/Panama
+pico island|PT	Atlantic/Azores
+picos|BR	America/Fortaleza
+picton|NZ	Pacific/Auckland
+pierre|US	America/Chicago
+piestany|SK	Europe/Bratislava
+pietermaritzburg|ZA	Africa/Johannesburg
+pikangikum|CA	America/Winnipeg
+pikeville|US	America/New_York
+pikwitonei|CA	America/Winnipeg
+pilanesberg|ZA	Africa/Johannesburg
+pilar|PY	America/Asuncion
+pilot point|US	America/Anchorage
+pilot station|US	America/Nome
+pimenta bueno|BR	America/Porto_Velho
+pinar del rio|CU	America/Havana
+pincher creek|CA	America/Edmonton
+pindiu|PG	Pacific/Port_Moresby
+pine bluff|US	America/Chicago
+pine cay|TC	America/Grand_Turk
+pine mountain|US	America/New_York
+pine ridge|US	America/Denver
+pinedale|US	America/Denver
+pinehouse lake|CA	America/Regina
+pinehurst/southern pines|US	America/New_York
+pingtung|TW	Asia/Taipei
+pinheiro|BR	America/Fortaleza
+piracicaba|BR	America/Sao_Paulo
+pirapora|BR	America/Sao_Paulo
+pirassununga|BR	America/Sao_Paulo
+pisa|IT	Europe/Rome
+pisco|PE	America/Lima
+pitalito|CO	America/Bogota
+pitt meadows|CA	America/Vancouver
+pitts town|BS	America/Nassau
+pittsburgh|US	America/New_York
+pittsburg|US	America/Chicago
+pittsfield|US	America/New_York
+piura|PE	America/Lima
+placencia|BZ	America/Belize
+placerville|US	America/Los_Angeles
+plainview|US	America/Chicago
+plastun|RU	Asia/Vladivostok
+platinum|US	America/Anchorage
+plato|CO	America/Bogota
+plattsburgh|US	America/New_York
+playa grande|GT	America/Guatemala
+plaza saposoa|PE	America/Lima
+pleiku|VN	Asia/Ho_Chi_Minh
+plentywood|US	America/Denver
+plovdiv|BG	Europe/Sofia
+plymouth|US	America/New_York
+pocahontas|US	America/Chicago
+pocatello|US	America/Denver
+pococi|CR	America/Costa_Rica
+pocos de caldas|BR	America/Sao_Paulo
+podgorica|ME	Europe/Podgorica
+podor|SN	Africa/Dakar
+pohang|KR	Asia/Seoul
+pohnpei island|FM	Pacific/Pohnpei
+point hope|US	America/Nome
+point lay|US	America/Anchorage
+pointe noire|CG	Africa/Brazzaville
+pointe-a-pitre le raizet|GP	America/Guadeloupe
+points north landing|CA	America/Regina
+poitiers/biard|FR	Europe/Paris
+pokhara|NP	Asia/Kathmandu
+polacca|US	America/Phoenix
+poltava|UA	Europe/Zaporozhye
+pompano beach|US	America/New_York
+ponca city|US	America/Chicago
+ponce|US	America/Puerto_Rico
+pond inlet|CA	America/Toronto
+ponta delgada|PT	Atlantic/Azores
+ponta do ouro|MZ	Africa/Maputo
+ponta do sol|CV	Atlantic/Cape_Verde
+ponta grossa|BR	America/Sao_Paulo
+ponta pora|BR	America/Campo_Grande
+pontiac|US	America/New_York
+pontianak, borneo island|ID	Asia/Pontianak
+pontoise|FR	Europe/Paris
+popayan|CO	America/Bogota
+poplar bluff|US	America/Chicago
+poplar hill|CA	America/Winnipeg
+poplar river|CA	America/Winnipeg
+poplarville|US	America/Chicago
+popondetta|PG	Pacific/Port_Moresby
+poprad|SK	Europe/Bratislava
+poptun|GT	America/Guatemala
+porbandar|IN	Asia/Kolkata
+pori|FI	Europe/Helsinki
+port alberni|CA	America/Vancouver
+port alfred|ZA	Africa/Johannesburg
+port alsworth|US	America/Anchorage
+port amboim|AO	Africa/Luanda
+port angeles|US	America/Los_Angeles
+port berge|MG	Indian/Antananarivo
+port blair|IN	Asia/Kolkata
+port clarence|US	America/Nome
+port elizabeth|ZA	Africa/Johannesburg
+port ellen|GB	Europe/London
+port gentil|GA	Africa/Libreville
+port graham|US	America/Anchorage
+port harcourt|NG	Africa/Lagos
+port hardy|CA	America/Vancouver
+port hawkesbury|CA	America/Halifax
+port hedland|AU	Australia/Perth
+port heiden|US	America/Anchorage
+port hope simpson|CA	America/St_Johns
+port huron|US	America/New_York
+port lincoln|AU	Australia/Adelaide
+port lions|US	America/Anchorage
+port louis|MU	Indian/Mauritius
+port macquarie|AU	Australia/Sydney
+port mathurin|MU	Indian/Mauritius
+port moresby|PG	Pacific/Port_Moresby
+port of spain|TT	America/Port_of_Spain
+port said|EG	Africa/Cairo
+port st johns|ZA	Africa/Johannesburg
+port sudan|SD	Africa/Khartoum
+port townsend|US	America/Los_Angeles
+port vila|VU	Pacific/Efate
+port-au-prince|HT	America/Port-au-Prince
+port-menier|CA	America/Toronto
+portage creek|US	America/Anchorage
+portage|CA	America/Winnipeg
+porterville|US	America/Los_Angeles
+portimao|PT	Europe/Lisbon
+portland|US	America/Los_Angeles
+porto alegre do norte|BR	America/Cuiaba
+porto alegre|BR	America/Sao_Paulo
+porto cheli|GR	Europe/Athens
+porto de moz|BR	America/Santarem
+porto dos gauchos|BR	America/Cuiaba
+porto nacional|BR	America/Fortaleza
+porto santo|PT	Europe/Lisbon
+porto seguro|BR	America/Bahia
+porto velho|BR	America/Porto_Velho
+portoroz|SI	Europe/Ljubljana
+portoviejo|EC	America/Guayaquil
+porto|PT	Europe/Lisbon
+portsmouth|US	America/New_York
+porvenir|CL	America/Santiago
+posadas|AR	America/Argentina/Cordoba
+poso-celebes island|ID	Asia/Makassar
+postville|CA	America/Halifax
+potchefstroom|ZA	Africa/Johannesburg
+poteau|US	America/Chicago
+potgietersrus|ZA	Africa/Johannesburg
+potosi|BO	America/La_Paz
+pottstown|US	America/New_York
+poughkeepsie|US	America/New_York
+poum|NC	Pacific/Noumea
+pouso alegre|BR	America/Sao_Paulo
+powell river|CA	America/Vancouver
+powell|US	America/Denver
+poza rica|MX	America/Mexico_City
+poznan|PL	Europe/Warsaw
+po|BF	Africa/Ouagadougou
+prado|BR	America/Bahia
+prague|CZ	Europe/Prague
+praia|CV	Atlantic/Cape_Verde
+prairie du chien|US	America/Chicago
+praslin island|SC	Indian/Mahe
+pratt|US	America/Chicago
+preguica|CV	Atlantic/Cape_Verde
+prentice|US	America/Chicago
+prerov|CZ	Europe/Prague
+prescott|US	America/Phoenix
+presidencia roque saenz pena|AR	America/Argentina/Cordoba
+presidente prudente|BR	America/Sao_Paulo
+presov|SK	Europe/Bratislava
+presque isle|US	America/New_York
+pretoria|ZA	Africa/Johannesburg
+preveza/lefkada|GR	Europe/Athens
+price|US	America/Denver
+prieska|ZA	Africa/Johannesburg
+prince albert|CA	America/Regina
+prince george|CA	America/Vancouver
+prince rupert|CA	America/Vancouver
+princeton/rocky hill|US	America/New_York
+princeton|US	America/New_York
+prineville|US	America/Los_Angeles
+propriano|FR	Europe/Paris
+proserpine|AU	Australia/Brisbane
+prospect creek|US	America/Anchorage
+providence|US	America/New_York
+providenciales island|TC	America/Grand_Turk
+providencia|CO	America/Bogota
+provincetown|US	America/New_York
+provo|US	America/Denver
+pskov|RU	Europe/Moscow
+pucallpa|PE	America/Lima
+pucon|CL	America/Santiago
+puebla|MX	America/Mexico_City
+pueblo|US	America/Denver
+puerto asis|CO	America/Bogota
+puerto aysen|CL	America/Santiago
+puerto barrios|GT	America/Guatemala
+puerto berrio|CO	America/Bogota
+puerto cabezas|NI	America/Managua
+puerto carreno|CO	America/Bogota
+puerto deseado|AR	America/Argentina/Rio_Gallegos
+puerto escondido|MX	America/Mexico_City
+puerto iguazu|AR	America/Argentina/Cordoba
+puerto inirida|CO	America/Bogota
+puerto jimenez|CR	America/Costa_Rica
+puerto leguizamo|CO	America/Bogota
+puerto lempira|HN	America/Tegucigalpa
+puerto limon|CR	America/Costa_Rica
+puerto lopez|CO	America/Bogota
+puerto madryn|AR	America/Argentina/Catamarca
+puerto maldonado|PE	America/Lima
+puerto montt|CL	America/Santiago
+puerto natales|CL	America/Santiago
+puerto obaldia|PA	America/Panama
+puerto ordaz-ciudad guayana|VE	America/Caracas
+puerto penasco|MX	America/Hermosillo
+puerto plata|DO	America/Santo_Domingo
+puerto princesa city|PH	Asia/Manila
+puerto putumayo|EC	America/Guayaquil
+puerto rico/manuripi|BO	America/La_Paz
+puerto san jose|GT	America/Guatemala
+puerto suarez|BO	America/La_Paz
+puerto vallarta|MX	America/Mexico_City
+puerto varas|CL	America/Santiago
+puerto williams|CL	America/Santiago
+pukarua|PF	Pacific/Tahiti
+pukatawagan|CA	America/Winnipeg
+pulau tioman|MY	Asia/Kuala_Lumpur
+pula|HR	Europe/Zagreb
+pullman/moscow|US	America/Los_Angeles
+pune|IN	Asia/Kolkata
+punia|CD	Africa/Lubumbashi
+punta arenas|CL	America/Punta_Arenas
+punta arenas|CR	America/Costa_Rica
+punta cana|DO	America/Santo_Domingo
+punta del este|UY	America/Montevideo
+punta gorda|US	America/New_York
+puntarenas|CR	America/Costa_Rica
+putao|MM	Asia/Yangon
+putussibau, borneo island|ID	Asia/Jakarta
+puvirnituq|CA	America/Toronto
+pweto|CD	Africa/Lubumbashi
+pye|MM	Asia/Yangon
+pyinmana|MM	Asia/Yangon
+pyongyang|KP	Asia/Pyongyang
+qaanaaq|GL	America/Thule
+qacha's nek|LS	Africa/Maseru
+qaisumah|SA	Asia/Riyadh
+qala-i-naw|AF	Asia/Kabul
+qayyarah|IQ	Asia/Baghdad
+qazvin|IR	Asia/Tehran
+qiemo|CN	Asia/Shanghai
+qikiqtarjuaq|CA	America/Toronto
+qimei|TW	Asia/Taipei
+qingdao|CN	Asia/Shanghai
+qingyang|CN	Asia/Shanghai
+qinhuangdao|CN	Asia/Shanghai
+qionghai|CN	Asia/Shanghai
+qiqihar|CN	Asia/Shanghai
+qitai|CN	Asia/Shanghai
+quakertown|US	America/New_York
+qualicum beach|CA	America/Vancouver
+quantico|US	America/New_York
+quanzhou|CN	Asia/Shanghai
+quaqtaq|CA	America/Toronto
+quebec city|CA	America/Toronto
+queenstown|NZ	Pacific/Auckland
+queenstown|ZA	Africa/Johannesburg
+quelimane|MZ	Africa/Maputo
+quepos|CR	America/Costa_Rica
+queretaro|MX	America/Mexico_City
+quesnel|CA	America/Vancouver
+quetta|PK	Asia/Karachi
+quezaltenango|GT	America/Guatemala
+quibdo|CO	America/Bogota
+quijarro|BO	America/La_Paz
+quillayute|US	America/Los_Angeles
+quimper/pluguffan|FR	Europe/Paris
+quince mil|PE	America/Lima
+quincy|US	America/Los_Angeles
+quinhagak|US	America/Anchorage
+quion hill|VU	Pacific/Efate
+quito|EC	America/Guayaquil
+quthing|LS	Africa/Maseru
+quy nohn|VN	Asia/Ho_Chi_Minh
+quzhou|CN	Asia/Shanghai
+rabat|MA	Africa/Casablanca
+rabil|CV	Atlantic/Cape_Verde
+rach gia|VN	Asia/Ho_Chi_Minh
+racine|US	America/Chicago
+radisson|CA	America/Toronto
+rafaela|AR	America/Argentina/Cordoba
+rafai|CF	Africa/Bangui
+rafha|SA	Asia/Riyadh
+rahim yar khan|PK	Asia/Karachi
+rainbow lake|CA	America/Edmonton
+raipur|IN	Asia/Kolkata
+rajahmundry|IN	Asia/Kolkata
+rajbiraj|NP	Asia/Kathmandu
+rajkot|IN	Asia/Kolkata
+rajshahi|BD	Asia/Dhaka
+raleigh/durham|US	America/New_York
+ramata|SB	Pacific/Guadalcanal
+ramechhap|NP	Asia/Kathmandu
+rampart|US	America/Anchorage
+ramstein|DE	Europe/Berlin
+ranai, natuna besar island|ID	Asia/Jakarta
+ranau|MY	Asia/Kuching
+rancagua|CL	America/Santiago
+ranchi|IN	Asia/Kolkata
+rangely|US	America/Denver
+ranger|US	America/Chicago
+rankin inlet|CA	America/Winnipeg
+ranon|ES	Europe/Madrid
+ransiki-papua island|ID	Asia/Jayapura
+rapid city|US	America/Denver
+ras al khaimah|AE	Asia/Dubai
+rasht|IR	Asia/Tehran
+ratanakiri|KH	Asia/Phnom_Penh
+raton|US	America/Denver
+raufarhofn|IS	Atlantic/Reykjavik
+ravenna|IT	Europe/Rome
+rawalakot|PK	Asia/Karachi
+rawlins|US	America/Denver
+rawson|AR	America/Argentina/Catamarca
+rayong|TH	Asia/Bangkok
+reading|US	America/New_York
+recife|BR	America/Recife
+reconquista|AR	America/Argentina/Cordoba
+red bluff|US	America/Los_Angeles
+red deer|CA	America/Edmonton
+red devil|US	America/Anchorage
+red dog|US	America/Nome
+red lake|CA	America/Winnipeg
+red sucker lake|CA	America/Winnipeg
+redang|MY	Asia/Kuala_Lumpur
+redcliffe|VU	Pacific/Efate
+redding|US	America/Los_Angeles
+redencao|BR	America/Belem
+redmond|US	America/Los_Angeles
+redstone arsnl huntsville|US	America/Chicago
+redwood falls|US	America/Chicago
+reed city|US	America/Detroit
+reedsville|US	America/New_York
+refugio|US	America/Chicago
+reggio calabria|IT	Europe/Rome
+regina|CA	America/Regina
+regina|GF	America/Cayenne
+reims/champagne|FR	Europe/Paris
+reivilo|ZA	Africa/Johannesburg
+rengat, sumatra island|ID	Asia/Jakarta
+rennell island|SB	Pacific/Guadalcanal
+rennes/saint-jacques|FR	Europe/Paris
+reno|US	America/Los_Angeles
+rensselaer|US	America/Chicago
+renton|US	America/Los_Angeles
+repulse bay|CA	America/Winnipeg
+requena|PE	America/Lima
+resende|BR	America/Sao_Paulo
+resistencia|AR	America/Argentina/Cordoba
+resolute bay|CA	America/Winnipeg
+retalhuleu|GT	America/Guatemala
+reus|ES	Europe/Madrid
+revelstoke|CA	America/Vancouver
+rexburg|US	America/Boise
+reyes acozac|MX	America/Mexico_City
+reyes|BO	America/La_Paz
+reykholar|IS	Atlantic/Reykjavik
+reykjahlið|IS	Atlantic/Reykjavik
+reykjavik|IS	Atlantic/Reykjavik
+reynosa|MX	America/Mexico_City
+rhinelander|US	America/Chicago
+ribeirao preto|BR	America/Sao_Paulo
+riberalta|BO	America/La_Paz
+rice lake|US	America/Chicago
+richard toll|SN	Africa/Dakar
+richards bay|ZA	Africa/Johannesburg
+richfield|US	America/Denver
+richland|US	America/Los_Angeles
+richmond|AU	Australia/Sydney
+richmond|CA	America/Vancouver
+richmond|US	America/New_York
+riesa|DE	Europe/Berlin
+rifle|US	America/Denver
+rif|IS	Atlantic/Reykjavik
+riga|LV	Europe/Riga
+rigolet|CA	America/Halifax
+rijeka|HR	Europe/Zagreb
+rimini|IT	Europe/Rome
+rimouski|CA	America/Toronto
+rincon de los sauces|AR	America/Argentina/Salta
+ringi cove|SB	Pacific/Guadalcanal
+rio branco|BR	America/Rio_Branco
+rio claro|BR	America/Sao_Paulo
+rio cuarto|AR	America/Argentina/Cordoba
+rio de janeiro|BR	America/Sao_Paulo
+rio dulce|GT	America/Guatemala
+rio frio / progreso|CR	America/Costa_Rica
+rio gallegos|AR	America/Argentina/Rio_Gallegos
+rio grande|AR	America/Argentina/Ushuaia
+rio grande|BR	America/Sao_Paulo
+rio hato|PA	America/Panama
+rio hondo|AR	America/Argentina/Cordoba
+rio mayo|AR	America/Argentina/Catamarca
+rio verde|BR	America/Sao_Paulo
+riohacha|CO	America/Bogota
+rioja|PE	America/Lima
+rionegro|CO	America/Bogota
+rishiri|JP	Asia/Tokyo
+rivera|UY	America/Montevideo
+riverside/rubidoux/|US	America/Los_Angeles
+riverside|US	America/Los_Angeles
+riverton|US	America/Denver
+riviere rouge|CA	America/Toronto
+riviere-du-loup|CA	America/Toronto
+rivne|UA	Europe/Kyiv
+riyadh|SA	Asia/Riyadh
+riyan|YE	Asia/Aden
+road town|VG	America/Tortola
+roanne/renaison|FR	Europe/Paris
+roanoke rapids|US	America/New_York
+roanoke|US	America/New_York
+roatan island|HN	America/Tegucigalpa
+robertson|ZA	Africa/Johannesburg
+roberval|CA	America/Toronto
+robore|BO	America/La_Paz
+roche harbor|US	America/Los_Angeles
+rochefort/saint-agnant|FR	Europe/Paris
+rochester|GB	Europe/London
+rochester|US	America/Indiana/Indianapolis
+rock hill|US	America/New_York
+rock sound|BS	America/Nassau
+rock springs|US	America/Denver
+rockdale|US	America/Chicago
+rockhampton|AU	Australia/Brisbane
+rockland|US	America/New_York
+rockport|US	America/Chicago
+rockwood|US	America/Chicago
+rocky mountain house|CA	America/Edmonton
+rocky mount|US	America/New_York
+rodes island|GR	Europe/Athens
+rodez/marcillac|FR	Europe/Paris
+rodriguez de mendoza|PE	America/Lima
+roebourne|AU	Australia/Perth
+rogers|US	America/Chicago
+rolla/vichy|US	America/Chicago
+rolling fork|US	America/Chicago
+roma|AU	Australia/Brisbane
+roma|IT	Europe/Rome
+romblon|PH	Asia/Manila
+rome|IT	Europe/Rome
+rome|US	America/Boise
+rondonopolis|BR	America/Cuiaba
+ronne|DK	Europe/Copenhagen
+roosevelt|US	America/Denver
+rorbacksnas|SE	Europe/Stockholm
+roros|NO	Europe/Oslo
+rorvik|NO	Europe/Oslo
+rosario|AR	America/Argentina/Cordoba
+roseau|US	America/Chicago
+roseburg|US	America/Los_Angeles
+rosh pinah|NA	Africa/Windhoek
+rosh pina|IL	Asia/Jerusalem
+ross river|CA	America/Whitehorse
+rostock|DE	Europe/Berlin
+rostov-on-don|RU	Europe/Moscow
+roswell|US	America/Denver
+rota island|MP	Pacific/Saipan
+rota|ES	Europe/Madrid
+rotorua|NZ	Pacific/Auckland
+rotterdam|NL	Europe/Amsterdam
+rotuma|FJ	Pacific/Fiji
+rouen/vallee de seine|FR	Europe/Paris
+round lake|CA	America/Winnipeg
+roundup|US	America/Denver
+rovaniemi|FI	Europe/Helsinki
+roxana|CR	America/Costa_Rica
+roxas city|PH	Asia/Manila
+royan/medis|FR	Europe/Paris
+rubelsanto|GT	America/Guatemala
+ruby|US	America/Anchorage
+rugao|CN	Asia/Shanghai
+rugen|DE	Europe/Berlin
+ruhengeri|RW	Africa/Kigali
+ruidoso|US	America/Denver
+ruinas de copan|HN	America/Tegucigalpa
+rukumkot|NP	Asia/Kathmandu
+rumbek|SS	Africa/Juba
+rumjatar|NP	Asia/Kathmandu
+rundu|NA	Africa/Windhoek
+ruoqiang|CN	Asia/Shanghai
+rurenabaque|BO	America/La_Paz
+russell|US	America/Chicago
+russian mission|US	America/Anchorage
+ruston|US	America/Chicago
+rutland|US	America/New_York
+ryazan|RU	Europe/Moscow
+rybinsk|RU	Europe/Moscow
+rzeszow|PL	Europe/Warsaw
+saarbrucken|DE	Europe/Berlin
+sabang, we island|ID	Asia/Jakarta
+saba|BQ	America/Kralendijk
+sabetta|RU	Asia/Yekaterinburg
+sabha|LY	Africa/Tripoli
+sable island|CA	America/Halifax
+sabzevar|IR	Asia/Tehran
+sacheon|KR	Asia/Seoul
+sachigo lake|CA	America/Winnipeg
+sachs harbour|CA	America/Edmonton
+sacramento|US	America/Los_Angeles
+safford|US	America/Phoenix
+saga|JP	Asia/Tokyo
+saginaw|US	America/New_York
+sahabat|MY	Asia/Kuching
+sahiwal|PK	Asia/Karachi
+saibai island|AU	Australia/Brisbane
+saidpur|BD	Asia/Dhaka
+saidu sharif|PK	Asia/Karachi
+saint anne|GG	Europe/Guernsey
+saint george's|GD	America/Grenada
+saint helena|SH	Atlantic/St_Helena
+saint helier|JE	Europe/Jersey
+saint jean|CA	America/Toronto
+saint john|CA	America/Halifax
+saint louis|SN	Africa/Dakar
+saint martin|SX	America/Lower_Princes
+saint peter port|GG	Europe/Guernsey
+saint-brieuc/armor|FR	Europe/Paris
+saint-etienne/boutheon|FR	Europe/Paris
+saint-felicien|CA	America/Toronto
+saint-georges-de-l'oyapock airport|GF	America/Cayenne
+saint-laurent-du-maroni|GF	America/Cayenne
+saint-louis|FR	Europe/Paris
+saint-nazaire/montoir|FR	Europe/Paris
+saint-pierre|PM	America/Miquelon
+saint-yan|FR	Europe/Paris
+saipan island|MP	Pacific/Saipan
+salalah|OM	Asia/Muscat
+salamanca|ES	Europe/Madrid
+salekhard|RU	Asia/Yekaterinburg
+salem|US	America/Los_Angeles
+salerno|IT	Europe/Rome
+salida|US	America/Denver
+salima|MW	Africa/Blantyre
+salinas|EC	America/Guayaquil
+salinas|US	America/Los_Angeles
+salina|US	America/Denver
+salinopolis|BR	America/Belem
+salisbury|US	America/New_York
+salluit|CA	America/Toronto
+salmon arm|CA	America/Vancouver
+salmon|US	America/Denver
+salt cay|TC	America/Grand_Turk
+salt lake city|US	America/Denver
+salta|AR	America/Argentina/Salta
+saltillo|MX	America/Monterrey
+salton city|US	America/Los_Angeles
+salto|UY	America/Montevideo
+salvador|BR	America/Bahia
+salzburg|AT	Europe/Vienna
+samana|DO	America/Santo_Domingo
+samara|RU	Europe/Samara
+samarinda, borneo island|ID	Asia/Makassar
+samarkand|UZ	Asia/Samarkand
+samburu south|KE	Africa/Nairobi
+samjiyon|KP	Asia/Pyongyang
+samos island|GR	Europe/Athens
+sampit, borneo island|ID	Asia/Pontianak
+samsun|TR	Europe/Istanbul
+san andres|CO	America/Bogota
+san angelo|US	America/Chicago
+san antonio oeste|AR	America/Argentina/Salta
+san antonio|US	America/Chicago
+san benito|GT	America/Guatemala
+san bernardino|US	America/Los_Angeles
+san borja|BO	America/La_Paz
+san carlos de bariloche|AR	America/Argentina/Salta
+san carlos|NI	America/Managua
+san carlos|US	America/Los_Angeles
+san cristobal|EC	Pacific/Galapagos
+san diego/el cajon|US	America/Los_Angeles
+san diego|US	America/Los_Angeles
+san felipe|CL	America/Santiago
+san felipe|VE	America/Caracas
+san fernando|AR	America/Argentina/Buenos_Aires
+san francisco|US	America/Los_Angeles
+san gil|CO	America/Bogota
+san ignacio de moxos|BO	America/La_Paz
+san ignacio de velasco|BO	America/La_Paz
+san javier|BO	America/La_Paz
+san joaquin|BO	America/La_Paz
+san jose de chiquitos|BO	America/La_Paz
+san jose del cabo|MX	America/Mazatlan
+san jose del guaviare|CO	America/Bogota
+san jose|CR	America/Costa_Rica
+san jose|PH	Asia/Manila
+san jose|US	America/Los_Angeles
+san juan aposento|PE	America/Lima
+san juan de marcona|PE	America/Lima
+san juan|AR	America/Argentina/San_Juan
+san juan|US	America/Puerto_Rico
+san julian|AR	America/Argentina/Rio_Gallegos
+san luis obispo|US	America/Los_Angeles
+san luis potosi|MX	America/Mexico_City
+san luis|AR	America/Argentina/San_Luis
+san matias|BO	America/La_Paz
+san miguel de tucuman|AR	America/Argentina/Tucuman
+san nicolas|CU	America/Havana
+san rafael|AR	America/Argentina/Mendoza
+san rafael|US	America/Los_Angeles
+san ramon / mamore|BO	America/La_Paz
+san salvador de jujuy|AR	America/Argentina/Jujuy
+san salvador|BS	America/Nassau
+san salvador|SV	America/El_Salvador
+san vicente del caguan|CO	America/Bogota
+sana'a|YE	Asia/Aden
+sanana-seram island|ID	Asia/Jayapura
+sancti spiritus|CU	America/Havana
+sand point|US	America/Anchorage
+sandakan|MY	Asia/Kuching
+sandane|NO	Europe/Oslo
+sanday|GB	Europe/London
+sandspit|CA	America/Vancouver
+sandstone|AU	Australia/Perth
+sandy lake|CA	America/Winnipeg
+sanfebagar|NP	Asia/Kathmandu
+sanford|US	America/New_York
+sangafa|VU	Pacific/Efate
+sanggata-timor island|ID	Asia/Makassar
+sango-ternate island|ID	Asia/Jayapura
+sanikiluaq|CA	America/Iqaluit
+sankt peter-ording|DE	Europe/Berlin
+sanliurfa|TR	Europe/Istanbul
+sanming|CN	Asia/Shanghai
+santa ana del yacuma|BO	America/La_Paz
+santa ana island|SB	Pacific/Guadalcanal
+santa ana|US	America/Los_Angeles
+santa barbara|US	America/Los_Angeles
+santa barbara|VE	America/Caracas
+santa clara|CU	America/Havana
+santa clara|SV	America/El_Salvador
+santa cruz da graciosa|PT	Atlantic/Azores
+santa cruz das flores|PT	Atlantic/Azores
+santa cruz del quiche|GT	America/Guatemala
+santa cruz do sul|BR	America/Sao_Paulo
+santa cruz/graciosa bay/luova|SB	Pacific/Guadalcanal
+santa cruz|AR	America/Argentina/Rio_Gallegos
+santa cruz|BO	America/La_Paz
+santa cruz|CR	America/Costa_Rica
+santa fe|AR	America/Argentina/Cordoba
+santa fe|US	America/Denver
+santa isabel do rio negro|BR	America/Manaus
+santa maria|BR	America/Sao_Paulo
+santa maria|PE	America/Lima
+santa maria|US	America/Los_Angeles
+santa marta|CO	America/Bogota
+santa monica|US	America/Los_Angeles
+santa paula|US	America/Los_Angeles
+santa rosa|AR	America/Argentina/Salta
+santa rosa|BO	America/La_Paz
+santa rosa|BR	America/Sao_Paulo
+santa rosa|EC	America/Guayaquil
+santa rosa|US	America/Los_Angeles
+santa teresita|AR	America/Argentina/Buenos_Aires
+santa terezinha|BR	America/Araguaina
+santa vitoria do palmar|BR	America/Sao_Paulo
+santa ynez|US	America/Los_Angeles
+santan, borneo island|ID	Asia/Makassar
+santana do araguaia|BR	America/Belem
+santander|ES	Europe/Madrid
+santarem|BR	America/Belem
+santiago de compostela|ES	Europe/Madrid
+santiago del estero|AR	America/Argentina/Cordoba
+santiago|CL	America/Santiago
+santiago|CU	America/Havana
+santiago|DO	America/Santo_Domingo
+santiago|PA	America/Panama
+santo angelo|BR	America/Sao_Paulo
+santo antonio do ica|BR	America/Manaus
+santo domingo|DO	America/Santo_Domingo
+santo domingo|VE	America/Caracas
+santorini island|GR	Europe/Athens
+sanya|CN	Asia/Shanghai
+sao borja|BR	America/Sao_Paulo
+sao carlos|BR	America/Sao_Paulo
+sao felix do araguaia|BR	America/Campo_Grande
+sao felix do xingu|BR	America/Belem
+sao filipe|CV	Atlantic/Cape_Verde
+sao gabriel da cachoeira|BR	America/Boa_Vista
+sao goncalo do amarante|BR	America/Recife
+sao joao del rei|BR	America/Sao_Paulo
+sao jose do rio preto|BR	America/Sao_Paulo
+sao jose dos campos|BR	America/Sao_Paulo
+sao lourenco do sul|BR	America/Sao_Paulo
+sao lourenco|BR	America/Sao_Paulo
+sao luis|BR	America/Fortaleza
+sao mateus|BR	America/Sao_Paulo
+sao miguel do araguaia|BR	America/Sao_Paulo
+sao miguel do oeste|BR	America/Sao_Paulo
+sao paulo de olivenca|BR	America/Manaus
+sao paulo|BR	America/Sao_Paulo
+sao pedro|CV	Atlantic/Cape_Verde
+sao raimundo nonato|BR	America/Fortaleza
+sao roque|BR	America/Sao_Paulo
+sao tome|ST	Africa/Sao_Tome
+sapezal|BR	America/Cuiaba
+sapir|IL	Asia/Jerusalem
+sapporo|JP	Asia/Tokyo
+sarajevo|BA	Europe/Sarajevo
+sarakhs|IR	Asia/Tehran
+saranac lake|US	America/New_York
+saransk|RU	Europe/Moscow
+sarasota/bradenton|US	America/New_York
+saratoga|US	America/Denver
+saratov|RU	Europe/Saratov
+saravena|CO	America/Bogota
+sargodha|PK	Asia/Karachi
+sarh|TD	Africa/Ndjamena
+sari|IR	Asia/Tehran
+sarmellek|HU	Europe/Budapest
+sarmi-papua island|ID	Asia/Jayapura
+sarmiento|AR	America/Argentina/Catamarca
+sarnia|CA	America/Toronto
+sasereme|PG	Pacific/Port_Moresby
+saskatoon|CA	America/Regina
+saskylakh|RU	Asia/Yakutsk
+sassandra|CI	Africa/Abidjan
+sasstown|LR	Africa/Monrovia
+satar tacik-flores island|ID	Asia/Makassar
+satu mare|RO	Europe/Bucharest
+sault sainte marie|CA	America/Toronto
+sault ste marie|US	America/New_York
+saul|GF	America/Cayenne
+saumlaki-yamdena island|ID	Asia/Jayapura
+saurimo|AO	Africa/Luanda
+sauðarkrokur|IS	Atlantic/Reykjavik
+savannah|US	America/New_York
+save|BJ	Africa/Porto-Novo
+savonlinna|FI	Europe/Helsinki
+savoonga|US	America/Anchorage
+savusavu|FJ	Pacific/Fiji
+savuti|BW	Africa/Gaborone
+sawu-sawu island|ID	Asia/Makassar
+sayaboury|LA	Asia/Vientiane
+sayun|YE	Asia/Aden
+scammon bay|US	America/Anchorage
+scampton|GB	Europe/London
+scarborough|TT	America/Port_of_Spain
+schefferville|CA	America/Toronto
+schenectady|US	America/New_York
+scottsbluff|US	America/Denver
+scottsdale|US	America/Phoenix
+scribner|US	America/Chicago
+scusciuban|SO	Africa/Mogadishu
+searcy|US	America/Chicago
+seattle|US	America/Los_Angeles
+sebba|BF	Africa/Ouagadougou
+sebring|US	America/New_York
+sechelt-gibsons|CA	America/Vancouver
+secunda|ZA	Africa/Johannesburg
+sedalia|US	America/Chicago
+sedona|US	America/Phoenix
+sege|SB	Pacific/Guadalcanal
+seguela|CI	Africa/Abidjan
+sehonghong|LS	Africa/Maseru
+sehwan sharif|PK	Asia/Karachi
+seinajoki / ilmajoki|FI	Europe/Helsinki
+sekakes|LS	Africa/Maseru
+sekondi-takoradi|GH	Africa/Accra
+selawik|US	America/Anchorage
+seldovia|US	America/Anchorage
+seletar|SG	Asia/Singapore
+selibaby|MR	Africa/Nouakchott
+selinsgrove|US	America/New_York
+selma|US	America/Chicago
+semarang, java island|ID	Asia/Jakarta
+sematan|MY	Asia/Kuching
+semey|KZ	Asia/Almaty
+semnan|IR	Asia/Tehran
+semonkong|LS	Africa/Maseru
+semporna|MY	Asia/Kuching
+senai|MY	Asia/Kuala_Lumpur
+senanga|ZM	Africa/Lusaka
+sendai|JP	Asia/Tokyo
+senggeh-papua island|ID	Asia/Jayapura
+senou|ML	Africa/Bamako
+seosan|KR	Asia/Seoul
+seoul|KR	Asia/Seoul
+sept-iles|CA	America/Toronto
+sepulot|MY	Asia/Kuching
+sequim|US	America/Los_Angeles
+seram island|ID	Asia/Jayapura
+seronera|TZ	Africa/Dar_es_Salaam
+serui-japen island|ID	Asia/Jayapura
+sesheke|ZM	Africa/Lusaka
+seshutes|LS	Africa/Maseru
+setif|DZ	Africa/Algiers
+sevastopol|UA	Europe/Simferopol
+sevierville|US	America/New_York
+sevilla|ES	Europe/Madrid
+sewanee|US	America/Chicago
+seward|US	America/Anchorage
+seymour|US	America/Indiana/Indianapolis
+sfax|TN	Africa/Tunis
+shache|CN	Asia/Shanghai
+shafter|US	America/Los_Angeles
+shageluk|US	America/Anchorage
+shahrekord|IR	Asia/Tehran
+shakawe|BW	Africa/Gaborone
+shakhtersk|RU	Asia/Vladivostok
+shaktoolik|US	America/Anchorage
+shamattawa|CA	America/Winnipeg
+shang-i|TW	Asia/Taipei
+shanghai|CN	Asia/Shanghai
+shangrao|CN	Asia/Shanghai
+shangri-la|CN	Asia/Shanghai
+shannon|IE	Europe/Dublin
+shanshan|CN	Asia/Shanghai
+shantou|CN	Asia/Shanghai
+shaoguan|CN	Asia/Shanghai
+sharana|AF	Asia/Kabul
+sharjah|AE	Asia/Dubai
+sharm el-sheikh|EG	Africa/Cairo
+shashi|CN	Asia/Shanghai
+shawnee|US	America/Chicago
+shay gap|AU	Australia/Perth
+sheboygan|US	America/Chicago
+sheep mountain|US	America/Anchorage
+sheghnan|AF	Asia/Kabul
+shelbyville|US	America/Chicago
+shelby|US	America/Denver
+shell mera|EC	America/Guayaquil
+shelton|US	America/Los_Angeles
+shemya|US	America/Adak
+shenyang|CN	Asia/Shanghai
+shenzhen|CN	Asia/Shanghai
+sherbrooke|CA	America/Toronto
+sheridan|US	America/Denver
+sherman/denison|US	America/Chicago
+shetland islands|GB	Europe/London
+shetland|GB	Europe/London
+shijiazhuang|CN	Asia/Shanghai
+shillong|IN	Asia/Kolkata
+shimoga|IN	Asia/Kolkata
+shinyanga|TZ	Africa/Dar_es_Salaam
+shiquanhe|CN	Asia/Shanghai
+shirahama|JP	Asia/Tokyo
+shiraz|IR	Asia/Tehran
+shire|ET	Africa/Addis_Ababa
+shiringayoc|PE	America/Lima
+shirley|US	America/New_York
+shishmaref|US	America/Anchorage
+shiyan|CN	Asia/Shanghai
+shonai|JP	Asia/Tokyo
+show low|US	America/Phoenix
+shravasti|IN	Asia/Kolkata
+shreveport|US	America/Chicago
+shungnak|US	America/Anchorage
+shuozhou|CN	Asia/Shanghai
+shymkent|KZ	Asia/Almaty
+sialkot|PK	Asia/Karachi
+siauliai|LT	Europe/Vilnius
+sibiti|CG	Africa/Brazzaville
+sibiu|RO	Europe/Bucharest
+sibi|PK	Asia/Karachi
+sibolga, sumatra island|ID	Asia/Jakarta
+sibu|MY	Asia/Kuching
+sidi ifni|MA	Africa/Casablanca
+sidney|US	America/Denver
+siem reap|KH	Asia/Phnom_Penh
+siena|IT	Europe/Rome
+sierra grande|AR	America/Argentina/Salta
+sievierodonetsk|UA	Europe/Zaporozhye
+sigiriya|LK	Asia/Colombo
+siglufjorður|IS	Atlantic/Reykjavik
+siguiri|GN	Africa/Conakry
+sihanukville|KH	Asia/Phnom_Penh
+siirt|TR	Europe/Istanbul
+sikasso|ML	Africa/Bamako
+sikeston|US	America/Chicago
+sila mission|PG	Pacific/Port_Moresby
+silao|MX	America/Mexico_City
+silchar|IN	Asia/Kolkata
+silgadi doti|NP	Asia/Kathmandu
+siliguri|IN	Asia/Kolkata
+siloam springs|US	America/Chicago
+silver city|US	America/Denver
+simanggang|MY	Asia/Kuching
+simao|CN	Asia/Shanghai
+simara|NP	Asia/Kathmandu
+simbai|PG	Pacific/Port_Moresby
+simberi island|PG	Pacific/Port_Moresby
+simenti|SN	Africa/Dakar
+simferopol|UA	Europe/Simferopol
+simikot|NP	Asia/Kathmandu
+sindal|DK	Europe/Copenhagen
+sindhri|PK	Asia/Karachi
+sines|PT	Europe/Lisbon
+singapore|SG	Asia/Singapore
+singleton|AU	Australia/Sydney
+sinop|BR	America/Campo_Grande
+sinop|TR	Europe/Istanbul
+sint eustatius|BQ	America/Kralendijk
+sion|CH	Europe/Zurich
+sioux city|US	America/Chicago
+sioux falls|US	America/Chicago
+sioux lookout|CA	America/Winnipeg
+sipora island|ID	Asia/Jakarta
+sir bani yas|AE	Asia/Dubai
+sirt|LY	Africa/Tripoli
+sishen|ZA	Africa/Johannesburg
+sisimiut|GL	America/Nuuk
+sitiawan|MY	Asia/Kuala_Lumpur
+sitka|US	America/Anchorage
+sittwe|MM	Asia/Yangon
+siuna|NI	America/Managua
+sivas|TR	Europe/Istanbul
+siwa|EG	Africa/Cairo
+skagway|US	America/Anchorage
+skardu|PK	Asia/Karachi
+skelleftea|SE	Europe/Stockholm
+skiathos|GR	Europe/Athens
+skiros island|GR	Europe/Athens
+skive|DK	Europe/Copenhagen
+skjern / ringkobing|DK	Europe/Copenhagen
+skopje|MK	Europe/Skopje
+skovde|SE	Europe/Stockholm
+skukuza|ZA	Africa/Johannesburg
+skwentna|US	America/Anchorage
+slave lake|CA	America/Edmonton
+slayton|US	America/Chicago
+sleetmute|US	America/Anchorage
+sliac|SK	Europe/Bratislava
+sligo|IE	Europe/Dublin
+smara|EH	Africa/Casablanca
+smithers|CA	America/Vancouver
+smiths falls|CA	America/Toronto
+smolensk|RU	Europe/Moscow
+smyrna|US	America/Chicago
+snap lake|CA	America/Yellowknife
+snyder|US	America/Chicago
+soalala|MG	Indian/Antananarivo
+sobral|BR	America/Fortaleza
+sochi|RU	Europe/Moscow
+socorro|US	America/Denver
+socotra islands|YE	Asia/Aden
+sodankyla|FI	Europe/Helsinki
+soderhamn|SE	Europe/Stockholm
+sofia|BG	Europe/Sofia
+sogamoso|CO	America/Bogota
+sogndal|NO	Europe/Oslo
+sohag|EG	Africa/Cairo
+sohar|OM	Asia/Muscat
+sokcho / gangneung|KR	Asia/Seoul
+sokoto|NG	Africa/Lagos
+solapur|IN	Asia/Kolkata
+sola|VU	Pacific/Efate
+soldotna|US	America/Anchorage
+solenzara|FR	Europe/Paris
+solomon|US	America/Nome
+solovetsky islands|RU	Europe/Moscow
+solwesi|ZM	Africa/Lusaka
+somerset|US	America/New_York
+son-la|VN	Asia/Ho_Chi_Minh
+sonderborg|DK	Europe/Copenhagen
+songea|TZ	Africa/Dar_es_Salaam
+songyuan|CN	Asia/Shanghai
+soroako-celebes island|ID	Asia/Makassar
+sorocaba|BR	America/Sao_Paulo
+sorong-papua island|ID	Asia/Jayapura
+soroti|UG	Africa/Kampala
+souanke|CG	Africa/Brazzaville
+souda|GR	Europe/Athens
+soure|BR	America/Belem
+south bend|US	America/Indiana/Indianapolis
+south bimini|BS	America/Nassau
+south indian lake|CA	America/Winnipeg
+south lake tahoe|US	America/Los_Angeles
+south naknek|US	America/Anchorage
+southampton|GB	Europe/London
+southend|GB	Europe/London
+sovetskaya gavan|RU	Asia/Vladivostok
+sovetskiy|RU	Asia/Yekaterinburg
+soyo|AO	Africa/Luanda
+spanish lookout|BZ	America/Belize
+spanish town|VG	America/Tortola
+sparrevohn|US	America/Anchorage
+spartanburg|US	America/New_York
+sparta|US	America/Chicago
+sparti|GR	Europe/Athens
+spearfish|US	America/Denver
+spencer|US	America/Chicago
+spirit lake|US	America/Chicago
+split|HR	Europe/Zagreb
+spokane|US	America/Los_Angeles
+spring point|BS	America/Nassau
+springbok|ZA	Africa/Johannesburg
+springdale|US	America/Chicago
+springfield/chicopee|US	America/New_York
+springfield|US	America/Chicago
+squamish|CA	America/Vancouver
+srinagar|IN	Asia/Kolkata
+st augustine|US	America/New_York
+st cloud|US	America/Chicago
+st denis|RE	Indian/Reunion
+st george|US	America/Denver
+st johns|US	America/Phoenix
+st joseph|US	America/Chicago
+st leonard|CA	America/Moncton
+st louis|US	America/Chicago
+st mary's|US	America/Nome
+st marys|US	America/New_York
+st michael|US	America/Nome
+st paul island|US	America/Adak
+st paul|US	America/Chicago
+st petersburg-clearwater|US	America/New_York
+st petersburg|US	America/New_York
+st pierre|RE	Indian/Reunion
+st simons island|US	America/New_York
+st thomas|CA	America/Toronto
+st-augustin|CA	America/Blanc-Sablon
+st-francois|GP	America/Guadeloupe
+st. andrews|GB	Europe/London
+st. anthony|CA	America/St_Johns
+st. george|AG	America/Antigua
+st. ives|GB	Europe/London
+st. lewis|CA	America/St_Johns
+st. mary's|GB	Europe/London
+st. petersburg|RU	Europe/Moscow
+st. theresa point|CA	America/Winnipeg
+sta cruz de la palma|ES	Atlantic/Canary
+stanley|FK	Atlantic/Stanley
+stanton|US	America/Chicago
+state college|US	America/New_York
+statesboro|US	America/New_York
+statesville|US	America/New_York
+staunton/waynesboro/harrisonburg|US	America/New_York
+stavanger|NO	Europe/Oslo
+staverton|GB	Europe/London
+stavropol|RU	Europe/Moscow
+steamboat springs|US	America/Denver
+stebbins|US	America/Nome
+stella maris|BS	America/Nassau
+stephenville|CA	America/St_Johns
+stephenville|US	America/Chicago
+sterling/rockfalls|US	America/Chicago
+sterling|US	America/Denver
+stevens point|US	America/Chicago
+stevens village|US	America/Anchorage
+stewart|CA	America/Vancouver
+stillwater|US	America/Chicago
+stirling island|SB	Pacific/Guadalcanal
+stockholm / nykoping|SE	Europe/Stockholm
+stockholm / vasteras|SE	Europe/Stockholm
+stockholm|SE	Europe/Stockholm
+stockton|US	America/Los_Angeles
+stoelmanseiland|SR	America/Paramaribo
+stony rapids|CA	America/Regina
+stony river|US	America/Anchorage
+storm lake|US	America/Chicago
+stornoway|GB	Europe/London
+stow|US	America/New_York
+strasbourg|FR	Europe/Paris
+straubing|DE	Europe/Berlin
+strezhevoy|RU	Asia/Krasnoyarsk
+stronsay|GB	Europe/London
+stroud|US	America/Chicago
+strymba|MD	Europe/Chisinau
+stuart island|US	America/Los_Angeles
+stuart|US	America/New_York
+sturgeon bay|US	America/Chicago
+sturgis|US	America/Detroit
+stuttgart|DE	Europe/Berlin
+stuttgart|US	America/Chicago
+stykkisholmur|IS	Atlantic/Reykjavik
+suai|TL	Asia/Dili
+suavanao|SB	Pacific/Guadalcanal
+subang|MY	Asia/Kuala_Lumpur
+suceava|RO	Europe/Bucharest
+sucua|EC	America/Guayaquil
+sue islet|AU	Australia/Brisbane
+sui|PK	Asia/Karachi
+sukagawa|JP	Asia/Tokyo
+sukarata(solo), java island|ID	Asia/Jakarta
+sukhumi|GE	Asia/Tbilisi
+suki|PG	Pacific/Port_Moresby
+sulaymaniyah|IQ	Asia/Baghdad
+sullivan|US	America/Indiana/Indianapolis
+sulphur springs|US	America/Chicago
+sumbawa island|ID	Asia/Makassar
+sumbawanga|TZ	Africa/Dar_es_Salaam
+sumbe|AO	Africa/Luanda
+sumenep-madura island|ID	Asia/Jakarta
+summer beaver|CA	America/Toronto
+summerside|CA	America/Halifax
+summit|US	America/Anchorage
+sumter|US	America/New_York
+sumy|UA	Europe/Kyiv
+sunchales|AR	America/Argentina/Cordoba
+suncor energy site|CA	America/Edmonton
+sundsvall/ harnosand|SE	Europe/Stockholm
+sungai penuh|ID	Asia/Jakarta
+sunriver|US	America/Los_Angeles
+suntar|RU	Asia/Yakutsk
+sunyani|GH	Africa/Accra
+superior|US	America/Chicago
+surabaya|ID	Asia/Jakarta
+surallah|PH	Asia/Manila
+surat thani|TH	Asia/Bangkok
+surgut|RU	Asia/Yekaterinburg
+surigao city|PH	Asia/Manila
+surkhet|NP	Asia/Kathmandu
+sur|OM	Asia/Muscat
+susanville|US	America/Los_Angeles
+suzhou|CN	Asia/Shanghai
+svolvær|NO	Europe/Oslo
+swakopmund|NA	Africa/Windhoek
+swan river|CA	America/Winnipeg
+swansea|GB	Europe/London
+sweetwater|US	America/Chicago
+swift current|CA	America/Regina
+sydney|AU	Australia/Sydney
+sydney|CA	America/Glace_Bay
+syktyvkar|RU	Europe/Moscow
+sylhet|BD	Asia/Dhaka
+sylvester|US	America/New_York
+syracuse|US	America/New_York
+syros island|GR	Europe/Athens
+szeged|HU	Europe/Budapest
+szymany|PL	Europe/Warsaw
+sørkjosen|NO	Europe/Oslo
+sırnak|TR	Europe/Istanbul
+ta'izz|YE	Asia/Aden
+tabarka|TN	Africa/Tunis
+tabas|IR	Asia/Tehran
+tabatinga|BR	America/Porto_Velho
+taba|EG	Africa/Cairo
+tabiteuea south|KI	Pacific/Tarawa
+tabora|TZ	Africa/Dar_es_Salaam
+tabou|CI	Africa/Abidjan
+tabriz|IR	Asia/Tehran
+tabuaeran island|KI	Pacific/Kiritimati
+tabubil|PG	Pacific/Port_Moresby
+tacheng|CN	Asia/Shanghai
+tachileik|MM	Asia/Yangon
+tachina|EC	America/Guayaquil
+tacloban city|PH	Asia/Manila
+tacna|PE	America/Lima
+tacoma|US	America/Los_Angeles
+tacuarembo|UY	America/Montevideo
+tadjoura|DJ	Africa/Djibouti
+tadoule lake|CA	America/Winnipeg
+taftan|PK	Asia/Karachi
+taganrog|RU	Europe/Moscow
+taguatinga|BR	America/Araguaina
+tahoua|NE	Africa/Niamey
+tahuna-sangihe island|ID	Asia/Makassar
+taichung city|TW	Asia/Taipei
+tainan city|TW	Asia/Taipei
+taipa|MO	Asia/Macau
+taipei city|TW	Asia/Taipei
+taipei|TW	Asia/Taipei
+taiping|MY	Asia/Kuala_Lumpur
+taisha|EC	America/Guayaquil
+taitung city|TW	Asia/Taipei
+taiyuan|CN	Asia/Shanghai
+tajima|JP	Asia/Tokyo
+takamatsu|JP	Asia/Tokyo
+takotna|US	America/Anchorage
+takume|PF	Pacific/Tahiti
+talang gudang, sumatra island|ID	Asia/Jakarta
+talca|CL	America/Santiago
+taldy kurgan|KZ	Asia/Almaty
+talkeetna|US	America/Anchorage
+talladega|US	America/Chicago
+tallahassee|US	America/New_York
+tallinn|EE	Europe/Tallinn
+taloqan|AF	Asia/Kabul
+taloyoak|CA	America/Edmonton
+taltal|CL	America/Santiago
+tamale|GH	Africa/Accra
+taman negara|MY	Asia/Kuala_Lumpur
+tamana island|KI	Pacific/Tarawa
+tamanrasset|DZ	Africa/Algiers
+tambacounda|SN	Africa/Dakar
+tambao|BF	Africa/Ouagadougou
+tambohorano|MG	Indian/Antananarivo
+tambov|RU	Europe/Moscow
+tamchakett|MR	Africa/Nouakchott
+tamchy|KG	Asia/Bishkek
+tame|CO	America/Bogota
+tampa|US	America/New_York
+tampere / pirkkala|FI	Europe/Helsinki
+tampico|MX	America/Mexico_City
+tamuning|GU	Pacific/Guam
+tamworth|AU	Australia/Sydney
+tan tan|MA	Africa/Casablanca
+tanacross|US	America/Anchorage
+tanah grogot, borneo island|ID	Asia/Makassar
+tanah merah-papua island|ID	Asia/Jayapura
+tanana|US	America/Anchorage
+tanandava|MG	Indian/Antananarivo
+tandil|AR	America/Argentina/Buenos_Aires
+tangara da serra|BR	America/Cuiaba
+tanga|TZ	Africa/Dar_es_Salaam
+tangier|MA	Africa/Casablanca
+tangshan|CN	Asia/Shanghai
+tanjung manis|MY	Asia/Kuching
+tanjung pandan, belitung island|ID	Asia/Jakarta
+tanjung pinang-bintan island|ID	Asia/Jakarta
+tanjung redep, borneo island|ID	Asia/Makassar
+tanjung selor, borneo island|ID	Asia/Makassar
+tanta-tabalong, borneo island|ID	Asia/Makassar
+taos|US	America/Denver
+tapachula|MX	America/Mexico_City
+tapak tuan, sumatra island|ID	Asia/Jakarta
+tapini|PG	Pacific/Port_Moresby
+taplejung|NP	Asia/Kathmandu
+tarakan island|ID	Asia/Makassar
+tarapoa|EC	America/Guayaquil
+tarapoto|PE	America/Lima
+tarauaca|BR	America/Rio_Branco
+tarawa|KI	Pacific/Tarawa
+taraz|KZ	Asia/Qyzylorda
+tarbela|PK	Asia/Karachi
+tarbes/lourdes/pyrenees|FR	Europe/Paris
+tarcoola|AU	Australia/Adelaide
+taree|AU	Australia/Sydney
+targu mures|RO	Europe/Bucharest
+tarija|BO	America/La_Paz
+tarin kowt|AF	Asia/Kabul
+tari|PG	Pacific/Port_Moresby
+tarko-sale|RU	Asia/Yekaterinburg
+tarsus|TR	Europe/Istanbul
+tartagal|AR	America/Argentina/Salta
+tartu|EE	Europe/Tallinn
+tashkent|UZ	Asia/Samarkand
+tashkurgan|CN	Asia/Shanghai
+tasikmalaya, java island|ID	Asia/Jakarta
+tasiujaq|CA	America/Toronto
+taszar|HU	Europe/Budapest
+tatakoto|PF	Pacific/Tahiti
+tatitlek|US	America/Anchorage
+taubate|BR	America/Sao_Paulo
+taupo|NZ	Pacific/Auckland
+tauramena|CO	America/Bogota
+tauranga|NZ	Pacific/Auckland
+tawau|MY	Asia/Kuala_Lumpur
+taylor|US	America/Nome
+taytay airport|PH	Asia/Manila
+tbilisi|GE	Asia/Tbilisi
+tchibanga|GA	Africa/Libreville
+tchien|LR	Africa/Monrovia
+tebessi|DZ	Africa/Algiers
+tefe|BR	America/Boa_Vista
+tegucigalpa|HN	America/Tegucigalpa
+tehachapi|US	America/Los_Angeles
+tehran|IR	Asia/Tehran
+teixeira de freitas|BR	America/Bahia
+tekin|PG	Pacific/Port_Moresby
+tel aviv|IL	Asia/Jerusalem
+tela|HN	America/Tegucigalpa
+telefomin|PG	Pacific/Port_Moresby
+telegraph creek|CA	America/Vancouver
+telemaco borba|BR	America/Sao_Paulo
+telida|US	America/Anchorage
+teller|US	America/Anchorage
+telluride|US	America/Denver
+telupid|MY	Asia/Kuching
+temple|US	America/Chicago
+tenerife island|ES	Atlantic/Canary
+tengchong|CN	Asia/Shanghai
+tenkodogo|BF	Africa/Ouagadougou
+tennant creek|AU	Australia/Darwin
+teofilo otoni|BR	America/Sao_Paulo
+tepic|MX	America/Mazatlan
+teresina|BR	America/Fortaleza
+termez|UZ	Asia/Samarkand
+ternopil|UA	Europe/Kyiv
+terrace|CA	America/Vancouver
+terre haute|US	America/Indiana/Indianapolis
+terrell|US	America/Chicago
+teruel|ES	Europe/Madrid
+teseney|ER	Africa/Asmara
+teslin|CA	America/Vancouver
+tete-a-la-baleine|CA	America/Blanc-Sablon
+teterboro|US	America/New_York
+tete|MZ	Africa/Maputo
+tetiaroa|PF	Pacific/Tahiti
+tetlin|US	America/Anchorage
+texada|CA	America/Vancouver
+texarkana|US	America/Chicago
+tezu|IN	Asia/Kolkata
+thaba-tseka|LS	Africa/Maseru
+thakhek|LA	Asia/Bangkok
+thandwe|MM	Asia/Yangon
+thanh hoa|VN	Asia/Ho_Chi_Minh
+thanjavur|IN	Asia/Kolkata
+the dalles|US	America/Los_Angeles
+the granites|AU	Australia/Darwin
+the pas|CA	America/Winnipeg
+the valley|AI	America/Anguilla
+thermopolis|US	America/Denver
+thessaloniki|GR	Europe/Athens
+thetford|GB	Europe/London
+thicket portage|CA	America/Winnipeg
+thief river falls|US	America/Chicago
+thimarafushi|MV	Indian/Maldives
+thisted|DK	Europe/Copenhagen
+thohoyandou|ZA	Africa/Johannesburg
+thomasville|US	America/New_York
+thompson falls|US	America/Denver
+thompson|CA	America/Winnipeg
+three rivers|US	America/Detroit
+thule|GL	America/Thule
+thumrait|OM	Asia/Muscat
+thunder bay|CA	America/Thunder_Bay
+tianfu|CN	Asia/Shanghai
+tianjin|CN	Asia/Shanghai
+tianshui|CN	Asia/Shanghai
+tiaret|DZ	Africa/Algiers
+tibu|CO	America/Bogota
+tichitt|MR	Africa/Nouakchott
+tidjikja|MR	Africa/Nouakchott
+tifton|US	America/New_York
+tiga|NC	Pacific/Noumea
+tijuana|MX	America/Tijuana
+tikapur|NP	Asia/Kathmandu
+tikong-taliabu island|ID	Asia/Jayapura
+tiko|CM	Africa/Douala
+tiksi|RU	Asia/Yakutsk
+tilin|MM	Asia/Yangon
+tillamook|US	America/Los_Angeles
+timbedra|MR	Africa/Nouakchott
+timbuktu|ML	Africa/Bamako
+timika-papua island|ID	Asia/Jayapura
+timimoun|DZ	Africa/Algiers
+timisoara|RO	Europe/Bucharest
+timmins|CA	America/Toronto
+tin city|US	America/Nome
+tindouf|DZ	Africa/Algiers
+tingkeum, sumatra island|ID	Asia/Jakarta
+tingo maria|PE	America/Lima
+tinian island|MP	Pacific/Saipan
+tinson pen|JM	America/Jamaica
+tioga|US	America/Chicago
+tippi|ET	Africa/Addis_Ababa
+tiputini|EC	America/Guayaquil
+tirana|AL	Europe/Tirane
+tiruchirappally|IN	Asia/Kolkata
+tirupati|IN	Asia/Kolkata
+tisdale|CA	America/Regina
+titusville|US	America/New_York
+tivat|ME	Europe/Podgorica
+tjepu, java island|ID	Asia/Jakarta
+tlemcen|DZ	Africa/Algiers
+tlokoeng|LS	Africa/Maseru
+tobermorey|AU	Australia/Darwin
+tobolsk|RU	Asia/Yekaterinburg
+tobruk|LY	Africa/Tripoli
+toccoa|US	America/New_York
+tocopilla|CL	America/Santiago
+tocumen|PA	America/Panama
+tofino|CA	America/Vancouver
+togiak village|US	America/Anchorage
+tokat|TR	Europe/Istanbul
+tokoname|JP	Asia/Tokyo
+tokoroa|NZ	Pacific/Auckland
+toksook bay|US	America/Anchorage
+tokua|PG	Pacific/Port_Moresby
+tokunoshima|JP	Asia/Tokyo
+tokushima|JP	Asia/Tokyo
+tokyo|JP	Asia/Tokyo
+tok|US	America/Anchorage
+tolanaro|MG	Indian/Antananarivo
+toledo|BR	America/Sao_Paulo
+toledo|US	America/Los_Angeles
+toli toli-celebes island|ID	Asia/Makassar
+toluca|MX	America/Mexico_City
+tolu|CO	America/Bogota
+tom price|AU	Australia/Perth
+tomanggong|MY	Asia/Kuala_Lumpur
+toms river|US	America/New_York
+tomsk|RU	Asia/Tomsk
+tonghua|CN	Asia/Shanghai
+tongliao|CN	Asia/Shanghai
+tongoa island|VU	Pacific/Efate
+tonopah|US	America/Los_Angeles
+topeka|US	America/Chicago
+torino|IT	Europe/Rome
+toronto|CA	America/Toronto
+tororo|UG	Africa/Kampala
+torp|NO	Europe/Oslo
+torrance|US	America/Los_Angeles
+torreon|MX	America/Mexico_City
+torres|BR	America/Sao_Paulo
+torrington|US	America/Denver
+tosontsengel|MN	Asia/Ulaanbaatar
+totness|SR	America/Paramaribo
+tottori|JP	Asia/Tokyo
+tougan|BF	Africa/Ouagadougou
+touggourt|DZ	Africa/Algiers
+touho|NC	Pacific/Noumea
+toulon/hyeres/le palyvestre|FR	Europe/Paris
+toulouse/blagnac|FR	Europe/Paris
+tours/val de loire (loire valley)|FR	Europe/Paris
+toussus-le-noble|FR	Europe/Paris
+townsville|AU	Australia/Brisbane
+toyama|JP	Asia/Tokyo
+tozeur|TN	Africa/Tunis
+trabzon|TR	Europe/Istanbul
+trail|CA	America/Vancouver
+trapani|IT	Europe/Rome
+traverse city|US	America/New_York
+treasure cay|BS	America/Nassau
+treinta y tres|UY	America/Montevideo
+trenton|CA	America/Toronto
+trenton|US	America/Chicago
+tres arroyos|AR	America/Argentina/Buenos_Aires
+tres coracoes|BR	America/Sao_Paulo
+tres esquinas|CO	America/Bogota
+tres lagoas|BR	America/Campo_Grande
+treviso|IT	Europe/Rome
+trier|DE	Europe/Berlin
+trieste|IT	Europe/Rome
+trincomalee|LK	Asia/Colombo
+trinidad|BO	America/La_Paz
+trinidad|CO	America/Bogota
+trinidad|CU	America/Havana
+trinidad|US	America/Denver
+tripoli|LB	Asia/Beirut
+tripoli|LY	Africa/Tripoli
+trivandrum|IN	Asia/Kolkata
+trois-rivieres|CA	America/Toronto
+trollhattan|SE	Europe/Stockholm
+tromsø|NO	Europe/Oslo
+trona|US	America/Los_Angeles
+trondheim|NO	Europe/Oslo
+troy|US	America/Chicago
+truckee|US	America/Los_Angeles
+trujillo|HN	America/Tegucigalpa
+trujillo|PE	America/Lima
+truth or consequences|US	America/Denver
+tsaratanana|MG	Indian/Antananarivo
+tshabong|BW	Africa/Gaborone
+tshikapa|CD	Africa/Lubumbashi
+tsiroanomandidy|MG	Indian/Antananarivo
+tsumeb|NA	Africa/Windhoek
+tsushima|JP	Asia/Tokyo
+tuba city|US	America/Denver
+tucson|US	America/Phoenix
+tucumcari|US	America/Denver
+tucupita|VE	America/Caracas
+tucurui|BR	America/Belem
+tufi|PG	Pacific/Port_Moresby
+tuguegarao city|PH	Asia/Manila
+tuktoyaktuk|CA	America/Yellowknife
+tulare|US	America/Los_Angeles
+tulcan|EC	America/Guayaquil
+tulcea|RO	Europe/Bucharest
+tuli lodge|BW	Africa/Gaborone
+tulita|CA	America/Edmonton
+tullahoma|US	America/Chicago
+tulsa|US	America/Chicago
+tulua|CO	America/Bogota
+tuluksak|US	America/Anchorage
+tulum|MX	America/Cancun
+tumaco|CO	America/Bogota
+tumbes|PE	America/Lima
+tumling tar|NP	Asia/Kathmandu
+tumxuk|CN	Asia/Shanghai
+tunica|US	America/Chicago
+tunis|TN	Africa/Tunis
+tuntutuliak|US	America/Nome
+tununak|US	America/Nome
+tupelo|US	America/Chicago
+turbat|PK	Asia/Karachi
+turbo|CO	America/Bogota
+turkey creek|AU	Australia/Perth
+turkistan|KZ	Asia/Almaty
+turkmenabat|TM	Asia/Ashgabat
+turku|FI	Europe/Helsinki
+turpan|CN	Asia/Shanghai
+turukhansk|RU	Asia/Krasnoyarsk
+tuscaloosa|US	America/Chicago
+tuxtla gutierrez|MX	America/Mexico_City
+tuy hoa|VN	Asia/Ho_Chi_Minh
+tuzla|BA	Europe/Sarajevo
+tver|RU	Europe/Moscow
+twentynine palms|US	America/Los_Angeles
+twin falls|US	America/Boise
+twin hills|US	America/Anchorage
+twitzel|NZ	Pacific/Auckland
+tyler|US	America/Chicago
+tymovskoye|RU	Asia/Vladivostok
+tynda|RU	Asia/Yakutsk
+tyonek|US	America/Anchorage
+tyopliy klyuch|RU	Asia/Vladivostok
+tyumen|RU	Asia/Yekaterinburg
+tzaneen|ZA	Africa/Johannesburg
+ua huka|PF	Pacific/Marquesas
+ua pou|PF	Pacific/Marquesas
+ubatuba|BR	America/Sao_Paulo
+uberaba|BR	America/Sao_Paulo
+uberlandia|BR	America/Sao_Paulo
+ube|JP	Asia/Tokyo
+ubon ratchathani|TH	Asia/Bangkok
+ubrub-papua island|ID	Asia/Jayapura
+uchiza|PE	America/Lima
+udaipur|IN	Asia/Kolkata
+uden|NL	Europe/Amsterdam
+udon thani|TH	Asia/Bangkok
+ufa|RU	Asia/Yekaterinburg
+ugashik|US	America/Anchorage
+uherske hradiste|CZ	Europe/Prague
+uige|AO	Africa/Luanda
+ujung pandang-celebes island|ID	Asia/Makassar
+ukhta|RU	Europe/Moscow
+ukiah|US	America/Los_Angeles
+ukunda|KE	Africa/Nairobi
+ulaanbaatar|MN	Asia/Ulaanbaatar
+ulan bator|MN	Asia/Ulaanbaatar
+ulan ude|RU	Asia/Irkutsk
+ulanhot|CN	Asia/Shanghai
+ulanqab|CN	Asia/Shanghai
+ulsan|KR	Asia/Seoul
+ulukhaktok|CA	America/Yellowknife
+ulundi|ZA	Africa/Johannesburg
+ulusaba|ZA	Africa/Johannesburg
+ulyanovsk|RU	Europe/Samara
+umea|SE	Europe/Stockholm
+umiat|US	America/Anchorage
+umiujaq|CA	America/Toronto
+umnugobitour|MN	Asia/Ulaanbaatar
+umuarama|BR	America/Sao_Paulo
+unalakleet|US	America/Anchorage
+unalaska|US	America/Anchorage
+una|BR	America/Bahia
+uniao da vitoria|BR	America/Sao_Paulo
+union city|US	America/Chicago
+union island|VC	America/St_Vincent
+union|US	America/New_York
+universal city|US	America/Chicago
+upala|CR	America/Costa_Rica
+upavon|GB	Europe/London
+upernavik|GL	America/Nuuk
+upington|ZA	Africa/Johannesburg
+upland|US	America/Los_Angeles
+uralsk|KZ	Asia/Oral
+uranium city|CA	America/Regina
+uray|RU	Asia/Yekaterinburg
+urengoy|RU	Asia/Yekaterinburg
+urgench|UZ	Asia/Samarkand
+urmia|IR	Asia/Tehran
+urrao|CO	America/Bogota
+uruguaiana|BR	America/Sao_Paulo
+urumqi|CN	Asia/Shanghai
+usak|TR	Europe/Istanbul
+usharal|KZ	Asia/Almaty
+ushuahia|AR	America/Argentina/Ushuaia
+usinsk|RU	Europe/Moscow
+ust kamenogorsk|KZ	Asia/Almaty
+ust-ilimsk|RU	Asia/Irkutsk
+ust-kut|RU	Asia/Irkutsk
+ust-kuyga|RU	Asia/Vladivostok
+ust-maya|RU	Asia/Yakutsk
+ust-nera|RU	Asia/Vladivostok
+ust-tsylma|RU	Europe/Moscow
+utila island|HN	America/Tegucigalpa
+utopia creek|US	America/Anchorage
+utqiagvik|US	America/Anchorage
+uttaradit|TH	Asia/Bangkok
+utti / valkeala|FI	Europe/Helsinki
+uturoa|PF	Pacific/Tahiti
+uummannaq|GL	America/Nuuk
+uvalde|US	America/Chicago
+uzhhorod|UA	Europe/Uzhgorod
+uzice|RS	Europe/Belgrade
+vaasa|FI	Europe/Helsinki
+vadodara|IN	Asia/Kolkata
+vadsø|NO	Europe/Oslo
+vagar|FO	Atlantic/Faroe
+vahitahi|PF	Pacific/Tahiti
+valdez|US	America/Anchorage
+valdivia|CL	America/Santiago
+valdosta|US	America/New_York
+valenca|BR	America/Fortaleza
+valence/chabeuil|FR	Europe/Paris
+valencia|ES	Europe/Madrid
+valencia|VE	America/Caracas
+valentine|US	America/Chicago
+valera|VE	America/Caracas
+valesdir|VU	Pacific/Efate
+valjevo|RS	Europe/Belgrade
+valladolid|ES	Europe/Madrid
+valledupar|CO	America/Bogota
+vallegrande|BO	America/La_Paz
+vallenar|CL	America/Santiago
+valparaiso/destin-ft walton beach|US	America/Chicago
+valparaiso|US	America/Chicago
+van horn|US	America/Chicago
+van nuys|US	America/Los_Angeles
+van đon|VN	Asia/Ho_Chi_Minh
+vancouver|CA	America/Vancouver
+vandalia|US	America/Chicago
+vangaindrano|MG	Indian/Antananarivo
+vannes/meucon|FR	Europe/Paris
+vanua balavu|FJ	Pacific/Fiji
+van|TR	Europe/Istanbul
+varadero|CU	America/Havana
+varanasi|IN	Asia/Kolkata
+vardø|NO	Europe/Oslo
+varginha|BR	America/Sao_Paulo
+varkaus / joroinen|FI	Europe/Helsinki
+varna|BG	Europe/Sofia
+vastervik|SE	Europe/Stockholm
+vatomandry|MG	Indian/Antananarivo
+vatulele|FJ	Pacific/Fiji
+vava'u island|TO	Pacific/Tongatapu
+vaxjo|SE	Europe/Stockholm
+veer surendra sai|IN	Asia/Kolkata
+velasquez|CO	America/Bogota
+velas|PT	Atlantic/Azores
+velikiy ustyug|RU	Europe/Moscow
+velikiye luki|RU	Europe/Moscow
+venetie|US	America/Anchorage
+venezia|IT	Europe/Rome
+venice|US	America/New_York
+ventspils|LV	Europe/Riga
+veracruz|MX	America/Mexico_City
+verdun|FR	Europe/Paris
+verkhnevilyuisk|RU	Asia/Yakutsk
+vermilion|CA	America/Edmonton
+vernal|US	America/Denver
+vernon|CA	America/Vancouver
+vernon|US	America/Chicago
+vero beach|US	America/New_York
+verona|IT	Europe/Rome
+versailles|US	America/Chicago
+vestmannaeyjar|IS	Atlantic/Reykjavik
+vichadero|UY	America/Montevideo
+vichy/charmeil|FR	Europe/Paris
+vicksburg|US	America/Chicago
+victoria falls|ZW	Africa/Harare
+victoria|CA	America/Vancouver
+victoria|CL	America/Santiago
+victoria|US	America/Chicago
+victorville|US	America/Los_Angeles
+vidalia|US	America/New_York
+videira|BR	America/Sao_Paulo
+viedma / carmen de patagones|AR	America/Argentina/Salta
+vienna|AT	Europe/Vienna
+vientiane|LA	Asia/Vientiane
+vieux fort|LC	America/St_Lucia
+vigo|ES	Europe/Madrid
+vila bela da santissima trindade|BR	America/Cuiaba
+vila do maio|CV	Atlantic/Cape_Verde
+vila do mosteiros|CV	Atlantic/Cape_Verde
+vila do porto|PT	Atlantic/Azores
+vila real|PT	Europe/Lisbon
+vila rica|BR	America/Cuiaba
+vilanculo|MZ	Africa/Maputo
+vilhena|BR	America/Boa_Vista
+villa dolores|AR	America/Argentina/Cordoba
+villa gesell|AR	America/Argentina/Buenos_Aires
+villa reynolds|AR	America/Argentina/San_Luis
+villacoublay/velizy|FR	Europe/Paris
+villagarzon|CO	America/Bogota
+villahermosa|MX	America/Mexico_City
+villamontes|BO	America/La_Paz
+villavicencio|CO	America/Bogota
+vilnius|LT	Europe/Vilnius
+vilyuisk|RU	Asia/Yakutsk
+vina del mar|CL	America/Santiago
+vineyard haven|US	America/New_York
+vingt cinq|MU	Indian/Mauritius
+vinh|VN	Asia/Ho_Chi_Minh
+vinnitsa|UA	Europe/Kyiv
+viqueque|TL	Asia/Dili
+virac|PH	Asia/Manila
+virginia beach|US	America/New_York
+visakhapatnam|IN	Asia/Kolkata
+visalia|US	America/Los_Angeles
+visby|SE	Europe/Stockholm
+viseu|PT	Europe/Lisbon
+vitebsk|BY	Europe/Minsk
+vitoria da conquista|BR	America/Bahia
+vitoria|BR	America/Sao_Paulo
+vladivostok|RU	Asia/Vladivostok
+vlora|AL	Europe/Tirane
+vodochoky|CZ	Europe/Prague
+voinjama|LR	Africa/Monrovia
+vojens|DK	Europe/Copenhagen
+volgograd|RU	Europe/Volgograd
+vologda|RU	Europe/Moscow
+vopnafjorður|IS	Atlantic/Reykjavik
+vorkuta|RU	Europe/Moscow
+voronezh|RU	Europe/Moscow
+votuporanga|BR	America/Sao_Paulo
+vredendal|ZA	Africa/Johannesburg
+vryheid|ZA	Africa/Johannesburg
+vung tau|VN	Asia/Ho_Chi_Minh
+vunisea|FJ	Pacific/Fiji
+vyrburg|ZA	Africa/Johannesburg
+waala|NC	Pacific/Noumea
+waana|PK	Asia/Karachi
+wabo|PG	Pacific/Port_Moresby
+wabush|CA	America/Halifax
+waca|ET	Africa/Addis_Ababa
+waco kungo|AO	Africa/Luanda
+waco|US	America/Chicago
+waddington|GB	Europe/London
+wadi halfa|SD	Africa/Khartoum
+wageningen airport|SR	America/Paramaribo
+wagethe-papua island|ID	Asia/Jayapura
+wagga wagga|AU	Australia/Sydney
+waha-tomea island|ID	Asia/Makassar
+wahiawa|US	Pacific/Honolulu
+wahpeton|US	America/Chicago
+waikabubak-sumba island|ID	Asia/Makassar
+waingapu-sumba island|ID	Asia/Makassar
+wainwright|US	America/Anchorage
+wairoa|NZ	Pacific/Auckland
+waitangi|NZ	Pacific/Chatham
+wajima|JP	Asia/Tokyo
+wajir|KE	Africa/Nairobi
+wakaya island|FJ	Pacific/Fiji
+wake island|UM	Pacific/Wake
+wakkanai|JP	Asia/Tokyo
+walaha|VU	Pacific/Efate
+wales|US	America/Anchorage
+walla walla|US	America/Los_Angeles
+wallal|AU	Australia/Perth
+wallis island|WF	Pacific/Wallis
+wallops island|US	America/New_York
+walnut ridge|US	America/Chicago
+walterboro|US	America/New_York
+walvis bay|NA	Africa/Windhoek
+wamena-papua island|ID	Asia/Jayapura
+wang-an|TW	Asia/Taipei
+wanganui|NZ	Pacific/Auckland
+wangerooge|DE	Europe/Berlin
+wannukandi|PA	America/Panama
+wanxian|CN	Asia/Shanghai
+wapakoneta|US	America/New_York
+ware|US	America/New_York
+waris-papua island|ID	Asia/Jayapura
+warner robins|US	America/New_York
+warrangal|IN	Asia/Kolkata
+warroad|US	America/Chicago
+warsaw|PL	Europe/Warsaw
+warton|GB	Europe/London
+washabo|SR	America/Paramaribo
+washington|US	America/New_York
+wasilla|US	America/Anchorage
+wasior-papua island|ID	Asia/Jayapura
+waskaganish|CA	America/Toronto
+waspam|NI	America/Managua
+wasu|PG	Pacific/Port_Moresby
+waterford|IE	Europe/Dublin
+waterloo|CA	America/Toronto
+waterloo|US	America/Chicago
+watertown|US	America/New_York
+waterville|US	America/New_York
+watson lake|CA	America/Vancouver
+watsonville|US	America/Los_Angeles
+waukesha|US	America/Chicago
+waukon|US	America/Chicago
+wausau|US	America/Chicago
+wau|PG	Pacific/Port_Moresby
+wau|SS	Africa/Juba
+wawa|CA	America/Toronto
+waycross|US	America/New_York
+waynesburg|US	America/New_York
+wa|GH	Africa/Accra
+weatherford|US	America/Chicago
+webequie|CA	America/Toronto
+webster city|US	America/Chicago
+weeping water|US	America/Chicago
+weerawila|LK	Asia/Colombo
+weeze|DE	Europe/Berlin
+weifang|CN	Asia/Shanghai
+weihai|CN	Asia/Shanghai
+weipa|AU	Australia/Brisbane
+wekweeti|CA	America/Edmonton
+welkom|ZA	Africa/Johannesburg
+wellcamp|AU	Australia/Brisbane
+wellington|NZ	Pacific/Auckland
+wellsville|US	America/New_York
+wells|US	America/Los_Angeles
+welverdiend|ZA	Africa/Johannesburg
+wemindji|CA	America/Toronto
+wenatchee|US	America/Los_Angeles
+wendover|US	America/Denver
+weno island|FM	Pacific/Chuuk
+wenzhou|CN	Asia/Shanghai
+west bend|US	America/Chicago
+west branch|US	America/Detroit
+west end|BS	America/Nassau
+west memphis|US	America/Chicago
+west palm beach|US	America/New_York
+west point|US	America/Anchorage
+west sale|AU	Australia/Melbourne
+west wyalong|AU	Australia/Sydney
+west yellowstone|US	America/Denver
+westerland|DE	Europe/Berlin
+westerly|US	America/New_York
+westfield/springfield|US	America/New_York
+westhampton beach|US	America/New_York
+westray|GB	Europe/London
+wevelgem|BE	Europe/Brussels
+wewak|PG	Pacific/Port_Moresby
+whale cove|CA	America/Winnipeg
+whalsay|GB	Europe/London
+wharton|US	America/Chicago
+whati|CA	America/Edmonton
+wheatland|US	America/Denver
+wheeling|US	America/New_York
+white mountain|US	America/Anchorage
+white plains|US	America/New_York
+whitecourt|CA	America/Edmonton
+whitefield|US	America/New_York
+whitehorse|CA	America/Whitehorse
+whiteriver|US	America/Phoenix
+whitmore|US	America/Phoenix
+whyalla|AU	Australia/Adelaide
+wiarton|CA	America/Toronto
+wichita falls|US	America/Chicago
+wichita|US	America/Chicago
+wick|GB	Europe/London
+wiesbaden|DE	Europe/Berlin
+wildwood|US	America/New_York
+wilhelmshaven|DE	Europe/Berlin
+wilkes-barre/scranton|US	America/New_York
+wilkes-barre|US	America/New_York
+willcox|US	America/Phoenix
+willemstad|CW	America/Curacao
+williams harbour|CA	America/St_Johns
+williams lake|CA	America/Vancouver
+williamsport|US	America/New_York
+williamtown|AU	Australia/Sydney
+williston|US	America/Chicago
+willmar|US	America/Chicago
+willoughby|US	America/New_York
+willows|US	America/Los_Angeles
+willow|US	America/Anchorage
+wilmington|US	America/New_York
+winchester|US	America/New_York
+winder|US	America/New_York
+windhoek|NA	Africa/Windhoek
+windom|US	America/Chicago
+windsor locks|US	America/New_York
+windsor|CA	America/Toronto
+winfield/arkansas city|US	America/Chicago
+wink|US	America/Chicago
+winnemucca|US	America/Los_Angeles
+winnipeg|CA	America/Winnipeg
+winona|US	America/Chicago
+winslow|US	America/Phoenix
+winston salem|US	America/New_York
+winter haven|US	America/New_York
+wiscasset|US	America/New_York
+wisconsin rapids|US	America/Chicago
+wiseman|US	America/Anchorage
+wise|US	America/New_York
+wolf point|US	America/Denver
+wollaston lake|CA	America/Regina
+wonenara|PG	Pacific/Port_Moresby
+wonju|KR	Asia/Seoul
+woodie woodie|AU	Australia/Perth
+woodward|US	America/Chicago
+woomera|AU	Australia/Adelaide
+wooster|US	America/New_York
+worcester|US	America/New_York
+worland|US	America/Denver
+worthington|US	America/Chicago
+wrangell|US	America/Anchorage
+wrightstown|US	America/New_York
+wrigley|CA	America/Edmonton
+wrocław|PL	Europe/Warsaw
+wuhai|CN	Asia/Shanghai
+wuhan|CN	Asia/Shanghai
+wuhu|CN	Asia/Shanghai
+wulong|CN	Asia/Shanghai
+wunnumin lake|CA	America/Winnipeg
+wushan|CN	Asia/Shanghai
+wuxi|CN	Asia/Shanghai
+wuyishan|CN	Asia/Shanghai
+wuzhou|CN	Asia/Shanghai
+wyk auf fohr|DE	Europe/Berlin
+xai-xai|MZ	Africa/Maputo
+xalapa|MX	America/Mexico_City
+xangongo|AO	Africa/Luanda
+xanxere|BR	America/Sao_Paulo
+xiaguan|CN	Asia/Shanghai
+xiahe|CN	Asia/Shanghai
+xiamen|CN	Asia/Shanghai
+xiangfan|CN	Asia/Shanghai
+xiangxi|CN	Asia/Shanghai
+xianyang|CN	Asia/Shanghai
+xichang|CN	Asia/Shanghai
+xieng khouang|LA	Asia/Vientiane
+xilinhot|CN	Asia/Shanghai
+xingning|CN	Asia/Shanghai
+xingyi|CN	Asia/Shanghai
+xining|CN	Asia/Shanghai
+xinyang|CN	Asia/Shanghai
+xuzhou|CN	Asia/Shanghai
+yacuiba|BO	America/La_Paz
+yagoua|CM	Africa/Douala
+yakataga|US	America/Anchorage
+yakima|US	America/Los_Angeles
+yakutat|US	America/Anchorage
+yakutia|RU	Asia/Yakutsk
+yakutsk|RU	Asia/Yakutsk
+yalata mission|AU	Australia/Adelaide
+yalgoo|AU	Australia/Perth
+yalinga|CF	Africa/Bangui
+yam island|AU	Australia/Brisbane
+yamagata|JP	Asia/Tokyo
+yambol|BG	Europe/Sofia
+yamoussoukro|CI	Africa/Abidjan
+yamparaez (sucre)|BO	America/La_Paz
+yan'an|CN	Asia/Shanghai
+yancheng|CN	Asia/Shanghai
+yandina|SB	Pacific/Guadalcanal
+yangambi|CD	Africa/Lubumbashi
+yangon|MM	Asia/Yangon
+yangzhou|CN	Asia/Shanghai
+yanji|CN	Asia/Shanghai
+yankton|US	America/Chicago
+yantai|CN	Asia/Shanghai
+yaounde|CM	Africa/Douala
+yap island|FM	Pacific/Chuuk
+yaren district|NR	Pacific/Nauru
+yarmouth|CA	America/Halifax
+yas island|AE	Asia/Dubai
+yasawa island|FJ	Pacific/Fiji
+yateley|GB	Europe/London
+yazd|IR	Asia/Tehran
+yekaterinburg|RU	Asia/Yekaterinburg
+yelimane|ML	Africa/Bamako
+yellow river mission|PG	Pacific/Port_Moresby
+yellowknife|CA	America/Edmonton
+yengema|SL	Africa/Freetown
+yeniseysk|RU	Asia/Krasnoyarsk
+yeosu|KR	Asia/Seoul
+yeovil|GB	Europe/London
+yerevan|AM	Asia/Yerevan
+yerington|US	America/Los_Angeles
+yevlakh|AZ	Asia/Baku
+yeysk|RU	Europe/Moscow
+yibin|CN	Asia/Shanghai
+yichang|CN	Asia/Shanghai
+yichun|CN	Asia/Shanghai
+yigo|GU	Pacific/Guam
+yinchuan|CN	Asia/Shanghai
+yingkou|CN	Asia/Shanghai
+yining|CN	Asia/Shanghai
+yiwu|CN	Asia/Shanghai
+yogyakarta, java island|ID	Asia/Jakarta
+yola|NG	Africa/Lagos
+yonago|JP	Asia/Tokyo
+yongzhou|CN	Asia/Shanghai
+york landing|CA	America/Winnipeg
+yorke island|AU	Australia/Brisbane
+yorkton|CA	America/Regina
+york|US	America/New_York
+yotvata|IL	Asia/Jerusalem
+youngstown/warren|US	America/New_York
+yueyang|CN	Asia/Shanghai
+yuksekova|TR	Europe/Istanbul
+yulin|CN	Asia/Shanghai
+yuma proving ground (yuma)|US	America/Phoenix
+yuma|US	America/Phoenix
+yuncheng|CN	Asia/Shanghai
+yurimaguas|PE	America/Lima
+yushu|CN	Asia/Shanghai
+yutian|CN	Asia/Shanghai
+yuzhno-sakhalinsk|RU	Asia/Vladivostok
+zabreh|CZ	Europe/Prague
+zabre|BF	Africa/Ouagadougou
+zacatecas|MX	America/Mexico_City
+zadar|HR	Europe/Zagreb
+zagora|MA	Africa/Casablanca
+zagreb|HR	Europe/Zagreb
+zahedan|IR	Asia/Tehran
+zakynthos island|GR	Europe/Athens
+zalantun|CN	Asia/Shanghai
+zalingei|SD	Africa/Khartoum
+zambezi|ZM	Africa/Lusaka
+zamboanga city|PH	Asia/Manila
+zanaga|CG	Africa/Brazzaville
+zandery|SR	America/Paramaribo
+zanesville|US	America/New_York
+zangilan|AZ	Asia/Baku
+zapala|AR	America/Argentina/Salta
+zaporizhzhia|UA	Europe/Zaporozhye
+zaqatala|AZ	Asia/Baku
+zarafshan|UZ	Asia/Samarkand
+zaragoza|ES	Europe/Madrid
+zaranj|AF	Asia/Kabul
+zaria|NG	Africa/Lagos
+zemio|CF	Africa/Bangui
+zephyrhills|US	America/New_York
+zhangye|CN	Asia/Shanghai
+zhanjiang|CN	Asia/Shanghai
+zhaosu|CN	Asia/Shanghai
+zhaotong|CN	Asia/Shanghai
+zhengzhou|CN	Asia/Shanghai
+zhezkazgan|KZ	Asia/Almaty
+zhigansk|RU	Asia/Yakutsk
+zhongwei|CN	Asia/Shanghai
+zhoushan|CN	Asia/Shanghai
+zhuhai|CN	Asia/Shanghai
+zhukovsky|RU	Europe/Moscow
+zhytomyr|UA	Europe/Kyiv
+ziguinchor|SN	Africa/Dakar
+zilfi|SA	Asia/Riyadh
+zilina|SK	Europe/Bratislava
+zinder|NE	Africa/Niamey
+zoersel|BE	Europe/Brussels
+zonguldak|TR	Europe/Istanbul
+zouerate|MR	Africa/Nouakchott
+zrenjanin|RS	Europe/Belgrade
+zunyi|CN	Asia/Shanghai
+zurich|CH	Europe/Zurich
+zuwara|LY	Africa/Tripoli
+zyryanka|RU	Asia/Magadan
+ørland|NO	Europe/Oslo
+ørsta|NO	Europe/Oslo
+þingeyri|IS	Atlantic/Reykjavik
+þorshofn|IS	Atlantic/Reykjavik
+łodz|PL	Europe/Warsaw
+"""#

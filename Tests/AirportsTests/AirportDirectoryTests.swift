@@ -33,6 +33,23 @@ struct AirportDirectoryTests {
         #expect(unknownZones.isEmpty)
     }
 
+    @Test("every airport's city finds its zone, whatever its case and accents")
+    func cities() throws {
+        #expect(AirportDirectory.timeZone(ofCity: "san francisco", countryCode: "us") == "America/Los_Angeles")
+        #expect(AirportDirectory.timeZone(ofCity: " São Paulo ", countryCode: "BR") == "America/Sao_Paulo")
+        #expect(AirportDirectory.timeZone(ofCity: "SAO PAULO", countryCode: "BR") == "America/Sao_Paulo")
+        #expect(AirportDirectory.timeZone(ofCity: "Atlantis", countryCode: "US") == nil)
+        // The Swift key must match the generator's for every city, accented or not: the first
+        // airport of a city, in IATA order, gives its zone.
+        var expected: [String: String] = [:]
+        for airport in AirportDirectory.all where !airport.city.isEmpty {
+            let key = AirportDirectory.cityKey(airport.city, airport.countryCode)
+            if expected[key] == nil { expected[key] = airport.timeZone }
+            #expect(AirportDirectory.timeZone(ofCity: airport.city, countryCode: airport.countryCode) == expected[key], "\(airport.city)")
+        }
+        #expect(expected.count > 6000)
+    }
+
     @Test("great-circle distances", arguments: [("SFO", "JFK", 4_160.0), ("HEL", "TXL", 1_105.0), ("SYD", "LAX", 12_050.0)])
     func distances(from: String, to: String, kilometres: Double) throws {
         let distance = try #require(AirportDirectory.airport(iata: from)).distance(to: try #require(AirportDirectory.airport(iata: to)))

@@ -1,0 +1,56 @@
+/// A table compiled into the program as text, one record a line, sorted by the field before the
+/// first tab (by UTF-8 bytes): records are found by binary search in the text itself, with no
+/// index to build, so a program that looks up one airport pays for one look-up.
+struct SortedLines: Sendable {
+    private let text: StaticTextTable
+
+    init(_ text: String) {
+        self.text = StaticTextTable(text)
+    }
+
+    /// The line whose key is `key`, as its tab-separated fields.
+    func fields(forKey key: [UInt8]) -> [String]? {
+        text.withBytes { bytes -> [String]? in
+            var low = 0
+            var high = bytes.count
+            while low < high {
+                var start = (low + high) / 2
+                while start > low, bytes[start - 1] != 0x0A { start -= 1 }
+                var end = start
+                while end < high, bytes[end] != 0x0A { end += 1 }
+                var keyEnd = start
+                while keyEnd < end, bytes[keyEnd] != 0x09 { keyEnd += 1 }
+                let lineKey = UnsafeBufferPointer(rebasing: bytes[start..<keyEnd])
+                if lineKey.elementsEqual(key) { return Self.split(UnsafeBufferPointer(rebasing: bytes[start..<end])) }
+                if lineKey.lexicographicallyPrecedes(key) { low = end + 1 } else { high = start }
+            }
+            return nil
+        }
+    }
+
+    /// Every line, in order, as its fields.
+    func allFields() -> [[String]] {
+        text.withBytes { bytes in
+            bytes.split(separator: 0x0A).map { Self.split(UnsafeBufferPointer(rebasing: $0)) }
+        }
+    }
+
+    private static func split(_ line: UnsafeBufferPointer<UInt8>) -> [String] {
+        line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// The UTF-8 of a string that lives as long as the program (a literal), read in place.
+private struct StaticTextTable: Sendable {
+    private let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        // A literal's UTF-8 is contiguous, so this does not copy; any other string is copied once.
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+}
