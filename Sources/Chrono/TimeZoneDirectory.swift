@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Which time zones a country keeps, and which country an address means, from the system's tz
 /// database (`zone.tab`) and Foundation's country names.
@@ -27,7 +28,8 @@ public enum TimeZoneDirectory {
     ///
     /// - Parameter code: An ISO 3166-1 alpha-2 code, in any case.
     public static func zones(inCountry code: String) -> [Entry] {
-        countries[code.uppercased()] ?? []
+        // Zones this system's tz database lacks are left out; only this country's are looked at.
+        (countries[code.uppercased()] ?? []).filter { TimeZoneRules.isKnown($0.zone) }
     }
 
     /// The ISO 3166-1 alpha-2 code of a country as addresses write it: its code (`fi`), its name
@@ -36,8 +38,13 @@ public enum TimeZoneDirectory {
     public static func countryCode(for text: String) -> String? {
         let key = normalized(text)
         guard !key.isEmpty else { return nil }
-        if key.count == 2, countries[key.uppercased()] != nil { return key.uppercased() }
-        return countryNames[key]
+        if key.utf8.count == 2, countries[key.uppercased()] != nil { return key.uppercased() }
+        if let code = aliases[key] { return code }
+        // Languages are indexed one at a time, and only when a name is not found in the others.
+        for names in countryNames {
+            if let code = names.value[key] { return code }
+        }
+        return nil
     }
 
     /// The zone of a country that was at `offset` at `instant`, or `nil` when none was.
@@ -69,15 +76,13 @@ public enum TimeZoneDirectory {
     // MARK: - Data
 
     private static let countries: [String: [Entry]] = {
-        let folder = ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
+        let folder = TimeZoneRules.zoneDirectory
         var byCountry: [String: [Entry]] = [:]
         for file in ["zone.tab", "zone1970.tab"] {
             guard let text = try? String(contentsOfFile: folder + "/" + file, encoding: .utf8) else { continue }
             for line in text.split(separator: "\n") where !line.hasPrefix("#") {
                 let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-                guard fields.count >= 3, let (latitude, longitude) = iso6709(fields[1]),
-                    TimeZoneRules.isKnown(String(fields[2]))
-                else { continue }
+                guard fields.count >= 3, let (latitude, longitude) = iso6709(fields[1]) else { continue }
                 for country in fields[0].split(separator: ",") {
                     byCountry[String(country), default: []].append(
                         Entry(zone: String(fields[2]), latitude: latitude, longitude: longitude))
@@ -88,25 +93,55 @@ public enum TimeZoneDirectory {
         return byCountry
     }()
 
-    private static let countryNames: [String: String] = {
-        var names: [String: String] = [:]
-        let codes = countries.keys.sorted()
-        for language in ["en", "fr", "de", "es", "ja"] {
-            let locale = Locale(identifier: language)
-            for code in codes {
-                if let name = locale.localizedString(forRegionCode: code) { names[normalized(name)] = code }
+    /// Country names in each language, by normalised name.
+    private static let countryNames: [LazyCountryNames] = ["en", "fr", "de", "es", "ja"].map(LazyCountryNames.init)
+
+    /// Names addresses use that are not a country's name in any of the languages.
+    private static let aliases = [
+        "usa": "US", "u.s.a.": "US", "u.s.": "US", "united states of america": "US", "uk": "GB", "u.k.": "GB",
+        "great britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB", "uae": "AE", "holland": "NL",
+        "czech republic": "CZ", "south korea": "KR", "korea": "KR", "russia": "RU",
+    ]
+
+    /// The country names of one language, read from Foundation the first time they are needed.
+    private final class LazyCountryNames: Sendable {
+        private let language: String
+        private let names = Mutex<[String: String]?>(nil)
+
+        init(_ language: String) { self.language = language }
+
+        var value: [String: String] {
+            names.withLock { names in
+                if let names { return names }
+                let locale = Locale(identifier: language)
+                var built: [String: String] = [:]
+                for code in countries.keys.sorted() {
+                    if let name = locale.localizedString(forRegionCode: code) { built[normalized(name)] = code }
+                }
+                names = built
+                return built
             }
         }
-        for (alias, code) in ["usa": "US", "u.s.a.": "US", "u.s.": "US", "united states of america": "US", "uk": "GB",
-            "u.k.": "GB", "great britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB", "uae": "AE",
-            "holland": "NL", "czech republic": "CZ", "south korea": "KR", "korea": "KR", "russia": "RU",
-        ] {
-            names[alias] = code
-        }
-        return names
-    }()
+    }
 
+    /// Lower case, without accents or surrounding white space; plain ASCII takes a short cut.
     private static func normalized(_ text: String) -> String {
+        let bytes = text.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            let lowered = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+            guard let first = lowered.firstIndex(where: { !Self.isSpace($0) }),
+                let last = lowered.lastIndex(where: { !Self.isSpace($0) })
+            else { return "" }
+            return String(decoding: lowered[first...last], as: UTF8.self)
+        }
+        return folded(text)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
+    private static func folded(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }

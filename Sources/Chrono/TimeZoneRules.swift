@@ -85,9 +85,11 @@ public enum TimeZoneRules {
         return ZoneInfo(tzif: [UInt8](data))
     }
 
-    private static var zoneDirectory: String {
-        ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
-    }
+    /// Where the compiled zones are: `$TZDIR`, else the system's folder.
+    static let zoneDirectory: String = {
+        if let value = getenv("TZDIR"), value.pointee != 0 { return String(cString: value) }
+        return "/usr/share/zoneinfo"
+    }()
 
     /// `Area/Location` built from letters, digits, `_`, `+` and `-`, starting with a letter,
     /// with no empty, `.` or `..` parts.
