@@ -22,7 +22,7 @@ public struct EventSynthesizer: Sendable {
     public init(options: SynthesisOptions = .default) {
         self.options = options
         words = Vocabulary.of(options.locale)
-        formatter = TimeFormatter(locale: options.locale)
+        formatter = TimeFormatter(locale: options.locale, words: words)
     }
 
     /// The title of an event once its booking is cancelled, in the options' language:

@@ -5,29 +5,55 @@ import Foundation
 /// Writes event times for notes in the locale's conventions, in the event's own zone:
 /// `Sat, Jun 15, 2030 at 5:55 PM (America/Los_Angeles)`, `sam. 15 juin 2030 à 17:55 (America/Los_Angeles)`.
 ///
-/// Wall times are formatted as they are (the formatter runs at UTC on the wall time), so no
-/// conversion through the machine's zone can move them.
+/// Wall times are written as they are, field by field (``DatePattern``), so no conversion
+/// through the machine's zone can move them, and no ICU call is made per event. A locale whose
+/// patterns use fields ``DatePattern`` does not write is formatted through Foundation instead.
 struct TimeFormatter: Sendable {
-    private let dateTimeStyle: Date.FormatStyle
-    private let dateStyle: Date.FormatStyle
-    private let timeStyle: Date.FormatStyle
+    private let date: Style
+    private let dateTime: Style
+    private let time: Style
 
-    init(locale: SynthesisLocale) {
+    /// One way of writing a wall time.
+    private enum Style: Sendable {
+        case pattern(DatePattern)
+        case foundation(Date.FormatStyle)
+
+        func format(_ local: LocalDateTime) -> String {
+            switch self {
+            case .pattern(let pattern):
+                pattern.format(local)
+            case .foundation(let style):
+                style.format(Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpoch)))
+            }
+        }
+    }
+
+    init(locale: SynthesisLocale, words: Vocabulary) {
+        // The language's own tag uses the built-in conventions; a regional tag asks Foundation.
+        let conventions = locale.identifier == locale.language ? words.dates : DateConventions(foundationLocale: locale.identifier)
+        func pattern(_ text: String) -> DatePattern? {
+            DatePattern(text, weekdays: conventions.weekdays, months: conventions.months, am: conventions.am, pm: conventions.pm)
+        }
+        if let date = pattern(conventions.date), let dateTime = pattern(conventions.dateTime), let time = pattern(conventions.time) {
+            (self.date, self.dateTime, self.time) = (.pattern(date), .pattern(dateTime), .pattern(time))
+            return
+        }
         let base = Date.FormatStyle(
             locale: Locale(identifier: locale.identifier), calendar: Calendar(identifier: .gregorian),
             timeZone: TimeZone(identifier: "GMT")!)
-        dateStyle = base.weekday(.abbreviated).day().month(.abbreviated).year()
-        dateTimeStyle = dateStyle.hour().minute()
-        timeStyle = base.hour().minute()
+        let dateStyle = base.weekday(.abbreviated).day().month(.abbreviated).year()
+        date = .foundation(dateStyle)
+        dateTime = .foundation(dateStyle.hour().minute())
+        time = .foundation(base.hour().minute())
     }
 
     /// The time with its date, and its zone in parentheses.
     func text(_ time: EventTime) -> String {
         switch time {
-        case .date(let date): dateStyle.format(Self.wall(LocalDateTime(date: date, time: .midnight)))
-        case .zoned(let local, let zone): "\(dateTimeStyle.format(Self.wall(local))) (\(zone))"
-        case .utc(let local): "\(dateTimeStyle.format(Self.wall(local))) (UTC)"
-        case .floating(let local): dateTimeStyle.format(Self.wall(local))
+        case .date(let day): date.format(LocalDateTime(date: day, time: .midnight))
+        case .zoned(let local, let zone): "\(dateTime.format(local)) (\(zone))"
+        case .utc(let local): "\(dateTime.format(local)) (UTC)"
+        case .floating(let local): dateTime.format(local)
         }
     }
 
@@ -37,17 +63,13 @@ struct TimeFormatter: Sendable {
         switch (time, other) {
         case (.zoned(let local, let zone), .zoned(let otherLocal, let otherZone))
         where zone == otherZone && local.date == otherLocal.date:
-            timeStyle.format(Self.wall(local))
+            self.time.format(local)
         case (.utc(let local), .utc(let otherLocal)) where local.date == otherLocal.date:
-            "\(timeStyle.format(Self.wall(local))) (UTC)"
+            "\(self.time.format(local)) (UTC)"
         case (.floating(let local), .floating(let otherLocal)) where local.date == otherLocal.date:
-            timeStyle.format(Self.wall(local))
+            self.time.format(local)
         default:
             text(time)
         }
-    }
-
-    private static func wall(_ local: LocalDateTime) -> Date {
-        Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpoch))
     }
 }

@@ -16,5 +16,9 @@ extension Vocabulary {
         checkOut: "Check-out", guests: "Guests", phone: "Phone", car: "Car", pickUp: "Pick-up", dropOff: "Drop-off",
         partySize: "Party size", venue: "Venue", tickets: "Tickets", operator: "Operator", departure: "Departure",
         arrival: "Arrival", platform: "Platform", arrivalPlatform: "Arrival platform", provider: "Provider",
-        bookedThrough: "Booked through", onlineCheckIn: "Online check-in", booking: "Booking")
+        bookedThrough: "Booked through", onlineCheckIn: "Online check-in", booking: "Booking",
+        dates: DateConventions(
+            date: "EEE, MMM d, y", dateTime: "EEE, MMM d, y 'at' h:mm\u{202F}a", time: "h:mm\u{202F}a",
+            weekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+            months: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]))
 }

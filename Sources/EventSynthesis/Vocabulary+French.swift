@@ -17,5 +17,9 @@ extension Vocabulary {
         pickUp: "Prise en charge", dropOff: "Restitution", partySize: "Nombre de personnes", venue: "Lieu",
         tickets: "Billets", operator: "Transporteur", departure: "Départ", arrival: "Arrivée", platform: "Quai",
         arrivalPlatform: "Quai d'arrivée", provider: "Prestataire", bookedThrough: "Réservé via",
-        onlineCheckIn: "Enregistrement en ligne", booking: "Réservation")
+        onlineCheckIn: "Enregistrement en ligne", booking: "Réservation",
+        dates: DateConventions(
+            date: "EEE d MMM y", dateTime: "EEE d MMM y 'à' HH:mm", time: "HH:mm",
+            weekdays: ["dim.", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam."],
+            months: ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."]))
 }

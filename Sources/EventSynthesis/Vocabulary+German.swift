@@ -17,5 +17,9 @@ extension Vocabulary {
         dropOff: "Rückgabe", partySize: "Personen", venue: "Veranstaltungsort", tickets: "Tickets",
         operator: "Betreiber", departure: "Abfahrt", arrival: "Ankunft", platform: "Gleis/Steig",
         arrivalPlatform: "Ankunftsgleis/-steig", provider: "Anbieter", bookedThrough: "Gebucht über",
-        onlineCheckIn: "Online-Check-in", booking: "Buchung")
+        onlineCheckIn: "Online-Check-in", booking: "Buchung",
+        dates: DateConventions(
+            date: "EEE d. MMM y", dateTime: "EEE d. MMM y, HH:mm", time: "HH:mm",
+            weekdays: ["So.", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa."],
+            months: ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."]))
 }

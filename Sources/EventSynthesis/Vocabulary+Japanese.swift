@@ -15,5 +15,10 @@ extension Vocabulary {
         arrivalGate: "到着ゲート", seat: "座席", checkIn: "チェックイン", checkOut: "チェックアウト", guests: "宿泊人数",
         phone: "電話", car: "車両", pickUp: "受取", dropOff: "返却", partySize: "人数", venue: "会場", tickets: "枚数",
         operator: "運行会社", departure: "出発", arrival: "到着", platform: "乗り場", arrivalPlatform: "到着乗り場",
-        provider: "提供会社", bookedThrough: "予約経由", onlineCheckIn: "オンラインチェックイン", booking: "予約ページ")
+        provider: "提供会社", bookedThrough: "予約経由", onlineCheckIn: "オンラインチェックイン", booking: "予約ページ",
+        dates: DateConventions(
+            date: "y年M月d日(EEE)", dateTime: "y年M月d日(EEE) H:mm", time: "H:mm",
+            weekdays: ["日", "月", "火", "水", "木", "金", "土"],
+            months: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
+            am: "午前", pm: "午後"))
 }

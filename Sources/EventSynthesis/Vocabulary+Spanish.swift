@@ -17,5 +17,10 @@ extension Vocabulary {
         dropOff: "Devolución", partySize: "Comensales", venue: "Lugar", tickets: "Entradas", operator: "Operador",
         departure: "Salida", arrival: "Llegada", platform: "Andén", arrivalPlatform: "Andén de llegada",
         provider: "Proveedor", bookedThrough: "Reservado a través de", onlineCheckIn: "Check-in en línea",
-        booking: "Reserva")
+        booking: "Reserva",
+        dates: DateConventions(
+            date: "EEE, d MMM y", dateTime: "EEE, d MMM y, H:mm", time: "H:mm",
+            weekdays: ["dom", "lun", "mar", "mié", "jue", "vie", "sáb"],
+            months: ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"],
+            am: "a.\u{202F}m.", pm: "p.\u{202F}m."))
 }

@@ -66,6 +66,9 @@ struct Vocabulary: Sendable {
     var onlineCheckIn: String
     var booking: String
 
+    /// How dates and times are written, for the language's own tag (`fr`, not `fr-CA`).
+    var dates: DateConventions
+
     /// The vocabulary of a locale's language.
     static func of(_ locale: SynthesisLocale) -> Vocabulary {
         switch locale.language {

@@ -13,8 +13,15 @@ struct Whereabouts: Sendable {
     var coordinates: (latitude: Double, longitude: Double)?
     /// An IANA zone given on another time at this place (a check-in's zone, for its check-out).
     var statedZone: String?
-    /// The zone of the place's city, when the airport table knows the city.
-    var cityZone: String?
+    /// The place's city, when its address gives one.
+    var city: String?
+
+    /// The zone of the place's city, when the airport table knows the city (looked up only when
+    /// the other evidence leaves a choice).
+    var cityZone: String? {
+        guard let city, let countryCode else { return nil }
+        return AirportDirectory.timeZone(ofCity: city, countryCode: countryCode)
+    }
 
     /// Nothing known.
     static let unknown = Whereabouts()
@@ -33,9 +40,7 @@ struct Whereabouts: Sendable {
             self.coordinates = (coordinates.latitude, coordinates.longitude)
         }
         statedZone = times.lazy.compactMap { $0?.timeZone }.first { !TimeZoneRules.isUTC($0) }
-        if let city = place?.address?.city, let countryCode {
-            cityZone = AirportDirectory.timeZone(ofCity: city, countryCode: countryCode)
-        }
+        city = place?.address?.city
     }
 
     /// An airport, found in the table by IATA or ICAO code, with the times that happen there.
