@@ -91,9 +91,11 @@ public struct SchemaOrgReader: Sendable {
 
         mutating func addJSONLD(
             _ bytes: [UInt8], basePath: String, decodesEntities: Bool, problemPosition: (Int) -> TextPosition?,
-            locate: @escaping (Int) -> TextPosition?
+            locate: (Int) -> TextPosition?
         ) {
-            let items = JSONLDItems(decodesEntities: decodesEntities, basePath: basePath, locate: locate)
+            let items = JSONLDItems(decodesEntities: decodesEntities, basePath: basePath)
+            let mark = mapper.mark
+            defer { mapper.locate(since: mark, by: locate) }
             // Each element of a top-level array is mapped as soon as it is parsed, and its tree let go.
             var delivered = 0
             do {

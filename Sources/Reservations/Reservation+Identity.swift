@@ -42,6 +42,10 @@ extension Reservation {
     /// Upper case, no white space; `nil` when nothing is left.
     static func normalized(_ text: String?) -> String? {
         guard let text else { return nil }
+        // Booking references are mostly upper-case letters and digits already.
+        if !text.isEmpty, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x2D }) {
+            return text
+        }
         let squeezed = text.uppercased().unicodeScalars.filter { !$0.properties.isWhitespace }
         return squeezed.isEmpty ? nil : String(String.UnicodeScalarView(squeezed))
     }
@@ -51,6 +55,10 @@ extension String {
     /// The string without white space (of any Unicode kind) at either end; shared by the
     /// package's modules, not part of its API.
     package func trimmingWhitespace() -> String {
+        // Most text has printable ASCII at both ends: nothing to trim, nothing to copy.
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            return self
+        }
         let scalars = unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })

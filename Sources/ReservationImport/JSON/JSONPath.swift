@@ -19,6 +19,11 @@ enum JSONPath {
         return text
     }
 
+    /// One member name as a path component: `name`, or `["@type"]` for a name that is not plain.
+    static func component(_ name: String) -> String {
+        text([JSONNameKey(name)])
+    }
+
     /// Joins a path and a relative one (`reservations[2]` + `departure.time`).
     static func join(_ base: String, _ relative: String) -> String {
         if base.isEmpty { return relative }
@@ -27,10 +32,11 @@ enum JSONPath {
     }
 
     private static func isPlainName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { scalar in
-            ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
-                || scalar == "_" || scalar == "$" || scalar == "@" || scalar == "-"
+        guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        return name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+                || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "-")
         }
     }
 }

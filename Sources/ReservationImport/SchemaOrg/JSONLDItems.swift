@@ -7,9 +7,8 @@ struct JSONLDItems {
     /// Decode HTML character references inside strings (JSON-LD taken from HTML, where e-mail
     /// generators sometimes escape it).
     var decodesEntities: Bool
-    /// Where the document sits: the path prefix, and how to place a byte offset.
+    /// Where the document sits: the path prefix (places keep byte offsets, located later).
     var basePath: String
-    var locate: (Int) -> TextPosition?
 
     /// The objects of one top-level value: the document itself (`index` `nil`), or one element
     /// of a top-level array.
@@ -41,33 +40,43 @@ struct JSONLDItems {
 
     private func object(_ node: JSONNode, path: String) -> SchemaObject? {
         guard case .object(let members) = node.value else { return nil }
-        // Placed before its members, so that look-ups go through the file in order.
-        let place = SchemaPlace(path: path, position: locate(node.offset))
+        let place = SchemaPlace(path: path, offset: node.offset)
         var types: [String] = []
         var properties: [String: [SchemaValue]] = [:]
+        properties.reserveCapacity(members.count)
         for member in members {
             let key = SchemaObject.localName(member.key)
-            let memberPath = JSONPath.join(path, Self.pathComponent(member.key))
             if key == "@type" {
                 types += strings(member.value).map(SchemaObject.localName)
                 continue
             }
             if key == "@context" || key == "@graph" { continue }
-            properties[key, default: []] += values(member.value, path: memberPath)
+            let component = Self.pathComponent(member.key)
+            switch member.value.value {
+            case .array(let elements):
+                var list: [SchemaValue] = []
+                for (index, element) in elements.enumerated() {
+                    list += values(element, place: SchemaPlace(objectPath: path, member: component, index: index, offset: element.offset))
+                }
+                properties[key, default: []] += list
+            default:
+                let values = values(member.value, place: SchemaPlace(objectPath: path, member: component, index: nil, offset: member.value.offset))
+                if properties[key] == nil { properties[key] = values } else { properties[key]! += values }
+            }
         }
         return SchemaObject(types: types, properties: properties, place: place)
     }
 
-    private func values(_ node: JSONNode, path: String) -> [SchemaValue] {
-        let place = SchemaPlace(path: path, position: locate(node.offset))
+    private func values(_ node: JSONNode, place: SchemaPlace) -> [SchemaValue] {
         switch node.value {
         case .null: return []
         case .bool(let value): return [.text(value ? "true" : "false", place)]
         case .number(let text): return [.text(text, place)]
         case .string(let text): return [.text(decodesEntities ? HTMLEntities.decode(text) : text, place)]
         case .array(let elements):
-            return elements.enumerated().flatMap { index, element in values(element, path: path + "[\(index)]") }
-        case .object: return object(node, path: path).map { [.object($0)] } ?? []
+            // An array in an array: its elements keep the outer place.
+            return elements.flatMap { values($0, place: place) }
+        case .object: return object(node, path: place.path).map { [.object($0)] } ?? []
         }
     }
 
@@ -81,6 +90,6 @@ struct JSONLDItems {
 
     /// `name`, or `["@type"]` for keys that are not plain names.
     private static func pathComponent(_ key: String) -> String {
-        JSONPath.text([JSONNameKey(key)])
+        JSONPath.component(key)
     }
 }

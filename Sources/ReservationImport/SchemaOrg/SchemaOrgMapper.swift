@@ -29,6 +29,15 @@ struct SchemaOrgMapper {
     private(set) var mapped: [Mapped] = []
     private(set) var findings: [Finding] = []
 
+    /// How much has been found so far, to locate what comes after.
+    var mark: (mapped: Int, findings: Int) { (mapped.count, findings.count) }
+
+    /// Turns the byte offsets of what was found since `mark` into lines and columns.
+    mutating func locate(since mark: (mapped: Int, findings: Int), by locate: (Int) -> TextPosition?) {
+        for index in mark.mapped..<mapped.count { mapped[index].place = mapped[index].place.located(by: locate) }
+        for index in mark.findings..<findings.count { findings[index].place = findings[index].place.located(by: locate) }
+    }
+
     /// The reservation types and the category each maps to.
     static let categories: [String: ReservationCategory] = [
         "FlightReservation": .flight, "LodgingReservation": .lodging, "RentalCarReservation": .rentalCar,

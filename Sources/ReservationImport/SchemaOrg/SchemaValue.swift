@@ -44,6 +44,12 @@ struct SchemaObject: Sendable {
 
     /// The local name of a schema.org IRI or compact name: `http://schema.org/Flight` is `Flight`.
     static func localName(_ name: String) -> String {
+        // Most names are plain (`reservationFor`): no colon, nothing to trim.
+        if !name.utf8.contains(UInt8(ascii: ":")), let first = name.utf8.first, let last = name.utf8.last,
+            first > 0x20, first < 0x80, last > 0x20, last < 0x80
+        {
+            return name
+        }
         var name = Substring(name.trimmingWhitespace())
         for prefix in ["http://schema.org/", "https://schema.org/", "http://www.schema.org/", "https://www.schema.org/", "schema:"]
         where name.lowercased().hasPrefix(prefix) {
@@ -56,11 +62,54 @@ struct SchemaObject: Sendable {
 
 /// Where in an input a schema.org value was found: a path (`script[1].reservationFor.startDate`,
 /// `item[2].reservationFor`) and a line and column when known.
+///
+/// Only a few places ever appear in a message, so the path is joined, and a byte offset turned
+/// into a line and column, only when asked: a value keeps its object's path and its own member
+/// name apart, and its offset.
 struct SchemaPlace: Sendable {
-    var path: String
-    var position: TextPosition?
+    /// The path of the object the value is in, or of the value itself.
+    private var base: String
+    /// The member name (already a path component) and array index under `base`, if any.
+    private var member: String?
+    private var index: Int?
+    /// The line and column, when known directly (Microdata gives lines).
+    private(set) var position: TextPosition?
+    /// The byte offset in the JSON text, to be turned into a position by ``located(by:)``.
+    private(set) var offset: Int?
+
+    init(path: String, position: TextPosition? = nil, offset: Int? = nil) {
+        base = path
+        self.position = position
+        self.offset = offset
+    }
+
+    /// A value `member` (a path component) of the object at `objectPath`, at `index` in an array.
+    init(objectPath: String, member: String, index: Int?, offset: Int) {
+        base = objectPath
+        self.member = member
+        self.index = index
+        self.offset = offset
+    }
+
+    var path: String {
+        guard let member else { return base }
+        let joined = JSONPath.join(base, member)
+        return index.map { joined + "[\($0)]" } ?? joined
+    }
 
     func appending(_ component: String) -> SchemaPlace {
-        SchemaPlace(path: JSONPath.join(path, component), position: position)
+        var place = self
+        place.base = JSONPath.join(path, component)
+        place.member = nil
+        place.index = nil
+        return place
+    }
+
+    /// The place with its offset turned into a line and column.
+    func located(by locate: (Int) -> TextPosition?) -> SchemaPlace {
+        guard position == nil, let offset else { return self }
+        var place = self
+        place.position = locate(offset)
+        return place
     }
 }
