@@ -35,6 +35,8 @@ let package = Package(
     targets: [
         // MARK: Libraries, in the order data flows through them.
         .target(name: "Chrono"),
+        // Independent work spread over the cores, results in order.
+        .target(name: "Parallel"),
         .target(name: "Reservations", dependencies: ["Chrono"]),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
@@ -59,10 +61,10 @@ let package = Package(
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"]), .brew(["libical"])]
         ),
-        .target(name: "ICalendar", dependencies: ["EventModel", "CLibical"]),
+        .target(name: "ICalendar", dependencies: ["EventModel", "CLibical", "Parallel"]),
         .target(
             name: "ReservationFeed",
-            dependencies: ["ReservationImport", "EventSynthesis", "ICalendar"]
+            dependencies: ["ReservationImport", "EventSynthesis", "ICalendar", "Parallel"]
         ),
         .executableTarget(
             name: "reservation-feed",
@@ -75,6 +77,7 @@ let package = Package(
         // MARK: Tests. Each mirrors the module it tests; TestSupport holds shared helpers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ChronoTests", dependencies: ["Chrono"]),
+        .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
         .testTarget(name: "AirportsTests", dependencies: ["Airports", "Chrono"]),
         .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "TestSupport"]),
         .testTarget(name: "HTMLMarkupTests", dependencies: ["HTMLMarkup"]),

@@ -6,27 +6,32 @@
 /// every physical line is at most 75 octets, continuation lines start with one space, and a
 /// fold never falls inside a UTF-8 sequence, an escape pair, or (unless one is longer than a
 /// line) a grapheme cluster such as an emoji with modifiers or a letter with its accents.
+///
+/// The work is done on UTF-8 bytes. Lines of ASCII only, nearly all of them, fold by counting
+/// octets; only a line with other characters is cut into grapheme clusters.
 enum ContentLines {
     /// The longest physical line, in octets, without its CRLF (RFC 5545 section 3.1).
     static let maximumOctets = 75
 
     /// Unfolds `text` and appends its lines to `output`, folded, each ended by CRLF.
-    static func refold(_ text: String, into output: inout String) {
+    static func refold(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         var line: [UInt8] = []
-        var bytes = Array(text.utf8)
-        bytes.append(0x0D)
-        bytes.append(0x0A)
+        line.reserveCapacity(256)
         var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A {
-                if index + 2 < bytes.count, bytes[index + 2] == 0x20 || bytes[index + 2] == 0x09 {
-                    index += 3  // a fold: the line goes on
+        let count = text.count
+        while index < count {
+            let byte = text[index]
+            if byte == 0x0D || byte == 0x0A {
+                // CRLF (or a bare LF) ends a physical line; a space or tab after it continues it.
+                var next = index + 1
+                if byte == 0x0D, next < count, text[next] == 0x0A { next += 1 }
+                if next < count, text[next] == 0x20 || text[next] == 0x09 {
+                    index = next + 1
                     continue
                 }
                 if !line.isEmpty { fold(line, into: &output) }
                 line.removeAll(keepingCapacity: true)
-                index += 2
+                index = next
                 continue
             }
             line.append(byte)
@@ -35,47 +40,81 @@ enum ContentLines {
         if !line.isEmpty { fold(line, into: &output) }
     }
 
-    /// Appends one unfolded content line, folded, with its CRLF.
-    static func fold(_ line: [UInt8], into output: inout String) {
-        if line.count <= maximumOctets {
-            output += String(decoding: line, as: UTF8.self)
-            output += "\r\n"
-            return
-        }
-        var used = 0
-        for unit in units(of: String(decoding: line, as: UTF8.self)) {
-            let size = unit.utf8.count
-            if used + size > maximumOctets, used > 1 || (used == 1 && size <= maximumOctets - 1) {
-                output += "\r\n "
-                used = 1
-            }
-            output += unit
-            used += size
-        }
-        output += "\r\n"
+    /// Unfolds `text` and appends its lines to `output`, folded, each ended by CRLF.
+    static func refold(_ text: String, into output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { refold($0, into: &output) }
     }
 
-    /// The pieces a line may be folded between: grapheme clusters, with a backslash kept with
-    /// the character it escapes, and clusters longer than a line broken into Unicode scalars.
-    private static func units(of line: String) -> [Substring] {
-        var units: [Substring] = []
-        var index = line.startIndex
-        while index < line.endIndex {
-            var next = line.index(after: index)
-            if line[index] == "\\", next < line.endIndex { next = line.index(after: next) }
-            let unit = line[index..<next]
-            if unit.utf8.count > maximumOctets - 1 {
-                var scalarIndex = unit.startIndex
-                while scalarIndex < unit.endIndex {
-                    let after = unit.unicodeScalars.index(after: scalarIndex)
-                    units.append(unit[scalarIndex..<after])
-                    scalarIndex = after
+    /// Appends one unfolded content line, folded, with its CRLF.
+    static func fold(_ line: [UInt8], into output: inout [UInt8]) {
+        if line.count <= maximumOctets {
+            output.append(contentsOf: line)
+        } else if line.allSatisfy({ $0 < 0x80 }) {
+            foldASCII(line, into: &output)
+        } else {
+            foldUnicode(line, into: &output)
+        }
+        output.append(0x0D)
+        output.append(0x0A)
+    }
+
+    /// Whether a fold may go before a piece of `size` octets, with `used` octets on the line.
+    private static func mustFold(used: Int, size: Int) -> Bool {
+        used + size > maximumOctets && (used > 1 || (used == 1 && size <= maximumOctets - 1))
+    }
+
+    /// ASCII: every octet is a character, and a backslash stays with the octet it escapes.
+    private static func foldASCII(_ line: [UInt8], into output: inout [UInt8]) {
+        var used = 0
+        var index = 0
+        while index < line.count {
+            let size = line[index] == UInt8(ascii: "\\") && index + 1 < line.count ? 2 : 1
+            if mustFold(used: used, size: size) {
+                output.append(contentsOf: [0x0D, 0x0A, 0x20])
+                used = 1
+            }
+            output.append(contentsOf: line[index..<index + size])
+            used += size
+            index += size
+        }
+    }
+
+    /// Other text: folds between grapheme clusters (or scalars, for a cluster longer than a
+    /// line), with a backslash kept with the character it escapes.
+    private static func foldUnicode(_ line: [UInt8], into output: inout [UInt8]) {
+        let text = String(decoding: line, as: UTF8.self)
+        let bytes = Array(text.utf8)  // the same as `line` unless it held invalid UTF-8
+        var used = 0
+        func append(_ range: Range<Int>) {
+            if mustFold(used: used, size: range.count) {
+                output.append(contentsOf: [0x0D, 0x0A, 0x20])
+                used = 1
+            }
+            output.append(contentsOf: bytes[range])
+            used += range.count
+        }
+        var index = text.startIndex
+        while index < text.endIndex {
+            let start = text.utf8.distance(from: text.startIndex, to: index)
+            var next = text.index(after: index)
+            if bytes[start] == UInt8(ascii: "\\"), next < text.endIndex { next = text.index(after: next) }
+            let end = text.utf8.distance(from: text.startIndex, to: next)
+            if end - start > maximumOctets - 1 {
+                // A cluster longer than a line: fold between its scalars.
+                var scalarStart = start
+                var offset = start + 1
+                while offset <= end {
+                    if offset == end || bytes[offset] & 0xC0 != 0x80 {
+                        append(scalarStart..<offset)
+                        scalarStart = offset
+                    }
+                    offset += 1
                 }
             } else {
-                units.append(unit)
+                append(start..<end)
             }
             index = next
         }
-        return units
     }
 }

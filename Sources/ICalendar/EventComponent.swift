@@ -4,10 +4,10 @@ import EventModel
 
 /// Builds the VEVENT of one calendar event through libical.
 enum EventComponent {
-    /// The VEVENT text of `event`, folded by libical (callers refold it).
+    /// Appends the VEVENT of `event` to `output`, folded.
     ///
     /// - Parameter stamp: The DTSTAMP to use when the event carries none.
-    static func text(_ event: CalendarEvent, stamp: Instant) throws(ICalendarError) -> String {
+    static func write(_ event: CalendarEvent, stamp: Instant, into output: inout [UInt8]) throws(ICalendarError) {
         let component = try LibicalComponent(ICAL_VEVENT_COMPONENT)
         component.add(try LibicalProperty.text("UID", event.uid) { icalproperty_new_uid($0) })
         component.add(try LibicalProperty.instant("DTSTAMP", event.stamp ?? stamp) { icalproperty_new_dtstamp($0) })
@@ -54,7 +54,7 @@ enum EventComponent {
         for alarm in event.alarms {
             component.add(try self.alarm(alarm))
         }
-        return component.text()
+        component.withText { ContentLines.refold($0, into: &output) }
     }
 
     /// `X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-ADDRESS=…;X-APPLE-RADIUS=…;X-TITLE=…:geo:lat,lon`.

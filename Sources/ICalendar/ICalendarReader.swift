@@ -4,6 +4,8 @@ import EventModel
 
 /// Reads events back from iCalendar text, through libical: the previous version of a feed.
 ///
+/// Reading is safe from several threads at once: each call parses its own text.
+///
 /// Every property this package writes is read back into the ``EventModel/CalendarEvent`` it came
 /// from, so writing a read event again gives the same bytes. Properties this package does not
 /// write (attendees, recurrence rules) are not kept. libical is lenient: it reads what it can,
@@ -14,35 +16,53 @@ public struct ICalendarReader: Sendable {
 
     /// Reads the events of an iCalendar object.
     ///
-    /// - Throws: ``ICalendarReadError`` when the text is not iCalendar at all.
+    /// Each VEVENT is read on its own (see ``ICalendarEventIndex``), so one broken event does
+    /// not hide the others.
+    ///
+    /// - Throws: ``ICalendarReadError/notICalendar(_:)`` when the text is not iCalendar at all.
     public func read(_ text: String) throws(ICalendarReadError) -> ICalendarDocument {
-        let clean = text.replacing("\u{0}", with: "")
-        guard let root = clean.withCString({ icalparser_parse_string($0) }) else {
-            throw .notICalendar("libical found no calendar in it")
-        }
-        let calendar = LibicalComponent(adopting: root)
-        guard icalcomponent_isa(calendar.pointer) == ICAL_VCALENDAR_COMPONENT else {
-            throw .notICalendar("it does not start with BEGIN:VCALENDAR")
-        }
-        var document = ICalendarDocument(events: [])
-        var position = 0
-        var next = icalcomponent_get_first_component(calendar.pointer, ICAL_VEVENT_COMPONENT)
-        while let component = next {
-            position += 1
-            switch Self.event(component) {
-            case .success(let event): document.events.append(event)
-            case .failure(let problem): document.problems.append("the event at position \(position) \(problem.reason)")
+        let bytes = Array(text.utf8)
+        let index = try ICalendarEventIndex(bytes)
+        var document = ICalendarDocument(events: [], problems: index.problems)
+        for (position, entry) in index.entries.enumerated() {
+            do {
+                document.events.append(try event(in: bytes[entry.range]))
+            } catch {
+                document.problems.append("the event at position \(position + 1) \(error.reason)")
             }
-            next = icalcomponent_get_next_component(calendar.pointer, ICAL_VEVENT_COMPONENT)
         }
         return document
+    }
+
+    /// Reads one VEVENT: the text from `BEGIN:VEVENT` to `END:VEVENT`, as ``ICalendarEventIndex``
+    /// finds it.
+    ///
+    /// - Throws: ``ICalendarReadError/unreadableEvent(_:)`` when libical cannot read it, or it
+    ///   has no UID or no start.
+    public func event(in text: ArraySlice<UInt8>) throws(ICalendarReadError) -> CalendarEvent {
+        // A C string: NUL would end it early.
+        var characters = text.compactMap { $0 == 0 ? nil : CChar(bitPattern: $0) }
+        characters.append(0)
+        guard let root = icalparser_parse_string(characters) else { throw .unreadableEvent("cannot be parsed") }
+        let component = LibicalComponent(adopting: root)
+        var event = component.pointer
+        if icalcomponent_isa(event) != ICAL_VEVENT_COMPONENT {
+            guard let inner = icalcomponent_get_first_component(event, ICAL_VEVENT_COMPONENT) else {
+                throw .unreadableEvent("is not a VEVENT")
+            }
+            event = inner
+        }
+        switch Self.read(event) {
+        case .success(let value): return value
+        case .failure(let problem): throw .unreadableEvent(problem.reason)
+        }
     }
 
     private struct Problem: Error {
         let reason: String
     }
 
-    private static func event(_ component: OpaquePointer) -> Result<CalendarEvent, Problem> {
+    private static func read(_ component: OpaquePointer) -> Result<CalendarEvent, Problem> {
         guard let uid = text(component, ICAL_UID_PROPERTY, icalproperty_get_uid), !uid.isEmpty else {
             return .failure(Problem(reason: "has no UID"))
         }

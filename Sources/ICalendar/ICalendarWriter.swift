@@ -1,13 +1,14 @@
 import CLibical
 import Chrono
 import EventModel
+import Parallel
 
 /// Writes calendar events as an iCalendar (RFC 5545) document, through libical.
 ///
 /// The output has CRLF line ends, lines folded at 75 octets without splitting characters or
 /// escapes, plain IANA TZIDs with one VTIMEZONE for each zone the events use, and every text
-/// escaped (control characters removed). It is written in chunks, one component at a time, so
-/// a large feed never has to be one string in memory.
+/// escaped (control characters removed). It is written in chunks, a batch of events at a time
+/// (rendered on several cores), so a large feed never has to be one string in memory.
 ///
 /// ```swift
 /// let writer = ICalendarWriter()
@@ -16,49 +17,80 @@ import EventModel
 ///     events: events, stamp: .now)
 /// ```
 public struct ICalendarWriter: Sendable {
-    /// Creates a writer.
-    public init() {}
+    /// How many threads render events at once; 1 renders them on the calling thread. The
+    /// output is the same byte for byte whatever the number.
+    public var concurrency: Int
 
-    /// Writes a whole document, handing each piece of text to `output` in order.
+    /// Creates a writer.
+    public init(concurrency: Int = Parallel.defaultConcurrency) {
+        self.concurrency = concurrency
+    }
+
+    /// Events rendered at once before their text is handed over.
+    static let batchSize = 2048
+
+    /// Writes a whole document, handing each piece of it to `output` in order.
     ///
     /// - Parameters:
     ///   - properties: What the calendar says about itself.
     ///   - events: The events, in the order they should appear.
     ///   - stamp: The DTSTAMP of events that carry none: when this feed was generated.
-    ///   - output: Receives the document in pieces; concatenated, they are the document.
-    /// - Throws: ``ICalendarError`` when libical cannot build a component or has no data for a zone.
+    ///   - output: Receives the document in pieces of UTF-8; concatenated, they are the document.
+    /// - Throws: ``ICalendarError`` when libical cannot build a component or has no data for a
+    ///   zone, or what `output` throws.
     public func write(
-        _ properties: CalendarProperties, events: [CalendarEvent], stamp: Instant, to output: (String) throws -> Void
+        _ properties: CalendarProperties, events: [CalendarEvent], stamp: Instant, to output: ([UInt8]) throws -> Void
     ) throws {
-        var chunk = ""
-        ContentLines.refold(try header(properties), into: &chunk)
-        for (zone, span) in Self.zoneSpans(of: events) {
-            ContentLines.refold(try TimeZoneComponents.text(for: zone, covering: span), into: &chunk)
+        try output(try opening(properties, timeZones: TimeZoneSpans(events)))
+        var start = 0
+        while start < events.count {
+            let batch = Array(events[start..<min(start + Self.batchSize, events.count)])
+            let texts = try Parallel.map(batch, concurrency: concurrency) { event throws(ICalendarError) in
+                try eventText(event, stamp: stamp)
+            }
+            try output(Array(texts.joined()))
+            start += batch.count
         }
-        try output(chunk)
-        for event in events {
-            chunk = ""
-            ContentLines.refold(try EventComponent.text(event, stamp: stamp), into: &chunk)
-            try output(chunk)
-        }
-        try output("END:VCALENDAR\r\n")
+        try output(Self.closing)
     }
 
-    /// The VEVENT of one event, as the document would hold it: for comparing two versions of an
-    /// event byte for byte.
+    /// The start of a document: the VCALENDAR line, the calendar's own properties, and one
+    /// VTIMEZONE for each zone in `timeZones`, cut to its years.
+    public func opening(_ properties: CalendarProperties, timeZones: TimeZoneSpans) throws(ICalendarError) -> [UInt8] {
+        var text: [UInt8] = []
+        ContentLines.refold(try header(properties), into: &text)
+        for (zone, span) in timeZones.sorted {
+            ContentLines.refold(try TimeZoneComponents.text(for: zone, covering: span), into: &text)
+        }
+        return text
+    }
+
+    /// The end of a document.
+    public static let closing = Array("END:VCALENDAR\r\n".utf8)
+
+    /// The VEVENT of one event, as a document holds it (UTF-8, folded, CRLF line ends).
     ///
     /// - Parameter stamp: The DTSTAMP to use when the event carries none.
-    public func text(of event: CalendarEvent, stamp: Instant) throws -> String {
-        var text = ""
-        ContentLines.refold(try EventComponent.text(event, stamp: stamp), into: &text)
+    public func eventText(_ event: CalendarEvent, stamp: Instant) throws(ICalendarError) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(1024)
+        try EventComponent.write(event, stamp: stamp, into: &text)
         return text
+    }
+
+    /// The VEVENT of one event, as a document holds it: for comparing two versions of an event
+    /// byte for byte.
+    ///
+    /// - Parameter stamp: The DTSTAMP to use when the event carries none.
+    public func text(of event: CalendarEvent, stamp: Instant) throws(ICalendarError) -> String {
+        String(decoding: try eventText(event, stamp: stamp), as: UTF8.self)
     }
 
     /// The whole document as one string.
     public func document(_ properties: CalendarProperties, events: [CalendarEvent], stamp: Instant) throws -> String {
-        var document = ""
+        var document: [UInt8] = []
         try write(properties, events: events, stamp: stamp) { document += $0 }
-        return document
+        return String(decoding: document, as: UTF8.self)
     }
 
     /// The VCALENDAR line and the calendar's own properties.
@@ -98,24 +130,5 @@ public struct ICalendarWriter: Sendable {
             free(duration)
         }
         return text
-    }
-
-    /// Each zone used by an event, sorted by name, with the years its events span.
-    static func zoneSpans(of events: [CalendarEvent]) -> [(String, TimeZoneComponents.Span)] {
-        var spans: [String: TimeZoneComponents.Span] = [:]
-        for event in events {
-            for time in [event.start, event.end].compactMap({ $0 }) {
-                guard case .zoned(let local, let zone) = time else { continue }
-                // A day either side covers the instant whatever the zone's offset.
-                let first = local.date.adding(days: -1).year
-                let last = local.date.adding(days: 1).year
-                if let span = spans[zone] {
-                    spans[zone] = .init(firstYear: min(span.firstYear, first), lastYear: max(span.lastYear, last))
-                } else {
-                    spans[zone] = .init(firstYear: first, lastYear: last)
-                }
-            }
-        }
-        return spans.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }

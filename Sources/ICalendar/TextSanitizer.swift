@@ -6,6 +6,21 @@
 enum TextSanitizer {
     /// Text for a TEXT property that libical will escape.
     static func text(_ value: String) -> String {
+        // Nothing to do for text without control characters or Unicode line breaks (the usual case):
+        // C0 controls and DEL are single bytes, C1 controls start with 0xC2 0x80...0x9F, and
+        // U+2028 and U+2029 are 0xE2 0x80 0xA8 and 0xA9.
+        var clean = true
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in value.utf8 {
+            if byte < 0x20 && byte != 0x09 || byte == 0x7F || (previous.1 == 0xC2 && (0x80...0x9F).contains(byte))
+                || (previous == (0xE2, 0x80) && (byte == 0xA8 || byte == 0xA9))
+            {
+                clean = false
+                break
+            }
+            previous = (previous.1, byte)
+        }
+        if clean { return value }
         var result = String.UnicodeScalarView()
         var previousWasCR = false
         for scalar in value.unicodeScalars {

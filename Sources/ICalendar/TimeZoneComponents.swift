@@ -14,11 +14,7 @@ import Synchronization
 ///
 /// libical's zone look-ups share global state, so they run one at a time behind a lock.
 enum TimeZoneComponents {
-    /// The years a VTIMEZONE must cover.
-    struct Span: Hashable, Sendable {
-        var firstYear: Int
-        var lastYear: Int
-    }
+    typealias Span = TimeZoneSpans.Span
 
     private static let cache = Mutex<[String: String]>([:])
 

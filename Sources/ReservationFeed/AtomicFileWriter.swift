@@ -18,7 +18,7 @@ enum AtomicFileWriter {
     ///
     /// - Throws: ``FeedError/write(path:reason:)`` for file-system failures, or whatever `produce`
     ///   throws; in both cases `path` is unchanged.
-    static func replace(_ path: String, produce: (_ write: (String) throws -> Void) throws -> Void) throws {
+    static func replace(_ path: String, produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let folder = target.deletingLastPathComponent().path
         let temporary = folder + "/." + target.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
@@ -36,8 +36,7 @@ enum AtomicFileWriter {
         guard fchmod(descriptor, mode) == 0 else { throw failure(path, "cannot set the file's permissions") }
 
         try produce { chunk in
-            var chunk = chunk
-            try chunk.withUTF8 { buffer in
+            try chunk.withUnsafeBufferPointer { buffer in
                 var offset = 0
                 while offset < buffer.count {
                     let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

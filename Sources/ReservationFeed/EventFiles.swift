@@ -9,33 +9,40 @@ import ICalendar
 /// Files of events no longer in the feed are removed, but only files this package wrote (their
 /// PRODID says so); anything else in the folder is left alone.
 enum EventFiles {
-    /// Brings the folder in step with the feed.
+    /// Brings the folder in step with the feed's events.
     ///
     /// - Returns: How many files were written and removed.
-    static func synchronize(_ feed: Feed, into folder: String) throws(FeedError) -> (written: Int, removed: Int) {
+    static func synchronize(
+        _ entries: [FeedEntry], properties: CalendarProperties, into folder: String
+    ) throws(FeedError) -> (written: Int, removed: Int) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw .write(path: folder, reason: "cannot create the folder: \(error.localizedDescription)")
         }
-        var properties = feed.properties
+        var properties = properties
         properties.name = nil
         properties.description = nil
         properties.refreshInterval = nil
         let writer = ICalendarWriter()
         var names: Set<String> = []
         var written = 0
-        for event in feed.events {
-            let name = fileName(for: event.uid)
+        for entry in entries {
+            let name = fileName(for: entry.uid)
             names.insert(name)
             let path = folder + "/" + name
-            let text: String
+            var zones = TimeZoneSpans()
+            zones.include(entry.start)
+            if let end = entry.end { zones.include(end) }
+            var text: [UInt8]
             do {
-                text = try writer.document(properties, events: [event], stamp: feed.generated)
+                text = try writer.opening(properties, timeZones: zones)
             } catch {
                 throw .iCalendar("\(error)")
             }
-            if let current = try? String(contentsOfFile: path, encoding: .utf8), current == text { continue }
+            text += entry.text ?? []
+            text += ICalendarWriter.closing
+            if let current = FileManager.default.contents(atPath: path), current.elementsEqual(text) { continue }
             do {
                 try AtomicFileWriter.replace(path) { write in try write(text) }
             } catch let error as FeedError {

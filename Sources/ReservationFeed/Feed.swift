@@ -16,18 +16,18 @@ public struct Feed: Sendable, Hashable {
         self.generated = generated
     }
 
-    /// Writes the feed as iCalendar text, handing it to `output` in pieces.
+    /// Writes the feed as iCalendar text, handing it to `output` in pieces of UTF-8.
     ///
     /// - Throws: ``ICalendar/ICalendarError`` when libical cannot build a component, or whatever
     ///   `output` throws.
-    public func write(to output: (String) throws -> Void) throws {
+    public func write(to output: ([UInt8]) throws -> Void) throws {
         try ICalendarWriter().write(properties, events: events, stamp: generated, to: output)
     }
 
     /// The feed as one iCalendar text.
     public func iCalendarText() throws -> String {
-        var text = ""
+        var text: [UInt8] = []
         try write { text += $0 }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -1,4 +1,5 @@
 import ICalendar
+import Parallel
 
 /// Builds a feed from reservations and the previous feed, in memory, without touching files: the
 /// library call other tools use, and what ``FeedGenerator`` wraps.
@@ -18,11 +19,19 @@ import ICalendar
 public struct FeedBuilder: Sendable {
     /// The options in force.
     public var options: FeedOptions
+    /// How many threads synthesise and write events at once; 1 does everything on the calling
+    /// thread. The feed is the same, byte for byte, whatever the number.
+    public var concurrency: Int
 
     /// Creates a builder.
-    public init(options: FeedOptions = FeedOptions()) {
+    public init(options: FeedOptions = FeedOptions(), concurrency: Int = Parallel.defaultConcurrency) {
         self.options = options
+        self.concurrency = concurrency
     }
+
+    /// Reservations handled at once: enough to keep every thread busy, few enough that their
+    /// events never pile up in memory.
+    var batchSize = 4096
 
     /// Makes the feed of the given reservations, as the next version of `previous`.
     ///
@@ -46,124 +55,68 @@ public struct FeedBuilder: Sendable {
     public func build(
         from reservations: [ImportedReservation], previous: PreviousFeed? = nil, now: Instant, inputIsComplete: Bool = true
     ) throws(FeedError) -> FeedBuild {
-        let synthesizer = EventSynthesizer(options: options.synthesis)
-        let writer = ICalendarWriter()
-        let horizon = now.adding(seconds: -Int64(options.keepPastDays) * 86_400)
-        var diagnostics: [Diagnostic] = []
-        var skipped: [SkippedReservation] = []
-        var changes = FeedChanges()
-        var output: [CalendarEvent] = []
+        let assembly = try assemble(reservations, previous: previous, now: now, inputIsComplete: inputIsComplete, rendering: false)
+        let feed = Feed(properties: options.calendarProperties, events: assembly.entries.compactMap(\.event), generated: now)
+        return FeedBuild(feed: feed, changes: assembly.changes, diagnostics: assembly.diagnostics, skipped: assembly.skipped)
+    }
 
-        let earlier = Dictionary(previous?.events.map { ($0.uid, $0) } ?? [], uniquingKeysWith: { first, _ in first })
-        var seen: [String: SourceLocation] = [:]
-        for imported in reservations {
-            let result = synthesizer.synthesize(imported.reservation)
-            for message in result.messages {
-                let severity: Diagnostic.Severity = message.severity == .error ? .error : .warning
-                diagnostics.append(Diagnostic(severity, message.code.rawValue, at: imported.location(of: message.field), message.text))
-            }
-            guard var event = result.event else { continue }
-            let status = imported.reservation.status
-            if !options.includeUnconfirmed, status == .pending || status == .hold {
-                skipped.append(SkippedReservation(origin: imported.origin, title: event.summary, reason: .unconfirmed(status)))
-                continue
-            }
-            if let first = seen[event.uid] {
-                diagnostics.append(
-                    Diagnostic(.warning, "duplicate-reservation", at: imported.origin, "the same reservation as \(first); kept that one"))
-                continue
-            }
-            seen[event.uid] = imported.origin
-            let end = Self.end(of: event)
+    /// What ``build(from:previous:now:inputIsComplete:)`` does, with each entry carrying either
+    /// its event (`rendering` off) or only its text (on), which is all a file needs.
+    func assemble(
+        _ reservations: [ImportedReservation], previous: PreviousFeed?, now: Instant, inputIsComplete: Bool, rendering: Bool
+    ) throws(FeedError) -> FeedAssembly {
+        let run = FeedRun(options: options, previous: previous, now: now, rendering: rendering)
+        var assembly = FeedAssembly()
+        var claimed: [String: SourceLocation] = [:]
+        var previousLive = 0
+        var stillMentioned = 0
 
-            guard let old = earlier[event.uid] else {
-                if end < now {
-                    skipped.append(SkippedReservation(origin: imported.origin, title: event.summary, reason: .ended(end)))
+        // Reservations, in batches: the steps run in parallel, their results are taken in order.
+        var start = 0
+        while start < reservations.count {
+            let batch = Array(reservations[start..<min(start + batchSize, reservations.count)])
+            start += batch.count
+            for step in Parallel.map(batch, concurrency: concurrency, run.step) {
+                assembly.diagnostics += step.diagnostics
+                if case .skipped(let skipped) = step.outcome, step.uid == nil || skipped.reason.isUnconfirmed {
+                    assembly.skipped.append(skipped)
                     continue
                 }
-                event.stamp = now
-                output.append(event)
-                changes.added.append(event.uid)
-                continue
-            }
-            if end < horizon {
-                changes.removed.append(event.uid)
-                continue
-            }
-            event.sequence = old.sequence
-            event.stamp = old.stamp
-            event.lastModified = old.lastModified
-            if Self.sameText(event, old, writer: writer, now: now) {
-                output.append(old)
-                changes.unchanged.append(old.uid)
-            } else {
-                event.sequence = old.sequence + 1
-                event.stamp = now
-                event.lastModified = now
-                output.append(event)
-                if event.status == .cancelled, old.status != .cancelled {
-                    changes.cancelled.append(event.uid)
-                } else {
-                    changes.updated.append(event.uid)
+                guard let uid = step.uid, let origin = step.origin else { continue }
+                if let first = claimed[uid] {
+                    assembly.diagnostics.append(
+                        Diagnostic(.warning, "duplicate-reservation", at: origin, "the same reservation as \(first); kept that one"))
+                    continue
                 }
+                claimed[uid] = origin
+                if step.previousWasLive == true {
+                    previousLive += 1
+                    stillMentioned += 1
+                }
+                assembly.record(step)
             }
         }
 
-        for old in previous?.events ?? [] where seen[old.uid] == nil {
-            switch (Self.end(of: old) < horizon, inputIsComplete, options.missing) {
-            case (true, _, _), (false, true, .drop):
-                changes.removed.append(old.uid)
-            case (false, false, _), (false, true, .keep):
-                output.append(old)
-                changes.unchanged.append(old.uid)
-            case (false, true, .cancel) where old.status == .cancelled:
-                output.append(old)  // already a tombstone
-                changes.unchanged.append(old.uid)
-            case (false, true, .cancel):
-                output.append(tombstone(of: old, synthesizer: synthesizer, now: now))
-                changes.cancelled.append(old.uid)
-            }
+        // Events of the previous feed that no reservation claimed.
+        let missing = (0..<(previous?.count ?? 0)).filter { position in
+            guard let uid = previous?[position].uid else { return true }
+            return claimed[uid] == nil && run.previousPositions[uid] == position
+        }
+        var kept: Set<String> = []
+        for step in Parallel.map(missing, concurrency: concurrency, { run.step(missing: $0, inputIsComplete: inputIsComplete) }) {
+            assembly.diagnostics += step.diagnostics
+            // An event whose UID the index could not read, found to be claimed or repeated after all.
+            guard let uid = step.uid, claimed[uid] == nil, kept.insert(uid).inserted else { continue }
+            if step.previousWasLive == true { previousLive += 1 }
+            assembly.record(step)
         }
 
         // The guard against wipes: live events of the previous feed whose reservations the input no
         // longer mentions at all. A booking the input cancels is not lost; one that vanished may be.
-        let previousLive = previous?.events.filter { $0.status != .cancelled && Self.end(of: $0) >= now } ?? []
-        let stillMentioned = previousLive.filter { seen[$0.uid] != nil }.count
-        if !options.allowShrink, !previousLive.isEmpty, stillMentioned * 2 < previousLive.count {
-            throw .shrink(previousLive: previousLive.count, remaining: stillMentioned)
+        if !options.allowShrink, previousLive > 0, stillMentioned * 2 < previousLive {
+            throw .shrink(previousLive: previousLive, remaining: stillMentioned)
         }
-
-        // Each start is resolved once, not at every comparison.
-        output = output.map { (start: $0.start.instant, event: $0) }
-            .sorted { ($0.start, $0.event.uid) < ($1.start, $1.event.uid) }
-            .map(\.event)
-        let feed = Feed(properties: options.calendarProperties, events: output, generated: now)
-        return FeedBuild(feed: feed, changes: changes, diagnostics: diagnostics, skipped: skipped)
-    }
-
-    /// The previous feed's event, cancelled: the way subscribed calendars learn a booking is gone.
-    private func tombstone(of event: CalendarEvent, synthesizer: EventSynthesizer, now: Instant) -> CalendarEvent {
-        var event = event
-        event.summary = synthesizer.cancelledSummary(event.summary)
-        event.status = .cancelled
-        event.transparency = .transparent
-        event.alarms = []
-        event.sequence += 1
-        event.stamp = now
-        event.lastModified = now
-        return event
-    }
-
-    /// When an event is over: its end, or its start when it has none.
-    static func end(of event: CalendarEvent) -> Instant {
-        (event.end ?? event.start).instant
-    }
-
-    /// Whether two versions of an event read the same, byte for byte, in the feed.
-    private static func sameText(_ new: CalendarEvent, _ old: CalendarEvent, writer: ICalendarWriter, now: Instant) -> Bool {
-        guard let newText = try? writer.text(of: new, stamp: now), let oldText = try? writer.text(of: old, stamp: now) else {
-            return false
-        }
-        return newText == oldText
+        assembly.entries.sort { $0.precedes($1) }
+        return assembly
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import ICalendar
+import Parallel
 
 /// Runs the whole job: finds the input files, reads the reservations, reads the feed as it was,
 /// makes the next version of it and writes it safely.
@@ -27,12 +29,18 @@ public struct FeedGenerator: Sendable {
     public var lockWait: Int
     /// A folder to keep one `.ics` file per event in, beside the feed; `nil` for none.
     public var splitFolder: String?
+    /// How many threads synthesise and write events at once (see ``FeedBuilder/concurrency``).
+    public var concurrency: Int
+    /// Reservations handled at once (see ``FeedBuilder``); tests make it small.
+    var batchSize = FeedBuilder().batchSize
 
     /// Creates a generator.
     public init(
         options: FeedOptions = FeedOptions(), discovery: InputDiscovery = InputDiscovery(),
-        importer: ReservationImporter = ReservationImporter(), lockWait: Int = 60, splitFolder: String? = nil
+        importer: ReservationImporter = ReservationImporter(), lockWait: Int = 60, splitFolder: String? = nil,
+        concurrency: Int = Parallel.defaultConcurrency
     ) {
+        self.concurrency = concurrency
         self.options = options
         self.discovery = discovery
         self.importer = importer
@@ -61,32 +69,34 @@ public struct FeedGenerator: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
 
-        // Events of the old feed that cannot be read back cannot be kept: say so.
+        // A previous feed whose structure is broken loses the events that cannot be read: say so.
         var previousProblems: [Diagnostic] = []
-        if case .file(let path) = destination {
-            previousProblems = (previous?.problems ?? []).map {
-                Diagnostic(.warning, "previous-feed", at: SourceLocation(file: path), "\($0): it cannot be kept in the feed")
+        if let previous {
+            previousProblems = previous.problems.map {
+                Diagnostic(.warning, "previous-feed", at: SourceLocation(file: previous.name), "\($0): it cannot be kept in the feed")
             }
             previousProblems.forEach(report)
         }
         let (inputCount, read) = try InputReading(discovery: discovery, importer: importer).read(inputs, report: report)
-        let build = try FeedBuilder(options: options).build(
-            from: read.reservations, previous: previous, now: now, inputIsComplete: !read.hasErrors)
-        build.diagnostics.forEach(report)
-        let diagnostics = previousProblems + read.diagnostics + build.diagnostics
+        var builder = FeedBuilder(options: options, concurrency: concurrency)
+        builder.batchSize = batchSize
+        let assembly = try builder.assemble(
+            read.reservations, previous: previous, now: now, inputIsComplete: !read.hasErrors, rendering: true)
+        assembly.diagnostics.forEach(report)
+        let diagnostics = previousProblems + read.diagnostics + assembly.diagnostics
 
-        if build.feed.events.isEmpty, previous?.events.isEmpty ?? true, !options.allowShrink {
+        if assembly.entries.isEmpty, previous?.count ?? 0 == 0, !options.allowShrink {
             throw .nothingToWrite(
-                inputs: inputCount, errors: diagnostics.filter { $0.severity == .error }.count, skipped: build.skipped.count)
+                inputs: inputCount, errors: diagnostics.filter { $0.severity == .error }.count, skipped: assembly.skipped.count)
         }
-        try write(build.feed, to: destination)
+        try write(assembly, to: destination)
         var files: (written: Int, removed: Int)?
         if let splitFolder {
-            files = try EventFiles.synchronize(build.feed, into: splitFolder)
+            files = try EventFiles.synchronize(assembly.entries, properties: options.calendarProperties, into: splitFolder)
         }
         return FeedRunReport(
-            inputCount: inputCount, reservationCount: read.reservations.count, eventCount: build.feed.events.count,
-            destination: destination, changes: build.changes, diagnostics: diagnostics, skipped: build.skipped,
+            inputCount: inputCount, reservationCount: read.reservations.count, eventCount: assembly.entries.count,
+            destination: destination, changes: assembly.changes, diagnostics: diagnostics, skipped: assembly.skipped,
             eventFiles: files)
     }
 
@@ -100,16 +110,37 @@ public struct FeedGenerator: Sendable {
             throw .previousFeed("cannot read \(path): \(InputDiscovery.reason(error))")
         }
         guard !data.isEmpty else { return nil }
-        return try PreviousFeed(iCalendar: String(decoding: data, as: UTF8.self))
+        return try PreviousFeed(iCalendar: [UInt8](data), name: path)
     }
 
-    private func write(_ feed: Feed, to destination: FeedDestination) throws(FeedError) {
+    /// Writes the feed, event by event from the texts the builder made, in pieces of a few
+    /// hundred kilobytes: the whole document is never one string in memory.
+    private func write(_ assembly: FeedAssembly, to destination: FeedDestination) throws(FeedError) {
+        let opening: [UInt8]
+        do {
+            opening = try ICalendarWriter().opening(options.calendarProperties, timeZones: assembly.timeZones)
+        } catch {
+            throw .iCalendar("\(error)")
+        }
+        func document(_ output: ([UInt8]) throws -> Void) throws {
+            var buffer = opening
+            buffer.reserveCapacity(Self.chunkSize + 4096)
+            for entry in assembly.entries {
+                buffer += entry.text ?? []
+                if buffer.count >= Self.chunkSize {
+                    try output(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            buffer += ICalendarWriter.closing
+            try output(buffer)
+        }
         do {
             switch destination {
             case .file(let path):
-                try AtomicFileWriter.replace(path) { write in try feed.write(to: write) }
+                try AtomicFileWriter.replace(path) { write in try document(write) }
             case .standardOutput:
-                try feed.write { FileHandle.standardOutput.write(Data($0.utf8)) }
+                try document { FileHandle.standardOutput.write(Data($0)) }
             }
         } catch let error as FeedError {
             throw error
@@ -117,4 +148,7 @@ public struct FeedGenerator: Sendable {
             throw .iCalendar("\(error)")
         }
     }
+
+    /// How much of the feed is handed to the file at once.
+    static let chunkSize = 1 << 18
 }

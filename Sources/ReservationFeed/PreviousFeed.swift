@@ -1,28 +1,117 @@
 import ICalendar
 
 /// The feed as it was before this run: the events subscribers have, to update in place.
+///
+/// A feed read from text keeps the text and knows where each event is in it; an event is parsed
+/// (through libical) only when the new feed needs to look inside it. An event that would be
+/// written again byte for byte is recognised by comparing texts, so regenerating a large feed in
+/// which little changed costs little more than generating it.
 public struct PreviousFeed: Sendable {
-    /// Its events, in file order.
-    public var events: [CalendarEvent]
-    /// Events that could not be read back, with why.
+    /// How messages name the feed: its path, when read from a file.
+    public var name: String
+    /// What is wrong with the feed's structure (an event that is never closed). Events that
+    /// cannot be read are reported when the new feed is built.
     public var problems: [String]
 
-    /// Reads a feed's iCalendar text, through libical.
+    private let source: Source
+
+    private enum Source: Sendable {
+        case text(bytes: [UInt8], index: [ICalendarEventIndex.Entry])
+        case events([CalendarEvent])
+    }
+
+    /// Indexes a feed's iCalendar text.
     ///
     /// - Throws: ``FeedError/previousFeed(_:)`` when the text is not iCalendar.
-    public init(iCalendar text: String) throws(FeedError) {
+    public init(iCalendar text: String, name: String = "the previous feed") throws(FeedError) {
+        try self.init(iCalendar: Array(text.utf8), name: name)
+    }
+
+    /// Indexes a feed's iCalendar text, as UTF-8.
+    ///
+    /// - Throws: ``FeedError/previousFeed(_:)`` when the text is not iCalendar.
+    public init(iCalendar bytes: [UInt8], name: String = "the previous feed") throws(FeedError) {
+        let index: ICalendarEventIndex
         do {
-            let document = try ICalendarReader().read(text)
-            events = document.events
-            problems = document.problems
+            index = try ICalendarEventIndex(bytes)
         } catch {
             throw .previousFeed(error.description)
         }
+        self.name = name
+        problems = index.problems
+        source = .text(bytes: bytes, index: index.entries)
     }
 
     /// A previous feed made of these events.
-    public init(events: [CalendarEvent]) {
-        self.events = events
+    public init(events: [CalendarEvent], name: String = "the previous feed") {
+        self.name = name
         problems = []
+        source = .events(events)
+    }
+
+    /// Every event that can be read, in file order. Parses them all.
+    public var events: [CalendarEvent] {
+        (0..<count).compactMap { try? self[$0].event() }
+    }
+
+    /// The number of events, readable or not.
+    var count: Int {
+        switch source {
+        case .text(_, let index): index.count
+        case .events(let events): events.count
+        }
+    }
+
+    /// One event of the previous feed.
+    subscript(position: Int) -> Event {
+        switch source {
+        case .text(let bytes, let index):
+            let entry = index[position]
+            return Event(
+                position: position, uid: entry.uid, line: entry.line, text: bytes[entry.range], sequence: entry.sequence,
+                stamp: entry.stamp, lastModified: entry.lastModified, parsed: nil)
+        case .events(let events):
+            let event = events[position]
+            return Event(
+                position: position, uid: event.uid, line: nil, text: nil, sequence: event.sequence, stamp: event.stamp,
+                lastModified: event.lastModified, parsed: event)
+        }
+    }
+
+    /// The position of each UID's first event.
+    func positionsByUID() -> [String: Int] {
+        var positions: [String: Int] = [:]
+        for position in 0..<count {
+            if let uid = self[position].uid, positions[uid] == nil { positions[uid] = position }
+        }
+        return positions
+    }
+
+    /// An event of the previous feed, read or not.
+    struct Event: Sendable {
+        var position: Int
+        /// The UID as indexed (libical's reading prevails when the event is parsed).
+        var uid: String?
+        /// The line the event starts on, for a feed read from text.
+        var line: Int?
+        /// Its text as the feed holds it, for a feed read from text.
+        var text: ArraySlice<UInt8>?
+        /// The version hints read with the index.
+        var sequence: Int?
+        var stamp: Instant?
+        var lastModified: Instant?
+        let parsed: CalendarEvent?
+
+        /// The event, parsed.
+        func event() throws(ICalendarReadError) -> CalendarEvent {
+            if let parsed { return parsed }
+            guard let text else { throw .unreadableEvent("is missing") }
+            return try ICalendarReader().event(in: text)
+        }
+
+        /// How messages name it: `an event` when they give its line, else `the event at position 3`.
+        var label: String {
+            line == nil ? "the event at position \(position + 1)" : "an event"
+        }
     }
 }

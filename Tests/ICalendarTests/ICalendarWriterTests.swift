@@ -126,11 +126,25 @@ struct ICalendarWriterTests {
         #expect(throws: ICalendarError.unknownTimeZone("Mars/Olympus_Mons")) { try document([event]) }
     }
 
-    @Test("writing in chunks gives the same text, one chunk per event after the header")
+    @Test("writing in chunks gives the same text, whatever the number of threads")
     func chunks() throws {
-        var chunks: [String] = []
-        try ICalendarWriter().write(Self.properties, events: Self.events, stamp: Self.stamp) { chunks.append($0) }
-        #expect(chunks.count == Self.events.count + 2)
-        #expect(chunks.joined() == (try document()))
+        // Enough events for several batches and several runs per thread.
+        let many = (0..<(ICalendarWriter.batchSize * 2 + 77)).map { index in
+            var event = Self.events[index % Self.events.count]
+            event.uid = "event-\(index)"
+            return event
+        }
+        var texts: [[UInt8]] = []
+        for concurrency in [1, 2, 4] {
+            var chunks: [[UInt8]] = []
+            try ICalendarWriter(concurrency: concurrency).write(Self.properties, events: many, stamp: Self.stamp) { chunks.append($0) }
+            // The opening, one chunk per batch, the closing.
+            #expect(chunks.count == 1 + 3 + 1)
+            texts.append(Array(chunks.joined()))
+        }
+        #expect(texts.allSatisfy { $0 == texts[0] })
+        let document = try ICalendarWriter().document(Self.properties, events: many, stamp: Self.stamp)
+        #expect(String(decoding: texts[0], as: UTF8.self) == document)
+        #expect(document.components(separatedBy: "BEGIN:VEVENT\r\n").count == many.count + 1)
     }
 }

@@ -1,5 +1,11 @@
 import CLibical
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Owns one libical component and frees it, unless a parent took it over.
 ///
 /// Not `Sendable`: a libical component must be used from one thread at a time, so each
@@ -37,8 +43,15 @@ final class LibicalComponent {
 
     /// The component as iCalendar text, as libical folds it (``ContentLines`` refolds it).
     func text() -> String {
-        guard let raw = icalcomponent_as_ical_string_r(pointer) else { return "" }
+        withText { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Hands the component's iCalendar text, as libical folds it, to `body` without copying it.
+    func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard let raw = icalcomponent_as_ical_string_r(pointer) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
         defer { free(raw) }
-        return String(cString: raw)
+        return raw.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+            body(UnsafeBufferPointer(start: bytes, count: strlen(raw)))
+        }
     }
 }

@@ -49,6 +49,12 @@ struct Generate: ParsableCommand {
             valueName: "duration"))
     var refresh: String = "PT6H"
 
+    @Option(
+        help: ArgumentHelp(
+            "How many threads make events at once (default: every processor). The feed is the same whatever the number.",
+            valueName: "count"))
+    var jobs: Int?
+
     @Flag(name: .shortAndLong, help: "Print errors only: no summary and no warnings (for cron).")
     var quiet = false
 
@@ -56,6 +62,7 @@ struct Generate: ParsableCommand {
         guard !output.isEmpty else { throw ValidationError("--output needs a file name, or - for standard output.") }
         guard keepPast >= 0 else { throw ValidationError("--keep-past needs a number of days, 0 or more.") }
         guard wait >= 0 else { throw ValidationError("--wait needs a number of seconds, 0 or more.") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs needs a number of threads, 1 or more.") }
         _ = try refreshInterval()
         if split != nil, output == "-" {
             throw ValidationError("--split keeps event files in step with a feed file; it needs --output FILE, not -.")
@@ -70,7 +77,8 @@ struct Generate: ParsableCommand {
         options.allowShrink = allowShrink
         options.refreshInterval = try refreshInterval()
         let destination: FeedDestination = output == "-" ? .standardOutput : .file(output)
-        let generator = FeedGenerator(options: options, lockWait: wait, splitFolder: split)
+        var generator = FeedGenerator(options: options, lockWait: wait, splitFolder: split)
+        if let jobs { generator.concurrency = jobs }
         do {
             let report = try generator.generate(inputs: input.inputs, to: destination, now: try input.moment()) { diagnostic in
                 if !quiet || diagnostic.severity == .error { StandardError.print(diagnostic.description) }

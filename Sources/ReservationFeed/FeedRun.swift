@@ -1,0 +1,213 @@
+import ICalendar
+
+/// The work of one ``FeedBuilder`` run on one reservation or one previous event: pure functions
+/// of their input and the run's shared, read-only state, so that any number of them can run at
+/// once and the result does not depend on how they were spread over threads.
+struct FeedRun: Sendable {
+    let options: FeedOptions
+    let synthesizer: EventSynthesizer
+    /// Renders single events; the run itself spreads the work.
+    let writer = ICalendarWriter(concurrency: 1)
+    let previous: PreviousFeed?
+    let previousPositions: [String: Int]
+    let now: Instant
+    /// Events that ended before this leave the feed.
+    let horizon: Instant
+    /// Whether entries carry their text (for a file) or their event (for a ``Feed`` value).
+    let rendering: Bool
+
+    init(options: FeedOptions, previous: PreviousFeed?, now: Instant, rendering: Bool) {
+        self.options = options
+        synthesizer = EventSynthesizer(options: options.synthesis)
+        self.previous = previous
+        previousPositions = previous?.positionsByUID() ?? [:]
+        self.now = now
+        horizon = now.adding(seconds: -Int64(options.keepPastDays) * 86_400)
+        self.rendering = rendering
+    }
+
+    /// What a reservation or a previous event gives.
+    struct Step: Sendable {
+        var diagnostics: [Diagnostic] = []
+        /// The UID it claims; the first claim in input order wins.
+        var uid: String?
+        var origin: SourceLocation?
+        var outcome: Outcome = .nothing
+        /// For an event of the previous feed: whether it was live (not cancelled, not over).
+        var previousWasLive: Bool?
+    }
+
+    enum Outcome: Sendable {
+        /// No event (the reservation lacks what its category needs: see the diagnostics).
+        case nothing
+        /// Left out by policy.
+        case skipped(SkippedReservation)
+        /// An event of the previous feed that leaves it.
+        case removed
+        /// An event of the new feed, and how it differs from the previous one.
+        case entry(FeedEntry, Change)
+    }
+
+    enum Change: Sendable {
+        case added, updated, cancelled, unchanged
+    }
+
+    // MARK: - Reservations
+
+    /// The event of a reservation, as the next version of its previous-feed event if it has one.
+    func step(_ imported: ImportedReservation) -> Step {
+        var step = Step(origin: imported.origin)
+        let result = synthesizer.synthesize(imported.reservation)
+        for message in result.messages {
+            let severity: Diagnostic.Severity = message.severity == .error ? .error : .warning
+            step.diagnostics.append(Diagnostic(severity, message.code.rawValue, at: imported.location(of: message.field), message.text))
+        }
+        guard var event = result.event else { return step }
+        let status = imported.reservation.status
+        if !options.includeUnconfirmed, status == .pending || status == .hold {
+            step.outcome = .skipped(SkippedReservation(origin: imported.origin, title: event.summary, reason: .unconfirmed(status)))
+            return step
+        }
+        step.uid = event.uid
+        let end = Self.end(of: event)
+
+        guard let previous, let position = previousPositions[event.uid] else {
+            if end < now {
+                step.outcome = .skipped(SkippedReservation(origin: imported.origin, title: event.summary, reason: .ended(end)))
+                return step
+            }
+            event.stamp = now
+            setEntry(event, .added, of: &step)
+            return step
+        }
+        let old = previous[position]
+        if end < horizon {
+            step.previousWasLive = (try? old.event()).map(isLive) ?? false
+            step.outcome = .removed
+            return step
+        }
+        if let unchanged = unchangedText(event, old) {
+            // The old text is what the event gives with the old version properties: nothing changed.
+            step.previousWasLive = isLive(unchanged.event)
+            step.outcome = .entry(FeedEntry(unchanged.event, keepingEvent: !rendering, text: unchanged.text), .unchanged)
+            return step
+        }
+        let oldEvent: CalendarEvent
+        do {
+            oldEvent = try old.event()
+        } catch {
+            // Replace it; a SEQUENCE above the one it had makes calendars take the new version.
+            step.diagnostics.append(problem(old, error, "it is replaced"))
+            event.sequence = (old.sequence ?? -1) + 1
+            event.stamp = now
+            event.lastModified = now
+            setEntry(event, .updated, of: &step)
+            return step
+        }
+        step.previousWasLive = isLive(oldEvent)
+        event.sequence = oldEvent.sequence
+        event.stamp = oldEvent.stamp
+        event.lastModified = oldEvent.lastModified
+        let oldText = try? writer.eventText(oldEvent, stamp: now)
+        if let oldText, let newText = try? writer.eventText(event, stamp: now), oldText == newText {
+            step.outcome = .entry(FeedEntry(oldEvent, keepingEvent: !rendering, text: rendering ? oldText[...] : nil), .unchanged)
+            return step
+        }
+        event.sequence = oldEvent.sequence + 1
+        event.stamp = now
+        event.lastModified = now
+        setEntry(event, event.status == .cancelled && oldEvent.status != .cancelled ? .cancelled : .updated, of: &step)
+        return step
+    }
+
+    /// The event with the old version properties, and the old text, when that is exactly how the
+    /// event is written: compared byte for byte, without parsing the old event.
+    private func unchangedText(_ event: CalendarEvent, _ old: PreviousFeed.Event) -> (event: CalendarEvent, text: ArraySlice<UInt8>?)? {
+        guard let oldText = old.text, let sequence = old.sequence, let stamp = old.stamp else { return nil }
+        var candidate = event
+        candidate.sequence = sequence
+        candidate.stamp = stamp
+        candidate.lastModified = old.lastModified
+        guard let text = try? writer.eventText(candidate, stamp: now), text.elementsEqual(oldText) else { return nil }
+        return (candidate, rendering ? oldText : nil)
+    }
+
+    // MARK: - Events the input no longer has
+
+    /// What becomes of an event of the previous feed that no reservation claimed.
+    ///
+    /// - Parameter inputIsComplete: Whether every input was read; when not, the event is kept as
+    ///   it was, since its reservation may be in the input that could not be read.
+    func step(missing position: Int, inputIsComplete: Bool) -> Step {
+        guard let previous else { return Step() }
+        let old = previous[position]
+        var step = Step()
+        let event: CalendarEvent
+        do {
+            event = try old.event()
+        } catch {
+            step.diagnostics.append(problem(old, error, "it cannot be kept in the feed"))
+            return step
+        }
+        step.uid = event.uid
+        step.previousWasLive = isLive(event)
+        switch (Self.end(of: event) < horizon, inputIsComplete, options.missing) {
+        case (true, _, _), (false, true, .drop):
+            step.outcome = .removed
+        case (false, false, _), (false, true, .keep):
+            setEntry(event, .unchanged, of: &step)
+        case (false, true, .cancel) where event.status == .cancelled:
+            setEntry(event, .unchanged, of: &step)  // already a tombstone
+        case (false, true, .cancel):
+            setEntry(tombstone(of: event), .cancelled, of: &step)
+        }
+        return step
+    }
+
+    /// The previous feed's event, cancelled: the way subscribed calendars learn a booking is gone.
+    private func tombstone(of event: CalendarEvent) -> CalendarEvent {
+        var event = event
+        event.summary = synthesizer.cancelledSummary(event.summary)
+        event.status = .cancelled
+        event.transparency = .transparent
+        event.alarms = []
+        event.sequence += 1
+        event.stamp = now
+        event.lastModified = now
+        return event
+    }
+
+    // MARK: - Helpers
+
+    /// Makes the event the step's entry, rendered when the run renders.
+    private func setEntry(_ event: CalendarEvent, _ change: Change, of step: inout Step) {
+        guard rendering else {
+            step.outcome = .entry(FeedEntry(event, keepingEvent: true, text: nil), change)
+            return
+        }
+        do {
+            let text = try writer.eventText(event, stamp: now)
+            step.outcome = .entry(FeedEntry(event, keepingEvent: false, text: text[...]), change)
+        } catch {
+            let location = step.origin ?? SourceLocation(file: previous?.name ?? "")
+            step.diagnostics.append(Diagnostic(.error, "icalendar", at: location, "the event cannot be written: \(error)"))
+        }
+    }
+
+    /// Whether a previous event still counted: not cancelled and not over.
+    private func isLive(_ event: CalendarEvent) -> Bool {
+        event.status != .cancelled && Self.end(of: event) >= now
+    }
+
+    private func problem(_ old: PreviousFeed.Event, _ error: ICalendarReadError, _ consequence: String) -> Diagnostic {
+        let position = old.line.map { TextPosition(line: $0, column: 1) }
+        return Diagnostic(
+            .warning, "previous-feed", at: SourceLocation(file: previous?.name ?? "", position: position),
+            "\(old.label) \(error.reason): \(consequence)")
+    }
+
+    /// When an event is over: its end, or its start when it has none.
+    static func end(of event: CalendarEvent) -> Instant {
+        (event.end ?? event.start).instant
+    }
+}

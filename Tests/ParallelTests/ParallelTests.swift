@@ -1,0 +1,48 @@
+import Synchronization
+import Testing
+
+@testable import Parallel
+
+@Suite("Parallel work")
+struct ParallelTests {
+    @Test("results come back in order, whatever the number of threads", arguments: [0, 1, 15, 16, 17, 100, 10_007])
+    func order(count: Int) {
+        let elements = Array(0..<count)
+        for concurrency in [1, 2, 3, 8] {
+            #expect(Parallel.map(elements, concurrency: concurrency) { $0 * 3 } == elements.map { $0 * 3 })
+        }
+    }
+
+    @Test("work runs on several threads at once when asked to", .enabled(if: Parallel.defaultConcurrency > 1))
+    func overlapping() {
+        let active = Atomic(0)
+        let most = Atomic(0)
+        _ = Parallel.map(Array(0..<64), concurrency: 2) { element in
+            let now = active.add(1, ordering: .sequentiallyConsistent).newValue
+            _ = most.max(now, ordering: .sequentiallyConsistent)
+            // Wait, up to a second, for another thread to be inside a transform too.
+            let deadline = ContinuousClock.now.advanced(by: .seconds(1))
+            while most.load(ordering: .sequentiallyConsistent) < 2, ContinuousClock.now < deadline {}
+            active.subtract(1, ordering: .sequentiallyConsistent)
+            return element
+        }
+        #expect(most.load(ordering: .sequentiallyConsistent) >= 2)
+    }
+
+    struct Failure: Error, Equatable {
+        let index: Int
+    }
+
+    @Test("the first failure in element order is thrown, and every element still ran")
+    func failures() {
+        let ran = Mutex(0)
+        #expect(throws: Failure(index: 40)) {
+            _ = try Parallel.map(Array(0..<1_000), concurrency: 4) { (element: Int) throws(Failure) -> Int in
+                ran.withLock { $0 += 1 }
+                if element == 40 || element == 700 { throw Failure(index: element) }
+                return element
+            }
+        }
+        #expect(ran.withLock { $0 } == 1_000)
+    }
+}
