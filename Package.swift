@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "HTMLMarkup", dependencies: ["CLibXML2"]),
         // E-mail through GMime: decoded parts, subject and date, as Swift values.
         .target(name: "MailMessage", dependencies: ["CGMime", "Chrono"]),
-        .target(name: "ReservationImport", dependencies: ["Reservations", "HTMLMarkup", "MailMessage"]),
+        .target(name: "ReservationImport", dependencies: ["Reservations", "HTMLMarkup", "MailMessage", "Parallel"]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
         .target(name: "Airports", exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),

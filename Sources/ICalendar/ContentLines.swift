@@ -15,29 +15,32 @@ enum ContentLines {
 
     /// Unfolds `text` and appends its lines to `output`, folded, each ended by CRLF.
     static func refold(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        var line: [UInt8] = []
-        line.reserveCapacity(256)
+        var joined: [UInt8] = []  // a logical line made of several physical ones
         var index = 0
         let count = text.count
         while index < count {
-            let byte = text[index]
-            if byte == 0x0D || byte == 0x0A {
-                // CRLF (or a bare LF) ends a physical line; a space or tab after it continues it.
-                var next = index + 1
-                if byte == 0x0D, next < count, text[next] == 0x0A { next += 1 }
-                if next < count, text[next] == 0x20 || text[next] == 0x09 {
-                    index = next + 1
-                    continue
+            // One physical line: up to CR LF, or a bare LF.
+            let start = index
+            var end = index
+            while end < count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
+            var next = end
+            if next < count, text[next] == 0x0D { next += 1 }
+            if next < count, text[next] == 0x0A, next == end || text[end] == 0x0D { next += 1 }
+            if next == end { next += 1 }  // the end of the text
+            let continues = next < count && (text[next] == 0x20 || text[next] == 0x09)
+            if continues || !joined.isEmpty {
+                joined.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
+                index = continues ? next + 1 : next
+                if !continues {
+                    fold(joined[...], into: &output)
+                    joined.removeAll(keepingCapacity: true)
                 }
-                if !line.isEmpty { fold(line, into: &output) }
-                line.removeAll(keepingCapacity: true)
-                index = next
                 continue
             }
-            line.append(byte)
-            index += 1
+            if end > start { fold(UnsafeBufferPointer(rebasing: text[start..<end]), into: &output) }
+            index = next
         }
-        if !line.isEmpty { fold(line, into: &output) }
+        if !joined.isEmpty { fold(joined[...], into: &output) }
     }
 
     /// Unfolds `text` and appends its lines to `output`, folded, each ended by CRLF.
@@ -48,12 +51,22 @@ enum ContentLines {
 
     /// Appends one unfolded content line, folded, with its CRLF.
     static func fold(_ line: [UInt8], into output: inout [UInt8]) {
+        fold(line[...], into: &output)
+    }
+
+    /// Appends one unfolded content line, folded, with its CRLF.
+    static func fold(_ line: ArraySlice<UInt8>, into output: inout [UInt8]) {
+        line.withUnsafeBufferPointer { fold($0, into: &output) }
+    }
+
+    /// Appends one unfolded content line, folded, with its CRLF.
+    static func fold(_ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         if line.count <= maximumOctets {
             output.append(contentsOf: line)
         } else if line.allSatisfy({ $0 < 0x80 }) {
             foldASCII(line, into: &output)
         } else {
-            foldUnicode(line, into: &output)
+            foldUnicode(Array(line), into: &output)
         }
         output.append(0x0D)
         output.append(0x0A)
@@ -65,19 +78,22 @@ enum ContentLines {
     }
 
     /// ASCII: every octet is a character, and a backslash stays with the octet it escapes.
-    private static func foldASCII(_ line: [UInt8], into output: inout [UInt8]) {
+    private static func foldASCII(_ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         var used = 0
         var index = 0
+        var pieceStart = 0  // the start of what is not yet appended
         while index < line.count {
             let size = line[index] == UInt8(ascii: "\\") && index + 1 < line.count ? 2 : 1
             if mustFold(used: used, size: size) {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: line[pieceStart..<index]))
                 output.append(contentsOf: [0x0D, 0x0A, 0x20])
+                pieceStart = index
                 used = 1
             }
-            output.append(contentsOf: line[index..<index + size])
             used += size
             index += size
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: line[pieceStart..<line.count]))
     }
 
     /// Other text: folds between grapheme clusters (or scalars, for a cluster longer than a

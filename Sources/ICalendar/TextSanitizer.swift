@@ -6,21 +6,7 @@
 enum TextSanitizer {
     /// Text for a TEXT property that libical will escape.
     static func text(_ value: String) -> String {
-        // Nothing to do for text without control characters or Unicode line breaks (the usual case):
-        // C0 controls and DEL are single bytes, C1 controls start with 0xC2 0x80...0x9F, and
-        // U+2028 and U+2029 are 0xE2 0x80 0xA8 and 0xA9.
-        var clean = true
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in value.utf8 {
-            if byte < 0x20 && byte != 0x09 || byte == 0x7F || (previous.1 == 0xC2 && (0x80...0x9F).contains(byte))
-                || (previous == (0xE2, 0x80) && (byte == 0xA8 || byte == 0xA9))
-            {
-                clean = false
-                break
-            }
-            previous = (previous.1, byte)
-        }
-        if clean { return value }
+        if isClean(value) { return value }
         var result = String.UnicodeScalarView()
         var previousWasCR = false
         for scalar in value.unicodeScalars {
@@ -39,6 +25,21 @@ enum TextSanitizer {
             }
         }
         return String(result)
+    }
+
+    /// Whether `text(_:)` would leave the value as it is: no control characters but tab and line
+    /// feed, no carriage return, no Unicode line separators (the usual case, checked on bytes).
+    /// C1 controls and NEL are 0xC2 0x80...0x9F in UTF-8; U+2028 and U+2029 are 0xE2 0x80 0xA8 and 0xA9.
+    private static func isClean(_ value: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in value.utf8 {
+            if byte < 0x20, byte != 0x09, byte != 0x0A { return false }
+            if byte == 0x7F { return false }
+            if previous.1 == 0xC2, byte >= 0x80, byte <= 0x9F { return false }
+            if previous == (0xE2, 0x80), byte == 0xA8 || byte == 0xA9 { return false }
+            previous = (previous.1, byte)
+        }
+        return true
     }
 
     /// Text escaped by the rules of RFC 5545 section 3.3.11, for X- properties libical does not escape.
@@ -71,6 +72,8 @@ enum TextSanitizer {
     /// A URI: control characters and white space cannot appear raw, so spaces and other white
     /// space are percent-encoded and control characters removed.
     static func uri(_ value: String) -> String {
+        // Printable ASCII without spaces (nearly every URL) needs nothing.
+        if value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return value }
         var result = ""
         for scalar in value.unicodeScalars {
             switch scalar.value {

@@ -1,6 +1,7 @@
 import Chrono
 import HTMLMarkup
 import MailMessage
+import Parallel
 import Reservations
 
 /// Reads schema.org reservation markup: JSON-LD files, web pages (JSON-LD script blocks and
@@ -11,16 +12,19 @@ import Reservations
 /// entities inside JSON are tolerated where the intent is clear; an item missing what its category
 /// requires is reported with its file and place and skipped.
 public struct SchemaOrgReader: Sendable {
+    /// How many threads read the elements of a large JSON-LD array at once; the result is the
+    /// same whatever the number.
+    public var concurrency: Int
+
     /// Creates a reader.
-    public init() {}
+    public init(concurrency: Int = Parallel.defaultConcurrency) {
+        self.concurrency = concurrency
+    }
 
     /// Reads a JSON-LD document: one object, an array, or a `@graph` (also KDE Itinerary's output).
     public func readJSONLD(_ bytes: [UInt8], file: String, sourceTime: Instant? = nil) -> ImportResult {
-        var collector = Collector(file: file, sourceTime: sourceTime)
-        var locator = TextPositionLocator(bytes: bytes)
-        collector.addJSONLD(bytes, basePath: "", decodesEntities: false, problemPosition: { TextPosition(offset: $0, in: bytes) }) {
-            locator.position(of: $0)
-        }
+        var collector = Collector(file: file, sourceTime: sourceTime, concurrency: concurrency)
+        collector.addJSONLD(bytes, basePath: "", decodesEntities: false, shift: { $0 })
         return collector.finish()
     }
 
@@ -28,7 +32,7 @@ public struct SchemaOrgReader: Sendable {
     ///
     /// - Parameter isUTF8: Whether the bytes are UTF-8 whatever the page declares (HTML from an e-mail).
     public func readHTML(_ bytes: [UInt8], file: String, sourceTime: Instant? = nil, isUTF8: Bool = false) -> ImportResult {
-        var collector = Collector(file: file, sourceTime: sourceTime)
+        var collector = Collector(file: file, sourceTime: sourceTime, concurrency: concurrency)
         collector.addHTML(bytes, basePath: "", isUTF8: isUTF8, linesAreMeaningful: true)
         return collector.finish()
     }
@@ -44,13 +48,13 @@ public struct SchemaOrgReader: Sendable {
         }
         var result = ImportResult()
         for part in message.parts {
-            var collector = Collector(file: file, sourceTime: part.messageDate)
+            var collector = Collector(file: file, sourceTime: part.messageDate, concurrency: concurrency)
             let basePath = "part[\(part.section)]"
             switch part.contentType {
             case "text/html", "application/xhtml+xml":
                 collector.addHTML(part.bytes, basePath: basePath, isUTF8: true, linesAreMeaningful: false)
             case "application/ld+json", "application/json":
-                collector.addJSONLD(part.bytes, basePath: basePath, decodesEntities: false, problemPosition: { _ -> TextPosition? in nil }) { _ -> TextPosition? in nil }
+                collector.addJSONLD(part.bytes, basePath: basePath, decodesEntities: false, shift: { _ in nil })
             default:
                 continue
             }
@@ -63,61 +67,98 @@ public struct SchemaOrgReader: Sendable {
     private struct Collector {
         let file: String
         let sourceTime: Instant?
+        let concurrency: Int
         var mapper = SchemaOrgMapper()
         var diagnostics: [Diagnostic] = []
 
-        init(file: String, sourceTime: Instant?) {
+        init(file: String, sourceTime: Instant?, concurrency: Int) {
             self.file = file
             self.sourceTime = sourceTime
+            self.concurrency = concurrency
         }
+
+        /// Elements of an array read at once.
+        static let batchSize = 2048
 
         mutating func addHTML(_ bytes: [UInt8], basePath: String, isUTF8: Bool, linesAreMeaningful: Bool) {
             let extraction = HTMLMarkup.extract(from: bytes, isUTF8: isUTF8)
             for (index, script) in extraction.scripts.enumerated() {
                 let text = Self.unwrapped(script.text)
-                let scriptBytes = Array(text.utf8)
-                var locator = TextPositionLocator(bytes: scriptBytes)
                 // Script positions count from the line the script element is on.
-                let shift = { (position: TextPosition) -> TextPosition? in
-                    linesAreMeaningful ? TextPosition(line: script.line + position.line - 1, column: position.column) : nil
-                }
                 addJSONLD(
-                    scriptBytes, basePath: JSONPath.join(basePath, "script[\(index + 1)]"), decodesEntities: true,
-                    problemPosition: { shift(TextPosition(offset: $0, in: scriptBytes)) }
-                ) { shift(locator.position(of: $0)) }
+                    Array(text.utf8), basePath: JSONPath.join(basePath, "script[\(index + 1)]"), decodesEntities: true,
+                    shift: { linesAreMeaningful ? TextPosition(line: script.line + $0.line - 1, column: $0.column) : nil })
             }
             mapper.map(MicrodataItems(basePath: basePath, linesAreMeaningful: linesAreMeaningful).objects(in: extraction.items))
         }
 
+        /// Reads a JSON-LD text. The elements of a top-level array are parsed and mapped in
+        /// batches, several at once, each tree let go as soon as it is mapped.
+        ///
+        /// - Parameter shift: Turns a position in `bytes` into one in the file (`nil` when lines
+        ///   mean nothing there, as in an e-mail part).
         mutating func addJSONLD(
-            _ bytes: [UInt8], basePath: String, decodesEntities: Bool, problemPosition: (Int) -> TextPosition?,
-            locate: (Int) -> TextPosition?
+            _ bytes: [UInt8], basePath: String, decodesEntities: Bool, shift: @escaping @Sendable (TextPosition) -> TextPosition?
         ) {
             let items = JSONLDItems(decodesEntities: decodesEntities, basePath: basePath)
-            let mark = mapper.mark
-            defer { mapper.locate(since: mark, by: locate) }
-            // Each element of a top-level array is mapped as soon as it is parsed, and its tree let go.
             var delivered = 0
-            do {
-                try JSONParser.parse(bytes, lenient: true) { node, index in
-                    delivered += 1
-                    mapper.map(items.objects(in: node, index: index))
-                }
-            } catch {
-                // JSON escaped as HTML (`&quot;@type&quot;`), as some e-mail generators write it.
-                if delivered == 0, decodesEntities, bytes.count < 1 << 24 {
-                    let text = String(decoding: bytes, as: UTF8.self)
-                    if text.contains("&quot;"), (try? JSONParser.parse(Array(HTMLEntities.decode(text).utf8), lenient: true, elements: { node, index in
-                        mapper.map(items.objects(in: node, index: index))
-                    })) != nil {
-                        return
+            var failure: JSONSyntaxError?
+            if let scan = JSONParser.scanArray(bytes, lenient: true) {
+                var locator = TextPositionLocator(bytes: bytes)
+                var start = 0
+                batches: while start < scan.elements.count {
+                    let batch = (start..<min(start + Self.batchSize, scan.elements.count)).map { index in
+                        let range = scan.elements[index]
+                        return (index: index, range: range, position: locator.position(of: range.lowerBound))
+                    }
+                    start += batch.count
+                    let results = Parallel.map(batch, concurrency: concurrency) { element -> Result<SchemaOrgMapper, JSONSyntaxError> in
+                        Result { () throws(JSONSyntaxError) -> SchemaOrgMapper in
+                            let node = try JSONParser.parseElement(element.range, in: bytes, lenient: true)
+                            var mapper = SchemaOrgMapper()
+                            mapper.map(items.objects(in: node, index: element.index))
+                            var local = TextPositionLocator(bytes: bytes, from: element.range.lowerBound, at: element.position)
+                            mapper.locate(since: (0, 0)) { shift(local.position(of: $0)) }
+                            return mapper
+                        }
+                    }
+                    for result in results {
+                        switch result {
+                        case .success(let found):
+                            mapper.append(found)
+                            delivered += 1
+                        case .failure(let error):
+                            failure = error
+                            break batches
+                        }
                     }
                 }
-                diagnostics.append(
-                    Diagnostic(
-                        .error, "syntax", at: SourceLocation(file: file, path: basePath, position: problemPosition(error.offset)),
-                        "not valid JSON-LD: \(error.message)" + Self.readBefore(delivered)))
+                if failure == nil { failure = scan.error }
+            } else {
+                do {
+                    let root = try JSONParser.parse(bytes, lenient: true)
+                    let mark = mapper.mark
+                    mapper.map(items.objects(in: root))
+                    var locator = TextPositionLocator(bytes: bytes)
+                    mapper.locate(since: mark) { shift(locator.position(of: $0)) }
+                } catch {
+                    failure = error
+                }
             }
+            guard let failure else { return }
+            // JSON escaped as HTML (`&quot;@type&quot;`), as some e-mail generators write it.
+            if delivered == 0, decodesEntities, bytes.count < 1 << 24 {
+                let text = String(decoding: bytes, as: UTF8.self)
+                if text.contains("&quot;"), let root = try? JSONParser.parse(Array(HTMLEntities.decode(text).utf8), lenient: true) {
+                    mapper.map(items.objects(in: root))
+                    return
+                }
+            }
+            diagnostics.append(
+                Diagnostic(
+                    .error, "syntax",
+                    at: SourceLocation(file: file, path: basePath, position: shift(TextPosition(offset: failure.offset, in: bytes))),
+                    "not valid JSON-LD: \(failure.message)" + Self.readBefore(delivered)))
         }
 
         /// What of an array was read before a syntax error.

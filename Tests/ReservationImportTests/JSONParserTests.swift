@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ReservationImport
@@ -131,5 +132,96 @@ struct LenientJSONTests {
     @Test("what stays ambiguous is still an error", arguments: ["{\"a\": 1 2}", "[1 2]", "{\"a\": 1,,}", "[,]"])
     func ambiguous(text: String) {
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(text.utf8), lenient: true) }
+    }
+}
+
+@Suite("Reading array elements apart")
+struct JSONArrayScanTests {
+    /// What reading the elements apart gives: the elements before the first failure, and it.
+    static func apart(_ bytes: [UInt8], lenient: Bool) -> (nodes: [JSONNode], error: JSONSyntaxError?)? {
+        guard let scan = JSONParser.scanArray(bytes, lenient: lenient) else { return nil }
+        var nodes: [JSONNode] = []
+        for range in scan.elements {
+            do {
+                nodes.append(try JSONParser.parseElement(range, in: bytes, lenient: lenient))
+            } catch {
+                return (nodes, error)
+            }
+        }
+        return (nodes, scan.error)
+    }
+
+    /// What the one-pass parse gives: the elements handed over before the error, and it.
+    static func inOnePass(_ bytes: [UInt8], lenient: Bool) -> (nodes: [JSONNode], error: JSONSyntaxError?) {
+        var nodes: [JSONNode] = []
+        do {
+            try JSONParser.parse(bytes, lenient: lenient) { node, _ in nodes.append(node) }
+            return (nodes, nil)
+        } catch {
+            return (nodes, error)
+        }
+    }
+
+    static let sample = Array(
+        """
+        [ {"@type": "FoodEstablishmentReservation", "reservationId": "R1", "partySize": 2,
+           "reservationFor": {"@type": "Restaurant", "name": "Café \\"Z\\" [1]", "tags": ["a", "b}"]}},
+          "plain", 42, -1.5e3, true, null, [1, [2, [3]]],
+          {"missing": "comma" "between": "members", "trailing": [1, 2,],},
+          {"x": "\\u00e9\\n"} {"y": 1}
+        ]
+        """.utf8)
+
+    @Test("the same elements and the same error as one pass, for thousands of broken variants", arguments: [true, false])
+    func equivalence(lenient: Bool) {
+        var generator = SeededGenerator(seed: lenient ? 7 : 11)
+        let alphabet = Array("{}[]\",:\\ \n0a-".utf8)
+        var variants: [[UInt8]] = [Self.sample, []]
+        for _ in 0..<(Int(ProcessInfo.processInfo.environment["JSON_SCAN_VARIANTS"] ?? "") ?? 4_000) {
+            var bytes = Self.sample
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let position = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: bytes.remove(at: position)
+                case 1: bytes.insert(alphabet.randomElement(using: &generator)!, at: position)
+                case 2: bytes[position] = alphabet.randomElement(using: &generator)!
+                default: bytes = Array(bytes.prefix(position))
+                }
+                if bytes.isEmpty { break }
+            }
+            variants.append(bytes)
+        }
+        var mismatches: [String] = []
+        for bytes in variants {
+            let reference = Self.inOnePass(bytes, lenient: lenient)
+            guard let apart = Self.apart(bytes, lenient: lenient) else {
+                // Only a text that is not an array is not read apart.
+                if bytes.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "[") {
+                    mismatches.append("not scanned: \(String(decoding: bytes, as: UTF8.self))")
+                }
+                continue
+            }
+            if apart.nodes != reference.nodes || apart.error != reference.error {
+                mismatches.append("\(String(decoding: bytes, as: UTF8.self)): \(String(describing: apart.error)) vs \(String(describing: reference.error))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.first ?? "")")
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so that a failure can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -7,6 +7,8 @@ struct JSONParser {
     static let defaultMaximumDepth = 256
 
     private let bytes: [UInt8]
+    /// Where the text being parsed ends (the end of `bytes`, or of one element of an array).
+    private let end: Int
     private let maximumDepth: Int
     private let lenient: Bool
     private var index = 0
@@ -17,8 +19,129 @@ struct JSONParser {
     ///   members or elements (as in Apple's own WWDC sample). Native JSON is read strictly.
     init(bytes: [UInt8], maximumDepth: Int = JSONParser.defaultMaximumDepth, lenient: Bool = false) {
         self.bytes = bytes
+        end = bytes.count
         self.maximumDepth = maximumDepth
         self.lenient = lenient
+    }
+
+    /// A parser for one value of a larger text, `depth` containers deep; offsets stay those of
+    /// the whole text.
+    private init(bytes: [UInt8], range: Range<Int>, depth: Int, maximumDepth: Int, lenient: Bool) {
+        self.bytes = bytes
+        end = range.upperBound
+        index = range.lowerBound
+        self.depth = depth
+        self.maximumDepth = maximumDepth
+        self.lenient = lenient
+    }
+
+    /// The elements of a top-level array, found by their brackets and quotes without being
+    /// parsed, so that they can be parsed apart (and at the same time): see ``parseElement(_:in:maximumDepth:lenient:)``.
+    ///
+    /// Returns `nil` when the text is not an array. The scan follows ``parse(_:maximumDepth:lenient:elements:)``
+    /// between elements, so `error` is the error that parse gives there; an error inside an
+    /// element is found when that element is parsed, and parsing in order up to the first
+    /// failure gives exactly what the single parse gives.
+    static func scanArray(_ bytes: [UInt8], lenient: Bool = false) -> (elements: [Range<Int>], error: JSONSyntaxError?)? {
+        var scanner = JSONParser(bytes: bytes, lenient: lenient)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
+        scanner.skipWhitespace()
+        guard scanner.current == UInt8(ascii: "[") else { return nil }
+        var elements: [Range<Int>] = []
+        do throws(JSONSyntaxError) {
+            try scanner.enterContainer()
+            scanner.index += 1
+            scanner.skipWhitespace()
+            if !scanner.take(UInt8(ascii: "]")) {
+                while true {
+                    scanner.skipWhitespace()
+                    let start = scanner.index
+                    guard start < scanner.end else { throw scanner.error("unexpected end of file, expected a value") }
+                    if scanner.bytes[start] == UInt8(ascii: "{") || scanner.bytes[start] == UInt8(ascii: "[") {
+                        scanner.skipContainer()
+                    } else {
+                        // A string, number or word is parsed here: where it ends depends on its grammar.
+                        _ = try scanner.parseValue()
+                    }
+                    elements.append(start..<scanner.index)
+                    scanner.skipWhitespace()
+                    if scanner.take(UInt8(ascii: ",")) {
+                        scanner.skipWhitespace()
+                        if lenient, scanner.take(UInt8(ascii: "]")) { break }
+                        continue
+                    }
+                    if scanner.take(UInt8(ascii: "]")) { break }
+                    if lenient, let byte = scanner.current,
+                        byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "[")
+                    {
+                        continue
+                    }
+                    // Past an element that will not parse, the parse stops there; otherwise this is the error.
+                    throw scanner.error("expected ',' or ']' after an array element, found \(scanner.describeCurrent())")
+                }
+            }
+            scanner.skipWhitespace()
+            guard scanner.index == scanner.end else {
+                throw scanner.error("unexpected \(scanner.describeCurrent()) after the end of the JSON value")
+            }
+            return (elements, nil)
+        } catch {
+            return (elements, error)
+        }
+    }
+
+    /// Parses one element that ``scanArray(_:lenient:)`` found.
+    static func parseElement(_ range: Range<Int>, in bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false)
+        throws(JSONSyntaxError) -> JSONNode
+    {
+        var parser = JSONParser(bytes: bytes, range: range, depth: 1, maximumDepth: maximumDepth, lenient: lenient)
+        let node = try parser.parseValue()
+        guard parser.index == parser.end else {
+            // The scan ended the element where a parse would not: what follows is the error.
+            parser.skipWhitespace()
+            throw parser.error(
+                parser.index < parser.end
+                    ? "expected ',' or ']' after an array element, found \(parser.describeCurrent())"
+                    : "unexpected end of file, expected a value")
+        }
+        return node
+    }
+
+    /// Moves past an object or array by its brackets and quotes, without checking it (to the
+    /// end of the text when it is never closed).
+    private mutating func skipContainer() {
+        var nesting = 0
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                skipString()
+                continue
+            }
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { nesting += 1 }
+            if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                nesting -= 1
+                if nesting == 0 {
+                    index += 1
+                    return
+                }
+            }
+            index += 1
+        }
+    }
+
+    /// Moves past a string, from its opening quote to after its closing one (or to the end).
+    private mutating func skipString() {
+        index += 1
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            index += 1
+            if byte == UInt8(ascii: "\"") { return }
+        }
+        index = end
     }
 
     /// Parses one JSON text: a value with optional white space around it (and an optional
@@ -55,7 +178,7 @@ struct JSONParser {
     {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         skipWhitespace()
-        guard index < bytes.count else { throw error("the file holds no JSON value") }
+        guard index < end else { throw error("the file holds no JSON value") }
         if streamsArray, bytes[index] == UInt8(ascii: "[") {
             var count = 0
             try parseArrayElements { element in
@@ -66,13 +189,13 @@ struct JSONParser {
             body(try parseValue(), nil)
         }
         skipWhitespace()
-        guard index == bytes.count else {
+        guard index == end else {
             throw error("unexpected \(describeCurrent()) after the end of the JSON value")
         }
     }
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
-        guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
+        guard index < end else { throw error("unexpected end of file, expected a value") }
         let start = index
         switch bytes[index] {
         case UInt8(ascii: "{"): return JSONNode(value: try parseObject(), offset: start)
@@ -102,7 +225,7 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            guard index < end, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a member name in double quotes, found \(describeCurrent())")
             }
             let key = try parseString()
@@ -167,7 +290,7 @@ struct JSONParser {
         var pieces: [UInt8] = []
         var sawEscape = false
         while true {
-            guard index < bytes.count else {
+            guard index < end else {
                 index = opening
                 throw error("this string is not closed before the end of the file")
             }
@@ -206,7 +329,7 @@ struct JSONParser {
     /// Reads the escape sequence at `index` (which holds the backslash) and appends its UTF-8.
     private mutating func appendEscape(to pieces: inout [UInt8]) throws(JSONSyntaxError) {
         index += 1
-        guard index < bytes.count else { throw error("unexpected end of file inside an escape sequence") }
+        guard index < end else { throw error("unexpected end of file inside an escape sequence") }
         let letter = bytes[index]
         index += 1
         switch letter {
@@ -219,7 +342,7 @@ struct JSONParser {
         case UInt8(ascii: "u"):
             var scalar = try readHexQuad()
             if (0xD800...0xDBFF).contains(scalar) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                guard index + 1 < end, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
                 else { throw error("\\u\(hex(scalar, digits: 4)) starts a surrogate pair that is not completed") }
                 index += 2
                 let low = try readHexQuad()
@@ -238,7 +361,7 @@ struct JSONParser {
     }
 
     private mutating func readHexQuad() throws(JSONSyntaxError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("unexpected end of file inside a \\u escape") }
+        guard index + 4 <= end else { throw error("unexpected end of file inside a \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[index]
@@ -281,7 +404,7 @@ struct JSONParser {
 
     private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        guard index + expected.count <= bytes.count, bytes[index..<(index + expected.count)].elementsEqual(expected) else {
+        guard index + expected.count <= end, bytes[index..<(index + expected.count)].elementsEqual(expected) else {
             throw error("unexpected \(describeCurrent()), expected a value")
         }
         index += expected.count
@@ -291,7 +414,7 @@ struct JSONParser {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
     }
 
-    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    private var current: UInt8? { index < end ? bytes[index] : nil }
 
     private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
@@ -307,9 +430,9 @@ struct JSONParser {
         if byte == UInt8(ascii: "\"") { return "'\"'" }
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         if byte >= 0x80 {
-            var end = index + 1
-            while end < bytes.count, end < index + 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
-            if let text = String(validating: bytes[index..<end], as: UTF8.self) { return "'\(text)'" }
+            var last = index + 1
+            while last < end, last < index + 4, bytes[last] & 0xC0 == 0x80 { last += 1 }
+            if let text = String(validating: bytes[index..<last], as: UTF8.self) { return "'\(text)'" }
             return "the byte 0x\(hex(byte, digits: 2)), which is not UTF-8 text"
         }
         return "the control character U+\(hex(byte, digits: 4))"

@@ -21,7 +21,7 @@ enum JSONPath {
 
     /// One member name as a path component: `name`, or `["@type"]` for a name that is not plain.
     static func component(_ name: String) -> String {
-        text([JSONNameKey(name)])
+        isPlainName(name) ? name : text([JSONNameKey(name)])
     }
 
     /// Joins a path and a relative one (`reservations[2]` + `departure.time`).

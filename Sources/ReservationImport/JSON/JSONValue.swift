@@ -2,7 +2,7 @@
 ///
 /// Numbers keep their source text, so that `2` and `2.0` and large integers stay exact until
 /// a decoder asks for a particular type.
-indirect enum JSONValue: Sendable, Hashable {
+enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(String)

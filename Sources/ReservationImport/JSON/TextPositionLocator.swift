@@ -12,21 +12,35 @@ struct TextPositionLocator {
     private var offset = 0
     private var line = 1
     private var column = 1
-    /// The line and column at every multiple of `stride` the cursor has passed.
+    /// Where the look-ups start, and the line and column at every `stride` bytes from there
+    /// that the cursor has passed.
+    private var base = 0
     private var checkpoints: [(line: Int, column: Int)] = [(1, 1)]
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
+    /// A locator for the part of `bytes` from `offset` on, whose position there is known.
+    /// Look-ups before `offset` answer that position.
+    init(bytes: [UInt8], from offset: Int, at position: TextPosition) {
+        self.bytes = bytes
+        self.offset = offset
+        line = position.line
+        column = position.column
+        base = offset
+        checkpoints = [(position.line, position.column)]
+    }
+
     mutating func position(of target: Int) -> TextPosition {
-        let target = min(max(target, 0), bytes.count)
+        let target = min(max(target, base), bytes.count)
         if target < offset {
-            let index = target / Self.stride
-            offset = index * Self.stride
+            let index = (target - base) / Self.stride
+            offset = base + index * Self.stride
             (line, column) = checkpoints[index]
         }
         var (offset, line, column) = (self.offset, self.line, self.column)
+        let base = self.base
         bytes.withUnsafeBufferPointer { bytes in
             while offset < target {
                 let byte = bytes[offset]
@@ -37,7 +51,7 @@ struct TextPositionLocator {
                     column += 1
                 }
                 offset += 1
-                if offset % Self.stride == 0, offset / Self.stride == checkpoints.count {
+                if (offset - base) % Self.stride == 0, (offset - base) / Self.stride == checkpoints.count {
                     checkpoints.append((line, column))
                 }
             }

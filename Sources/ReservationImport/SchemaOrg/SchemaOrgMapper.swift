@@ -32,6 +32,12 @@ struct SchemaOrgMapper {
     /// How much has been found so far, to locate what comes after.
     var mark: (mapped: Int, findings: Int) { (mapped.count, findings.count) }
 
+    /// Adds what another mapper found, after what this one found.
+    mutating func append(_ other: SchemaOrgMapper) {
+        mapped += other.mapped
+        findings += other.findings
+    }
+
     /// Turns the byte offsets of what was found since `mark` into lines and columns.
     mutating func locate(since mark: (mapped: Int, findings: Int), by locate: (Int) -> TextPosition?) {
         for index in mark.mapped..<mapped.count { mapped[index].place = mapped[index].place.located(by: locate) }

@@ -3,7 +3,7 @@ import Reservations
 /// A schema.org value as JSON-LD and Microdata both describe it: text, or an object with types
 /// and properties. Names are reduced to schema.org's local names (`http://schema.org/name` and
 /// `schema:name` are `name`).
-indirect enum SchemaValue: Sendable {
+enum SchemaValue: Sendable {
     case text(String, SchemaPlace)
     case object(SchemaObject)
 
