@@ -9,21 +9,26 @@
 /// checkIn.adding(days: 2).description   // "2030-06-18"
 /// ```
 public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    // Four bytes, as a reservation holds many dates.
+    private let storedYear: Int16
+    private let storedMonth: UInt8
+    private let storedDay: UInt8
+
     /// The year, 1 through 9999.
-    public let year: Int
+    public var year: Int { Int(storedYear) }
     /// The month, 1 (January) through 12 (December).
-    public let month: Int
+    public var month: Int { Int(storedMonth) }
     /// The day of the month, starting at 1.
-    public let day: Int
+    public var day: Int { Int(storedDay) }
 
     /// Creates a date, or returns `nil` when the date does not exist (such as 2027-02-29).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...LocalDate.numberOfDays(inMonth: month, year: year)).contains(day)
         else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        storedYear = Int16(year)
+        storedMonth = UInt8(month)
+        storedDay = UInt8(day)
     }
 
     /// Creates the date that lies the given number of days after 1970-01-01.
@@ -41,9 +46,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         precondition((1...9999).contains(year), "date out of range: \(days) days since 1970-01-01")
-        self.year = year
-        self.month = month
-        self.day = day
+        storedYear = Int16(year)
+        storedMonth = UInt8(month)
+        storedDay = UInt8(day)
     }
 
     /// The number of days from 1970-01-01 to this date (negative before it).

@@ -3,8 +3,10 @@
 /// An offset says how far a clock was from UTC at one instant; it is not a time zone. Seven hours
 /// behind UTC is Pacific daylight time in summer and Mountain standard time in winter.
 public struct UTCOffset: Sendable, Hashable, Comparable, CustomStringConvertible {
+    private let storedSeconds: Int32
+
     /// Seconds east of Greenwich: positive ahead of UTC, negative behind it.
-    public let seconds: Int
+    public var seconds: Int { Int(storedSeconds) }
 
     /// The largest offset accepted either way, 18 hours, as in ISO 8601 practice.
     public static let limit = 18 * 3600
@@ -15,7 +17,7 @@ public struct UTCOffset: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Creates an offset, or returns `nil` beyond ±18 hours.
     public init?(seconds: Int) {
         guard abs(seconds) <= Self.limit else { return nil }
-        self.seconds = seconds
+        storedSeconds = Int32(seconds)
     }
 
     /// Creates an offset from hours and minutes; both take the sign of `hours` unless it is zero.
@@ -25,7 +27,7 @@ public struct UTCOffset: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     init(uncheckedSeconds seconds: Int) {
-        self.seconds = seconds
+        storedSeconds = Int32(seconds)
     }
 
     /// The ISO 8601 extended form: `+02:00`, `-07:00`, `+05:45`, or `+00:00` for UTC

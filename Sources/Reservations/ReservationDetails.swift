@@ -1,5 +1,8 @@
 /// What is booked: the category of a reservation with the details that belong to it.
-public enum ReservationDetails: Sendable, Hashable {
+///
+/// The details are kept out of line (the enum is `indirect`), so a reservation is small to copy
+/// whatever its category.
+public indirect enum ReservationDetails: Sendable, Hashable {
     /// A flight.
     case flight(Flight)
     /// A hotel or other lodging.
