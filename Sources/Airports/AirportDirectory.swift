@@ -55,10 +55,19 @@ public enum AirportDirectory {
     /// `san francisco|US`: no accents (canonical decomposition without its nonspacing marks),
     /// lower case, trimmed; `generate-airport-table.py` makes the table's keys the same way.
     static func cityKey(_ city: String, _ country: String) -> String {
+        if city.utf8.allSatisfy({ $0 < 0x80 }), country.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: lower case and trim byte by byte.
+            let bytes = Array(city.utf8)
+            let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+            let start = bytes.firstIndex { !isSpace($0) } ?? bytes.count
+            let end = (bytes.lastIndex { !isSpace($0) } ?? -1) + 1
+            var key = start < end ? bytes[start..<end].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 } : []
+            key.append(UInt8(ascii: "|"))
+            key += country.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 32 : $0 }
+            return String(decoding: key, as: UTF8.self)
+        }
         let bare: String
-        if city.utf8.allSatisfy({ $0 < 0x80 }) {
-            bare = city.lowercased()
-        } else {
+        do {
             let scalars = city.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
                 $0.properties.generalCategory != .nonspacingMark
             }

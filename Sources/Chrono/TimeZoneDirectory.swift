@@ -28,9 +28,16 @@ public enum TimeZoneDirectory {
     ///
     /// - Parameter code: An ISO 3166-1 alpha-2 code, in any case.
     public static func zones(inCountry code: String) -> [Entry] {
+        let code = code.uppercased()
+        if let known = knownZones.withLock({ $0[code] }) { return known }
         // Zones this system's tz database lacks are left out; only this country's are looked at.
-        (countries[code.uppercased()] ?? []).filter { TimeZoneRules.isKnown($0.zone) }
+        let known = (countries[code] ?? []).filter { TimeZoneRules.isKnown($0.zone) }
+        knownZones.withLock { $0[code] = known }
+        return known
     }
+
+    /// Each country's zones that this system's tz database has, once asked for.
+    private static let knownZones = Mutex<[String: [Entry]]>([:])
 
     /// The ISO 3166-1 alpha-2 code of a country as addresses write it: its code (`fi`), its name
     /// in English, French, German, Spanish or Japanese (`Finland`, `Finlande`, `フィンランド`), or
@@ -50,14 +57,16 @@ public enum TimeZoneDirectory {
     /// The zone of a country that was at `offset` at `instant`, or `nil` when none was.
     ///
     /// When several were (the United States at -07:00 in June: Los Angeles and Phoenix), the
-    /// preferred zone wins if it is one of them (the zone of the place's city, say), else the one
-    /// whose principal place is nearest `coordinates`, else the first the tz database lists.
+    /// preferred zone wins if it is one of them (the zone of the place's city, say: it is only
+    /// worked out in that case), else the one whose principal place is nearest `coordinates`,
+    /// else the first the tz database lists.
     public static func zone(
         inCountry code: String, agreeingWith offset: UTCOffset, at instant: Instant,
-        near coordinates: (latitude: Double, longitude: Double)? = nil, preferring preferred: String? = nil
+        near coordinates: (latitude: Double, longitude: Double)? = nil, preferring preferred: @autoclosure () -> String? = nil
     ) -> String? {
         let candidates = zones(inCountry: code).filter { TimeZoneRules.offset(in: $0.zone, at: instant) == offset }
-        if let preferred, candidates.contains(where: { $0.zone == preferred }) { return preferred }
+        guard candidates.count > 1 else { return candidates.first?.zone }
+        if let preferred = preferred(), candidates.contains(where: { $0.zone == preferred }) { return preferred }
         guard let coordinates, candidates.count > 1 else { return candidates.first?.zone }
         return candidates.min { distance($0, coordinates) < distance($1, coordinates) }?.zone
     }

@@ -17,7 +17,18 @@ enum EventIdentity {
 
     /// The UID for a key.
     static func uid(forKey key: String) -> String {
-        uuidVersion5(namespace: namespace, name: key).uuidString.lowercased()
+        // The lower-case text form, `8-4-4-4-12` hexadecimal digits, written directly.
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        withUnsafeBytes(of: uuidVersion5(namespace: namespace, name: key).uuid) { bytes in
+            for (index, byte) in bytes.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+                text.append(digits[Int(byte >> 4)])
+                text.append(digits[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
     /// RFC 9562 section 5.5: SHA-1 of namespace and name, with version and variant bits set.
     static func uuidVersion5(namespace: UUID, name: String) -> UUID {

@@ -22,6 +22,7 @@ public enum Parallel {
     /// - Returns: The results, in the order of `elements`.
     /// - Throws: The error of the first element, in the order of `elements`, whose transform
     ///   threw; the others still ran.
+    @inlinable
     public static func map<Element: Sendable, Result: Sendable, Failure: Error>(
         _ elements: [Element], concurrency: Int = defaultConcurrency,
         _ transform: @Sendable (Element) throws(Failure) -> Result
@@ -46,12 +47,14 @@ public enum Parallel {
     }
 
     /// Below this many elements per run, threads cost more than they save.
-    static let minimumRun = 16
+    @usableFromInline static let minimumRun = 16
 
     /// One slot per result, each written by exactly one thread, read after all have finished.
-    private final class Slots<Value>: @unchecked Sendable {
-        private let buffer: UnsafeMutableBufferPointer<Value?>
+    @usableFromInline
+    final class Slots<Value>: @unchecked Sendable {
+        @usableFromInline let buffer: UnsafeMutableBufferPointer<Value?>
 
+        @usableFromInline
         init(count: Int) {
             buffer = .allocate(capacity: count)
             buffer.initialize(repeating: nil)
@@ -62,10 +65,12 @@ public enum Parallel {
             buffer.deallocate()
         }
 
+        @inlinable
         func store(_ value: Value, at index: Int) {
             buffer[index] = value
         }
 
+        @inlinable
         func collect() -> [Value] {
             buffer.map { $0! }
         }

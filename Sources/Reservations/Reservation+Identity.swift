@@ -42,9 +42,14 @@ extension Reservation {
     /// Upper case, no white space; `nil` when nothing is left.
     static func normalized(_ text: String?) -> String? {
         guard let text else { return nil }
-        // Booking references are mostly upper-case letters and digits already.
-        if !text.isEmpty, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x2D }) {
-            return text
+        // Booking references and codes are mostly ASCII: upper case and squeeze byte by byte.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            for byte in text.utf8 where !(byte == 0x20 || (0x09...0x0D).contains(byte)) {
+                bytes.append(byte >= 0x61 && byte <= 0x7A ? byte - 32 : byte)
+            }
+            return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
         }
         let squeezed = text.uppercased().unicodeScalars.filter { !$0.properties.isWhitespace }
         return squeezed.isEmpty ? nil : String(String.UnicodeScalarView(squeezed))
