@@ -225,3 +225,28 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("UTF-8 validation")
+struct UTF8ValidationTests {
+    @Test("agrees with the standard library on random and edge-case bytes")
+    func agreesWithStandardLibrary() {
+        var generator = SeededGenerator(seed: 3)
+        var samples: [[UInt8]] = [
+            [], Array("plain".utf8), Array("é😀中".utf8), [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xF0, 0x9F, 0x98], [0x80], [0xFF], [0xEF, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF],
+        ]
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 1...6, using: &generator)
+            samples.append((0..<length).map { _ in
+                // Mostly bytes around the interesting boundaries.
+                [UInt8.random(in: 0x80...0xFF, using: &generator), UInt8.random(in: 0...0x7F, using: &generator),
+                 [0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0x80, 0xBF, 0x9F, 0xA0, 0x8F, 0x90].randomElement(using: &generator)!
+                ].randomElement(using: &generator)!
+            })
+        }
+        let disagreements = samples.filter { bytes in
+            bytes.withUnsafeBufferPointer(UTF8Validation.isValid) != (String(validating: bytes, as: UTF8.self) != nil)
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+}

@@ -289,6 +289,7 @@ struct JSONParser {
         var start = index
         var pieces: [UInt8] = []
         var sawEscape = false
+        var isASCII = true
         while true {
             guard index < end else {
                 index = opening
@@ -296,6 +297,7 @@ struct JSONParser {
             }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
+            if byte >= 0x80 { isASCII = false }
             if byte < 0x20 {
                 throw error(
                     byte == 0x0A
@@ -319,11 +321,12 @@ struct JSONParser {
             raw = bytes[start..<index]
         }
         index += 1
-        guard let text = String(validating: raw, as: UTF8.self) else {
+        // Escapes only ever add valid UTF-8, so text that was ASCII between them still is.
+        guard isASCII || raw.withUnsafeBufferPointer(UTF8Validation.isValid) else {
             index = opening
             throw error("this string is not valid UTF-8")
         }
-        return text
+        return String(decoding: raw, as: UTF8.self)
     }
 
     /// Reads the escape sequence at `index` (which holds the backslash) and appends its UTF-8.

@@ -42,8 +42,7 @@ struct JSONLDItems {
         guard case .object(let members) = node.value else { return nil }
         let place = SchemaPlace(path: path, offset: node.offset)
         var types: [String] = []
-        var properties: [String: [SchemaValue]] = [:]
-        properties.reserveCapacity(members.count)
+        var properties = SchemaProperties()
         for member in members {
             let key = SchemaObject.localName(member.key)
             if key == "@type" {
@@ -52,31 +51,29 @@ struct JSONLDItems {
             }
             if key == "@context" || key == "@graph" { continue }
             let component = Self.pathComponent(member.key)
-            switch member.value.value {
-            case .array(let elements):
-                var list: [SchemaValue] = []
+            if case .array(let elements) = member.value.value {
                 for (index, element) in elements.enumerated() {
-                    list += values(element, place: SchemaPlace(objectPath: path, member: component, index: index, offset: element.offset))
+                    add(element, place: SchemaPlace(objectPath: path, member: component, index: index, offset: element.offset), to: key, in: &properties)
                 }
-                properties[key, default: []] += list
-            default:
-                let values = values(member.value, place: SchemaPlace(objectPath: path, member: component, index: nil, offset: member.value.offset))
-                if properties[key] == nil { properties[key] = values } else { properties[key]! += values }
+            } else {
+                add(member.value, place: SchemaPlace(objectPath: path, member: component, index: nil, offset: member.value.offset), to: key, in: &properties)
             }
         }
         return SchemaObject(types: types, properties: properties, place: place)
     }
 
-    private func values(_ node: JSONNode, place: SchemaPlace) -> [SchemaValue] {
+    /// Adds the values of a node to a property.
+    private func add(_ node: JSONNode, place: SchemaPlace, to name: String, in properties: inout SchemaProperties) {
         switch node.value {
-        case .null: return []
-        case .bool(let value): return [.text(value ? "true" : "false", place)]
-        case .number(let text): return [.text(text, place)]
-        case .string(let text): return [.text(decodesEntities ? HTMLEntities.decode(text) : text, place)]
+        case .null: return
+        case .bool(let value): properties.append(.text(value ? "true" : "false", place), to: name)
+        case .number(let text): properties.append(.text(text, place), to: name)
+        case .string(let text): properties.append(.text(decodesEntities ? HTMLEntities.decode(text) : text, place), to: name)
         case .array(let elements):
             // An array in an array: its elements keep the outer place.
-            return elements.flatMap { values($0, place: place) }
-        case .object: return object(node, path: place.path).map { [.object($0)] } ?? []
+            for element in elements { add(element, place: place, to: name, in: &properties) }
+        case .object:
+            if let object = object(node, path: place.path) { properties.append(.object(object), to: name) }
         }
     }
 

@@ -11,7 +11,7 @@ struct MicrodataItems {
     }
 
     private func object(_ item: MicrodataItem, path: String) -> SchemaObject {
-        var properties: [String: [SchemaValue]] = [:]
+        var properties = SchemaProperties()
         for property in item.properties {
             let name = SchemaObject.localName(property.name)
             let propertyPath = JSONPath.join(path, name)
@@ -20,7 +20,7 @@ struct MicrodataItems {
                 case .text(let text): .text(text, place(propertyPath, property.line))
                 case .item(let nested): .object(object(nested, path: propertyPath))
                 }
-            properties[name, default: []].append(value)
+            properties.append(value, to: name)
         }
         return SchemaObject(types: item.types.map(SchemaObject.localName), properties: properties, place: place(path, item.line))
     }

@@ -95,7 +95,7 @@ struct SchemaOrgMapper {
         // Not a reservation: look inside for reservations it wraps.
         guard depth < Self.searchDepth else { return }
         // Events inside other objects (a venue's list of concerts) are not bookings.
-        for value in object.properties.values.joined() {
+        for value in object.properties.allValues {
             guard let inner = value.object, !inner.types.contains(where: Self.eventTypes.contains) else { continue }
             map(inner, inheriting: nil, depth: depth + 1)
         }

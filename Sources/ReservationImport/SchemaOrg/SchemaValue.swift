@@ -34,11 +34,11 @@ struct SchemaObject: Sendable {
     /// The types' local names (`FlightReservation`).
     var types: [String]
     /// The properties by local name; a property may have several values.
-    var properties: [String: [SchemaValue]]
+    var properties: SchemaProperties
     /// Where the object starts.
     var place: SchemaPlace
 
-    func values(_ name: String) -> [SchemaValue] { properties[name] ?? [] }
+    func values(_ name: String) -> [SchemaValue] { properties[name] }
 
     func isA(_ type: String) -> Bool { types.contains(type) }
 
