@@ -28,16 +28,20 @@ public enum TimeZoneDirectory {
     ///
     /// - Parameter code: An ISO 3166-1 alpha-2 code, in any case.
     public static func zones(inCountry code: String) -> [Entry] {
+        knownZones(inCountry: code).map(\.entry)
+    }
+
+    /// A country's zones that this system's tz database has, with their rules, worked out once.
+    private static func knownZones(inCountry code: String) -> [(entry: Entry, rules: ZoneInfo)] {
         let code = code.uppercased()
         if let known = knownZones.withLock({ $0[code] }) { return known }
         // Zones this system's tz database lacks are left out; only this country's are looked at.
-        let known = (countries[code] ?? []).filter { TimeZoneRules.isKnown($0.zone) }
+        let known = (countries[code] ?? []).compactMap { entry in TimeZoneRules.zone(named: entry.zone).map { (entry, $0) } }
         knownZones.withLock { $0[code] = known }
         return known
     }
 
-    /// Each country's zones that this system's tz database has, once asked for.
-    private static let knownZones = Mutex<[String: [Entry]]>([:])
+    private static let knownZones = Mutex<[String: [(entry: Entry, rules: ZoneInfo)]]>([:])
 
     /// The ISO 3166-1 alpha-2 code of a country as addresses write it: its code (`fi`), its name
     /// in English, French, German, Spanish or Japanese (`Finland`, `Finlande`, `フィンランド`), or
@@ -64,7 +68,8 @@ public enum TimeZoneDirectory {
         inCountry code: String, agreeingWith offset: UTCOffset, at instant: Instant,
         near coordinates: (latitude: Double, longitude: Double)? = nil, preferring preferred: @autoclosure () -> String? = nil
     ) -> String? {
-        let candidates = zones(inCountry: code).filter { TimeZoneRules.offset(in: $0.zone, at: instant) == offset }
+        let candidates = knownZones(inCountry: code).filter { $0.rules.offset(at: instant.secondsSinceEpoch) == offset.seconds }
+            .map(\.entry)
         guard candidates.count > 1 else { return candidates.first?.zone }
         if let preferred = preferred(), candidates.contains(where: { $0.zone == preferred }) { return preferred }
         guard let coordinates, candidates.count > 1 else { return candidates.first?.zone }

@@ -67,7 +67,8 @@ public enum TimeZoneRules {
         "Greenwich", "Etc/Greenwich",
     ]
 
-    private static func zone(named name: String) -> ZoneInfo? {
+    /// The zone's rules, read on first use.
+    static func zone(named name: String) -> ZoneInfo? {
         if let cached = cache.withLock({ $0[name] }) { return cached }
         let zone = load(name)
         cache.withLock { $0[name] = zone }

@@ -7,7 +7,7 @@ import Foundation
 /// call; a feed asks it a few times for every event, so the table is read here once per zone,
 /// from the same files libical reads. Instants after the file's last transition follow the
 /// POSIX TZ rule in its footer (`CET-1CEST,M3.5.0,M10.5.0/3`), as a "slim" tzdata build needs.
-struct ZoneInfo: Sendable {
+final class ZoneInfo: Sendable {
     /// Transition instants, ascending, in seconds since the epoch.
     private let transitions: [Int64]
     /// The offset (seconds east of UTC) in force from each transition on.
@@ -26,10 +26,10 @@ struct ZoneInfo: Sendable {
     }
 
     /// Parses a TZif file (version 1 to 4).
-    init?(tzif bytes: [UInt8]) {
+    convenience init?(tzif bytes: [UInt8]) {
         var reader = TZifReader(bytes: bytes)
-        guard let zone = reader.read() else { return nil }
-        self = zone
+        guard let parts = reader.read() else { return nil }
+        self.init(transitions: parts.transitions, offsets: parts.offsets, initialOffset: parts.initialOffset, rule: parts.rule)
     }
 
     fileprivate init(transitions: [Int64], offsets: [Int32], initialOffset: Int32, rule: PosixTimeZoneRule?) {
@@ -62,7 +62,9 @@ private struct TZifReader {
     let bytes: [UInt8]
     var index = 0
 
-    mutating func read() -> ZoneInfo? {
+    typealias Parts = (transitions: [Int64], offsets: [Int32], initialOffset: Int32, rule: PosixTimeZoneRule?)
+
+    mutating func read() -> Parts? {
         guard let header = readHeader() else { return nil }
         guard header.version >= 2 else { return readData(header, timeSize: 4, footer: nil) }
         // Skip the version 1 block to the 64-bit one.
@@ -101,7 +103,7 @@ private struct TZifReader {
         return header
     }
 
-    mutating func readData(_ header: Header, timeSize: Int, footer: PosixTimeZoneRule?) -> ZoneInfo? {
+    mutating func readData(_ header: Header, timeSize: Int, footer: PosixTimeZoneRule?) -> Parts? {
         guard index + header.dataSize(timeSize: timeSize) <= bytes.count else { return nil }
         var times: [Int64] = []
         times.reserveCapacity(header.transitionCount)
@@ -118,8 +120,7 @@ private struct TZifReader {
         }
         guard typeIndices.allSatisfy({ $0 < typeOffsets.count }), zip(times, times.dropFirst()).allSatisfy({ $0 < $1 })
         else { return nil }
-        return ZoneInfo(
-            transitions: times, offsets: typeIndices.map { typeOffsets[$0] }, initialOffset: typeOffsets[0], rule: footer)
+        return (times, typeIndices.map { typeOffsets[$0] }, typeOffsets[0], footer)
     }
 
     /// The POSIX TZ string between two newlines after the data, or `nil` when empty or unreadable.

@@ -37,7 +37,10 @@ struct PlaceDescription {
 
     /// An address on one line: `369 The Embarcadero, 94105 San Francisco, CA, USA`.
     static func oneLine(_ address: PostalAddress, countryName: (String) -> String) -> String? {
-        let street = address.street.map { $0.split(whereSeparator: \.isNewline).joined(separator: ", ") }
+        let street = address.street.map { street in
+            street.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) || !street.utf8.allSatisfy({ $0 < 0x80 })
+                ? street.split(whereSeparator: \.isNewline).joined(separator: ", ") : street
+        }
         let city = Text.join([address.postalCode, address.city], separator: " ")
         let country = Text.clean(address.country) ?? Text.clean(address.countryCode).map(countryName)
         return Text.join([street, city, address.region, country], separator: ", ")

@@ -100,7 +100,7 @@ struct ReservationSynthesis {
 
     /// A country's name in the locale's language (`United States`, `États-Unis`), from its ISO code.
     func regionName(_ code: String) -> String {
-        Locale(identifier: options.locale.identifier).localizedString(forRegionCode: code.uppercased()) ?? code
+        RegionNames.name(of: code, in: options.locale.identifier)
     }
 
     /// Notes for the category's lines, with the locale's separator.

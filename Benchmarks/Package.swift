@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+//
+// The benchmark suite of ReservationFeed, in its own package so that the main build stays lean.
+//
+//   swift run -c release --package-path Benchmarks reservation-feed-bench
+//
+// builds reservation-feed in release mode in the main package, generates the inputs, and times
+// it beside its peers in one run: the python `icalendar` script a user would write, KDE's
+// extractor, libical serialising the same events (libical-floor), and a trivial program.
+// docs/performance.md has the figures and what they mean.
+
+import PackageDescription
+
+let package = Package(
+    name: "reservation-feed-benchmarks",
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        // The harness: runs every command several times, interleaved, and reports time, CPU and
+        // peak memory with the ratios the performance targets are stated in.
+        .executableTarget(
+            name: "reservation-feed-bench",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The floor for a libical-based writer: libical copying and serialising prebuilt events.
+        .executableTarget(name: "libical-floor", linkerSettings: [.linkedLibrary("ical")]),
+        // The start-up of a Swift program that does nothing, built the same way.
+        .executableTarget(name: "trivial"),
+    ]
+)

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Where the programs and inputs of a benchmark session are, and how they are made.
+struct Workspace {
+    /// The repository (the main package).
+    let repository: URL
+    /// A folder for inputs and outputs.
+    let folder: URL
+    /// Where `gen_dataset.py` and `peer_python_icalendar.py` are.
+    let shared: URL
+
+    /// The reservation-feed binary, built in release mode.
+    private(set) var reservationFeed = ""
+    /// The programs of this package, beside the harness.
+    let libicalFloor: String
+    let trivial: String
+
+    init(repository: URL, folder: URL, shared: URL) throws {
+        self.repository = repository
+        self.folder = folder
+        self.shared = shared
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        libicalFloor = here.appendingPathComponent("libical-floor").path
+        trivial = here.appendingPathComponent("trivial").path
+        for program in [libicalFloor, trivial] where !FileManager.default.isExecutableFile(atPath: program) {
+            throw ProcessFailure(command: program, reason: "not built; run the harness with `swift run -c release --package-path Benchmarks`")
+        }
+    }
+
+    /// Builds reservation-feed in release mode, as users install it.
+    mutating func buildReservationFeed() throws {
+        let swift = try Self.which("swift")
+        log("building reservation-feed (swift build -c release)...")
+        _ = try ProcessSample.run(
+            swift, ["build", "-c", "release", "--package-path", repository.path, "--product", "reservation-feed"], standardOutput: nil)
+        let binFolder = try ProcessSample.run(
+            swift, ["build", "-c", "release", "--package-path", repository.path, "--show-bin-path"], standardOutput: nil)
+        reservationFeed = (binFolder.output ?? "").trimmingCharacters(in: .whitespacesAndNewlines) + "/reservation-feed"
+    }
+
+    /// The schema.org input of `count` reservations, generated once.
+    func dataset(_ count: Int) throws -> String {
+        let path = folder.appendingPathComponent("reservations-\(count).json").path
+        if !FileManager.default.fileExists(atPath: path) {
+            let generator = shared.appendingPathComponent("gen_dataset.py").path
+            guard FileManager.default.fileExists(atPath: generator) else {
+                throw ProcessFailure(
+                    command: generator, reason: "the dataset generator is missing; point --shared at the folder that has gen_dataset.py")
+            }
+            log("generating \(count) reservations...")
+            _ = try ProcessSample.run(try Self.which("python3"), [generator, String(count), path])
+        }
+        return path
+    }
+
+    /// The same input with 1 % of the reservations changed: every hundredth traveller's name,
+    /// which every category puts in its notes, so each of those events is updated.
+    func changedDataset(_ count: Int) throws -> String {
+        let path = folder.appendingPathComponent("reservations-\(count)-changed.json").path
+        if !FileManager.default.fileExists(atPath: path) {
+            let text = try String(contentsOfFile: try dataset(count), encoding: .utf8)
+            let changed = text.replacingOccurrences(
+                of: #""Traveller ([0-9]*00)""#, with: #""Traveller $1 (renamed)""#, options: .regularExpression)
+            guard changed != text else { throw ProcessFailure(command: "changedDataset", reason: "no traveller names to change") }
+            try changed.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return path
+    }
+
+    /// A python with the `icalendar` package: the test tools' own environment, made on first use.
+    func pythonWithICalendar() throws -> String {
+        let tools = repository.appendingPathComponent("Tests/Tools/python").path
+        let sample = try ProcessSample.run(tools, ["-c", "import sys, icalendar; print(sys.executable, icalendar.__version__)"], standardOutput: nil)
+        let fields = (sample.output ?? "").split(separator: " ")
+        guard let executable = fields.first else { throw ProcessFailure(command: tools, reason: "no python found") }
+        log("python peer: icalendar \(fields.dropFirst().joined().trimmingCharacters(in: .whitespacesAndNewlines))")
+        return String(executable)
+    }
+
+    /// KDE's extractor, when installed (Debian `libkpimitinerary-bin`).
+    var kdeExtractor: String? {
+        let path = "/usr/lib/x86_64-linux-gnu/libexec/kf5/kitinerary-extractor"
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    func path(_ name: String) -> String {
+        folder.appendingPathComponent(name).path
+    }
+
+    static func which(_ program: String) throws -> String {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(folder)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw ProcessFailure(command: program, reason: "not found on PATH")
+    }
+}
+
+/// Progress, on standard error, so that standard output is the report alone.
+func log(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
