@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "ReservationImport", dependencies: ["Reservations", "HTMLMarkup", "MailMessage", "Parallel"]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
-        .target(name: "Airports", exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
+        .target(name: "Airports", dependencies: ["Chrono"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
         .target(
             name: "EventSynthesis",
             dependencies: [

@@ -1,3 +1,4 @@
+import Chrono
 import Foundation
 
 /// Looks airports up by IATA or ICAO code in a table of 7,884 airports with their coordinates and
@@ -55,7 +56,7 @@ public enum AirportDirectory {
     /// `san francisco|US`: no accents (canonical decomposition without its nonspacing marks),
     /// lower case, trimmed; `generate-airport-table.py` makes the table's keys the same way.
     static func cityKey(_ city: String, _ country: String) -> String {
-        if city.utf8.allSatisfy({ $0 < 0x80 }), country.utf8.allSatisfy({ $0 < 0x80 }) {
+        if city.isASCII, country.isASCII {
             // ASCII: lower case and trim byte by byte.
             let bytes = Array(city.utf8)
             let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }

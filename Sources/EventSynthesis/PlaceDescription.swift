@@ -1,3 +1,4 @@
+import Chrono
 import EventModel
 import Reservations
 
@@ -38,8 +39,8 @@ struct PlaceDescription {
     /// An address on one line: `369 The Embarcadero, 94105 San Francisco, CA, USA`.
     static func oneLine(_ address: PostalAddress, countryName: (String) -> String) -> String? {
         let street = address.street.map { street in
-            street.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) || !street.utf8.allSatisfy({ $0 < 0x80 })
-                ? street.split(whereSeparator: \.isNewline).joined(separator: ", ") : street
+            street.allUTF8Bytes({ $0 != 0x0A && $0 != 0x0D && $0 < 0x80 })
+                ? street : street.split(whereSeparator: \.isNewline).joined(separator: ", ")
         }
         let city = Text.join([address.postalCode, address.city], separator: " ")
         let country = Text.clean(address.country) ?? Text.clean(address.countryCode).map(countryName)

@@ -98,9 +98,15 @@ enum ContentLines {
 
     /// Other text: folds between grapheme clusters (or scalars, for a cluster longer than a
     /// line), with a backslash kept with the character it escapes.
+    ///
+    /// An ASCII character followed by another ASCII character is a cluster of its own, so
+    /// clusters are worked out (by the standard library) only around other characters, instead
+    /// of walking the whole line cluster by cluster.
     private static func foldUnicode(_ line: [UInt8], into output: inout [UInt8]) {
         let text = String(decoding: line, as: UTF8.self)
         let bytes = Array(text.utf8)  // the same as `line` unless it held invalid UTF-8
+        let count = bytes.count
+        let utf8 = text.utf8
         var used = 0
         func append(_ range: Range<Int>) {
             if mustFold(used: used, size: range.count) {
@@ -110,12 +116,17 @@ enum ContentLines {
             output.append(contentsOf: bytes[range])
             used += range.count
         }
-        var index = text.startIndex
-        while index < text.endIndex {
-            let start = text.utf8.distance(from: text.startIndex, to: index)
-            var next = text.index(after: index)
-            if bytes[start] == UInt8(ascii: "\\"), next < text.endIndex { next = text.index(after: next) }
-            let end = text.utf8.distance(from: text.startIndex, to: next)
+        /// The end of the cluster starting at `offset`.
+        func clusterEnd(_ offset: Int) -> Int {
+            if bytes[offset] < 0x80, offset + 1 == count || bytes[offset + 1] < 0x80 { return offset + 1 }
+            let index = utf8.index(utf8.startIndex, offsetBy: offset)
+            return utf8.distance(from: utf8.startIndex, to: text.index(after: index))
+        }
+        var start = 0
+        while start < count {
+            var end = clusterEnd(start)
+            // A backslash on its own (not carrying a combining mark) keeps the cluster it escapes.
+            if bytes[start] == UInt8(ascii: "\\"), end == start + 1, end < count { end = clusterEnd(end) }
             if end - start > maximumOctets - 1 {
                 // A cluster longer than a line: fold between its scalars.
                 var scalarStart = start
@@ -130,7 +141,7 @@ enum ContentLines {
             } else {
                 append(start..<end)
             }
-            index = next
+            start = end
         }
     }
 }

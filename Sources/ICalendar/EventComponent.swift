@@ -37,7 +37,7 @@ enum EventComponent {
         }
         for category in event.categories {
             // One property per category: libical does not escape the commas that separate values.
-            let clean = category.utf8.contains(UInt8(ascii: ",")) ? category.replacing(",", with: " ") : category
+            let clean = category.allUTF8Bytes({ $0 != UInt8(ascii: ",") }) ? category : category.replacing(",", with: " ")
             component.add(try LibicalProperty.text("CATEGORIES", clean) { icalproperty_new_categories($0) })
         }
         if let status = event.status {

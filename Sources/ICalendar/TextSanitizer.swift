@@ -1,3 +1,5 @@
+import Chrono
+
 /// Makes arbitrary text safe to put in an iCalendar property, keeping everything a person wrote.
 ///
 /// Line breaks of any kind become `\n` (written `\n` escaped); tabs stay; other control
@@ -31,15 +33,22 @@ enum TextSanitizer {
     /// feed, no carriage return, no Unicode line separators (the usual case, checked on bytes).
     /// C1 controls and NEL are 0xC2 0x80...0x9F in UTF-8; U+2028 and U+2029 are 0xE2 0x80 0xA8 and 0xA9.
     private static func isClean(_ value: String) -> Bool {
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in value.utf8 {
-            if byte < 0x20, byte != 0x09, byte != 0x0A { return false }
-            if byte == 0x7F { return false }
-            if previous.1 == 0xC2, byte >= 0x80, byte <= 0x9F { return false }
-            if previous == (0xE2, 0x80), byte == 0xA8 || byte == 0xA9 { return false }
-            previous = (previous.1, byte)
+        value.withUTF8Bytes { bytes in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                index += 1
+                if byte >= 0x20 && byte < 0x7F { continue }
+                if byte == 0x09 || byte == 0x0A { continue }
+                if byte < 0x20 || byte == 0x7F { return false }
+                if byte == 0xC2, index < count, bytes[index] >= 0x80, bytes[index] <= 0x9F { return false }
+                if byte == 0xE2, index + 1 < count, bytes[index] == 0x80, bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9 {
+                    return false
+                }
+            }
+            return true
         }
-        return true
     }
 
     /// Text escaped by the rules of RFC 5545 section 3.3.11, for X- properties libical does not escape.
@@ -73,7 +82,7 @@ enum TextSanitizer {
     /// space are percent-encoded and control characters removed.
     static func uri(_ value: String) -> String {
         // Printable ASCII without spaces (nearly every URL) needs nothing.
-        if value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return value }
+        if value.allUTF8Bytes({ $0 > 0x20 && $0 < 0x7F }) { return value }
         var result = ""
         for scalar in value.unicodeScalars {
             switch scalar.value {

@@ -1,3 +1,5 @@
+import Chrono
+
 extension Reservation {
     /// What identifies the booking across sources and versions, or `nil` when nothing does.
     ///
@@ -43,7 +45,7 @@ extension Reservation {
     static func normalized(_ text: String?) -> String? {
         guard let text else { return nil }
         // Booking references and codes are mostly ASCII: upper case and squeeze byte by byte.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        if text.isASCII {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(text.utf8.count)
             for byte in text.utf8 where !(byte == 0x20 || (0x09...0x0D).contains(byte)) {
@@ -61,9 +63,11 @@ extension String {
     /// package's modules, not part of its API.
     package func trimmingWhitespace() -> String {
         // Most text has printable ASCII at both ends: nothing to trim, nothing to copy.
-        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
-            return self
+        let plainEnds = withUTF8Bytes { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
         }
+        if plainEnds { return self }
         let scalars = unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })

@@ -89,4 +89,55 @@ struct ContentLinesTests {
         ContentLines.refold("BEGIN:VEVENT\r\nSUMMARY:ab\r\n c\\\r\n nd\r\nEND:VEVENT\r\n", into: &output)
         #expect(String(decoding: output, as: UTF8.self) == "BEGIN:VEVENT\r\nSUMMARY:abc\\nd\r\nEND:VEVENT\r\n")
     }
+
+    /// The folding rules written the plain way, cluster by cluster: what the fast paths must match.
+    static func referenceFold(_ line: String) -> String {
+        var units: [Substring] = []
+        var index = line.startIndex
+        while index < line.endIndex {
+            var next = line.index(after: index)
+            if line[index] == "\\", next < line.endIndex { next = line.index(after: next) }
+            let unit = line[index..<next]
+            if unit.utf8.count > 74 {
+                var scalar = unit.startIndex
+                while scalar < unit.endIndex {
+                    let after = unit.unicodeScalars.index(after: scalar)
+                    units.append(unit[scalar..<after])
+                    scalar = after
+                }
+            } else {
+                units.append(unit)
+            }
+            index = next
+        }
+        if line.utf8.count <= 75 { return line + "\r\n" }
+        var output = ""
+        var used = 0
+        for unit in units {
+            let size = unit.utf8.count
+            if used + size > 75, used > 1 || (used == 1 && size <= 74) {
+                output += "\r\n "
+                used = 1
+            }
+            output += unit
+            used += size
+        }
+        return output + "\r\n"
+    }
+
+    @Test("the same folds as the plain cluster-by-cluster rules, on random text of every kind")
+    func matchesReference() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = [
+            "a", "Z", " ", ",", "\\n", "\\\\", "\\,", "\\;", "\u{301}", "e\u{301}", "é", "·", "→", "\u{202F}", "中", "😀", "👍🏽",
+            "👨‍👩‍👧‍👦", "🇫🇮", "🇫", "\u{200D}", "\u{FE0F}", "\u{0600}", "1", "한", "\u{1100}\u{1161}\u{11A8}", "\\\u{301}",
+        ]
+        var mismatches: [String] = []
+        for _ in 0..<3_000 {
+            let length = Int.random(in: 20...220, using: &generator)
+            let line = "DESCRIPTION:" + (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            if fold(line) != Self.referenceFold(line) { mismatches.append(line.debugDescription) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) differ, first: \(mismatches.first ?? "")")
+    }
 }

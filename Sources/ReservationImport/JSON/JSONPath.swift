@@ -1,3 +1,4 @@
+import Chrono
 import Foundation
 
 /// Writes coding paths the way people write JSON paths: `reservations[3].departure.time`.
@@ -33,7 +34,7 @@ enum JSONPath {
 
     private static func isPlainName(_ name: String) -> Bool {
         guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
-        return name.utf8.allSatisfy { byte in
+        return name.allUTF8Bytes { byte in
             (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
                 || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "-")

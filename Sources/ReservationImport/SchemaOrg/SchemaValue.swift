@@ -1,3 +1,4 @@
+import Chrono
 import Reservations
 
 /// A schema.org value as JSON-LD and Microdata both describe it: text, or an object with types
@@ -45,11 +46,11 @@ struct SchemaObject: Sendable {
     /// The local name of a schema.org IRI or compact name: `http://schema.org/Flight` is `Flight`.
     static func localName(_ name: String) -> String {
         // Most names are plain (`reservationFor`): no colon, nothing to trim.
-        if !name.utf8.contains(UInt8(ascii: ":")), let first = name.utf8.first, let last = name.utf8.last,
-            first > 0x20, first < 0x80, last > 0x20, last < 0x80
-        {
-            return name
+        let isPlain = name.withUTF8Bytes { bytes in
+            guard let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 else { return false }
+            return !bytes.contains(UInt8(ascii: ":"))
         }
+        if isPlain { return name }
         var name = Substring(name.trimmingWhitespace())
         for prefix in ["http://schema.org/", "https://schema.org/", "http://www.schema.org/", "https://www.schema.org/", "schema:"]
         where name.lowercased().hasPrefix(prefix) {
