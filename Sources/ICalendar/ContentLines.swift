@@ -108,12 +108,14 @@ enum ContentLines {
         let count = bytes.count
         let utf8 = text.utf8
         var used = 0
+        var pending = 0  // the start of what is not yet appended
         func append(_ range: Range<Int>) {
             if mustFold(used: used, size: range.count) {
+                output.append(contentsOf: bytes[pending..<range.lowerBound])
                 output.append(contentsOf: [0x0D, 0x0A, 0x20])
+                pending = range.lowerBound
                 used = 1
             }
-            output.append(contentsOf: bytes[range])
             used += range.count
         }
         /// The end of the cluster starting at `offset`.
@@ -143,5 +145,6 @@ enum ContentLines {
             }
             start = end
         }
+        output.append(contentsOf: bytes[pending..<count])
     }
 }
