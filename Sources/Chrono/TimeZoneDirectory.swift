@@ -47,6 +47,8 @@ public enum TimeZoneDirectory {
     /// in English, French, German, Spanish or Japanese (`Finland`, `Finlande`, `フィンランド`), or
     /// a common abbreviation (`USA`, `UK`). Case and accents do not matter.
     public static func countryCode(for text: String) -> String? {
+        // The usual case: the code itself, two ASCII letters.
+        if let code = text.withUTF8Bytes(Self.twoLetterCode), countries[code] != nil { return code }
         let key = normalized(text)
         guard !key.isEmpty else { return nil }
         if key.utf8.count == 2, countries[key.uppercased()] != nil { return key.uppercased() }
@@ -93,13 +95,15 @@ public enum TimeZoneDirectory {
         let folder = TimeZoneRules.zoneDirectory
         var byCountry: [String: [Entry]] = [:]
         for file in ["zone.tab", "zone1970.tab"] {
-            guard let text = try? String(contentsOfFile: folder + "/" + file, encoding: .utf8) else { continue }
-            for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard let data = FileManager.default.contents(atPath: folder + "/" + file) else { continue }
+            // Read as bytes: the file is ASCII, and this runs at the start of most runs.
+            for line in [UInt8](data).split(separator: 0x0A) where line.first != UInt8(ascii: "#") {
+                let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
                 guard fields.count >= 3, let (latitude, longitude) = iso6709(fields[1]) else { continue }
-                for country in fields[0].split(separator: ",") {
-                    byCountry[String(country), default: []].append(
-                        Entry(zone: String(fields[2]), latitude: latitude, longitude: longitude))
+                let zone = String(decoding: fields[2], as: UTF8.self)
+                for country in fields[0].split(separator: UInt8(ascii: ",")) {
+                    byCountry[String(decoding: country, as: UTF8.self), default: []].append(
+                        Entry(zone: zone, latitude: latitude, longitude: longitude))
                 }
             }
             if !byCountry.isEmpty { break }  // zone.tab when present, else zone1970.tab
@@ -138,6 +142,20 @@ public enum TimeZoneDirectory {
         }
     }
 
+    /// Two ASCII letters, in upper case, or `nil`.
+    private static func twoLetterCode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.count == 2 else { return nil }
+        var code: [UInt8] = []
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): code.append(byte)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): code.append(byte - 32)
+            default: return nil
+            }
+        }
+        return String(decoding: code, as: UTF8.self)
+    }
+
     /// Lower case, without accents or surrounding white space; plain ASCII takes a short cut.
     private static func normalized(_ text: String) -> String {
         let bytes = text.utf8
@@ -161,17 +179,21 @@ public enum TimeZoneDirectory {
     }
 
     /// Reads ISO 6709 coordinates as the tz database writes them: `+6010+02458`, `+404251-0740023`.
-    private static func iso6709(_ text: Substring) -> (Double, Double)? {
-        guard let split = text.dropFirst().firstIndex(where: { $0 == "+" || $0 == "-" }) else { return nil }
-        func degrees(_ part: Substring, degreeDigits: Int) -> Double? {
-            guard let sign = part.first, sign == "+" || sign == "-" else { return nil }
+    private static func iso6709(_ text: ArraySlice<UInt8>) -> (Double, Double)? {
+        let signs: Set<UInt8> = [UInt8(ascii: "+"), UInt8(ascii: "-")]
+        guard let split = text.dropFirst().firstIndex(where: signs.contains) else { return nil }
+        func degrees(_ part: ArraySlice<UInt8>, degreeDigits: Int) -> Double? {
+            guard let sign = part.first, signs.contains(sign) else { return nil }
             let digits = Array(part.dropFirst())
-            guard digits.count == degreeDigits + 2 || digits.count == degreeDigits + 4, digits.allSatisfy(\.isNumber)
+            guard digits.count == degreeDigits + 2 || digits.count == degreeDigits + 4,
+                digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
             else { return nil }
-            func number(_ range: Range<Int>) -> Double { Double(String(digits[range]))! }
+            func number(_ range: Range<Int>) -> Double {
+                Double(digits[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
+            }
             var value = number(0..<degreeDigits) + number(degreeDigits..<(degreeDigits + 2)) / 60
             if digits.count == degreeDigits + 4 { value += number((degreeDigits + 2)..<(degreeDigits + 4)) / 3600 }
-            return sign == "-" ? -value : value
+            return sign == UInt8(ascii: "-") ? -value : value
         }
         guard let latitude = degrees(text[..<split], degreeDigits: 2), let longitude = degrees(text[split...], degreeDigits: 3)
         else { return nil }

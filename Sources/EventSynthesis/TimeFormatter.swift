@@ -8,7 +8,8 @@ import Foundation
 /// Wall times are written as they are, field by field (``DatePattern``), so no conversion
 /// through the machine's zone can move them, and no ICU call is made per event. A locale whose
 /// patterns use fields ``DatePattern`` does not write is formatted through Foundation instead.
-struct TimeFormatter: Sendable {
+/// A class, shared by the synthesis of every reservation rather than copied into each.
+final class TimeFormatter: Sendable {
     private let date: Style
     private let dateTime: Style
     private let time: Style

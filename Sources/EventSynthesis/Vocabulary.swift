@@ -1,73 +1,186 @@
 /// The words of titles and notes in one language.
 ///
 /// Every language fills every field, so a translation cannot be missing; the instances are in
-/// the `Vocabulary+Language.swift` files.
-struct Vocabulary: Sendable {
+/// the `Vocabulary+Language.swift` files. A class, so that the synthesis of each reservation
+/// shares it instead of copying some seventy strings and closures.
+final class Vocabulary: Sendable {
     // Categories, as titles and CATEGORIES begin.
-    var flight: String
-    var hotel: String
-    var rentalCar: String
-    var restaurant: String
-    var event: String
-    var movie: String
-    var train: String
-    var bus: String
-    var boat: String
+    let flight: String
+    let hotel: String
+    let rentalCar: String
+    let restaurant: String
+    let event: String
+    let movie: String
+    let train: String
+    let bus: String
+    let boat: String
 
     /// Put before a cancelled event's title.
-    var cancelledPrefix: String
+    let cancelledPrefix: String
     /// Between a note's label and its value.
-    var labelSeparator: String
+    let labelSeparator: String
     /// Between items of a list inside a note.
-    var listSeparator: String
+    let listSeparator: String
 
     // Phrases.
-    var people: @Sendable (Int) -> String
-    var adults: @Sendable (Int) -> String
-    var children: @Sendable (Int) -> String
-    var from: @Sendable (String) -> String
-    var to: @Sendable (String) -> String
-    var row: @Sendable (String) -> String
-    var rowAndSeat: @Sendable (_ row: String, _ seat: String) -> String
-    var opens: @Sendable (String) -> String
-    var closes: @Sendable (String) -> String
-    var checkInOpenReminder: @Sendable (_ title: String) -> String
-    var boardingReminder: @Sendable (_ title: String) -> String
+    let people: @Sendable (Int) -> String
+    let adults: @Sendable (Int) -> String
+    let children: @Sendable (Int) -> String
+    let from: @Sendable (String) -> String
+    let to: @Sendable (String) -> String
+    let row: @Sendable (String) -> String
+    let rowAndSeat: @Sendable (_ row: String, _ seat: String) -> String
+    let opens: @Sendable (String) -> String
+    let closes: @Sendable (String) -> String
+    let checkInOpenReminder: @Sendable (_ title: String) -> String
+    let boardingReminder: @Sendable (_ title: String) -> String
 
     // Note labels.
-    var reservationNumber: String
-    var bookedUnder: String
-    var airline: String
-    var flightDeparture: String
-    var flightArrival: String
-    var terminal: String
-    var gate: String
-    var boarding: String
-    var arrivalTerminal: String
-    var arrivalGate: String
-    var seat: String
-    var checkIn: String
-    var checkOut: String
-    var guests: String
-    var phone: String
-    var car: String
-    var pickUp: String
-    var dropOff: String
-    var partySize: String
-    var venue: String
-    var tickets: String
-    var `operator`: String
-    var departure: String
-    var arrival: String
-    var platform: String
-    var arrivalPlatform: String
-    var provider: String
-    var bookedThrough: String
-    var onlineCheckIn: String
-    var booking: String
+    let reservationNumber: String
+    let bookedUnder: String
+    let airline: String
+    let flightDeparture: String
+    let flightArrival: String
+    let terminal: String
+    let gate: String
+    let boarding: String
+    let arrivalTerminal: String
+    let arrivalGate: String
+    let seat: String
+    let checkIn: String
+    let checkOut: String
+    let guests: String
+    let phone: String
+    let car: String
+    let pickUp: String
+    let dropOff: String
+    let partySize: String
+    let venue: String
+    let tickets: String
+    let `operator`: String
+    let departure: String
+    let arrival: String
+    let platform: String
+    let arrivalPlatform: String
+    let provider: String
+    let bookedThrough: String
+    let onlineCheckIn: String
+    let booking: String
 
     /// How dates and times are written, for the language's own tag (`fr`, not `fr-CA`).
-    var dates: DateConventions
+    let dates: DateConventions
+
+    init(
+        flight: String,
+        hotel: String,
+        rentalCar: String,
+        restaurant: String,
+        event: String,
+        movie: String,
+        train: String,
+        bus: String,
+        boat: String,
+        cancelledPrefix: String,
+        labelSeparator: String,
+        listSeparator: String,
+        people: @escaping @Sendable (Int) -> String,
+        adults: @escaping @Sendable (Int) -> String,
+        children: @escaping @Sendable (Int) -> String,
+        from: @escaping @Sendable (String) -> String,
+        to: @escaping @Sendable (String) -> String,
+        row: @escaping @Sendable (String) -> String,
+        rowAndSeat: @escaping @Sendable (_ row: String, _ seat: String) -> String,
+        opens: @escaping @Sendable (String) -> String,
+        closes: @escaping @Sendable (String) -> String,
+        checkInOpenReminder: @escaping @Sendable (_ title: String) -> String,
+        boardingReminder: @escaping @Sendable (_ title: String) -> String,
+        reservationNumber: String,
+        bookedUnder: String,
+        airline: String,
+        flightDeparture: String,
+        flightArrival: String,
+        terminal: String,
+        gate: String,
+        boarding: String,
+        arrivalTerminal: String,
+        arrivalGate: String,
+        seat: String,
+        checkIn: String,
+        checkOut: String,
+        guests: String,
+        phone: String,
+        car: String,
+        pickUp: String,
+        dropOff: String,
+        partySize: String,
+        venue: String,
+        tickets: String,
+        `operator`: String,
+        departure: String,
+        arrival: String,
+        platform: String,
+        arrivalPlatform: String,
+        provider: String,
+        bookedThrough: String,
+        onlineCheckIn: String,
+        booking: String,
+        dates: DateConventions
+    ) {
+        self.flight = flight
+        self.hotel = hotel
+        self.rentalCar = rentalCar
+        self.restaurant = restaurant
+        self.event = event
+        self.movie = movie
+        self.train = train
+        self.bus = bus
+        self.boat = boat
+        self.cancelledPrefix = cancelledPrefix
+        self.labelSeparator = labelSeparator
+        self.listSeparator = listSeparator
+        self.people = people
+        self.adults = adults
+        self.children = children
+        self.from = from
+        self.to = to
+        self.row = row
+        self.rowAndSeat = rowAndSeat
+        self.opens = opens
+        self.closes = closes
+        self.checkInOpenReminder = checkInOpenReminder
+        self.boardingReminder = boardingReminder
+        self.reservationNumber = reservationNumber
+        self.bookedUnder = bookedUnder
+        self.airline = airline
+        self.flightDeparture = flightDeparture
+        self.flightArrival = flightArrival
+        self.terminal = terminal
+        self.gate = gate
+        self.boarding = boarding
+        self.arrivalTerminal = arrivalTerminal
+        self.arrivalGate = arrivalGate
+        self.seat = seat
+        self.checkIn = checkIn
+        self.checkOut = checkOut
+        self.guests = guests
+        self.phone = phone
+        self.car = car
+        self.pickUp = pickUp
+        self.dropOff = dropOff
+        self.partySize = partySize
+        self.venue = venue
+        self.tickets = tickets
+        self.operator = `operator`
+        self.departure = departure
+        self.arrival = arrival
+        self.platform = platform
+        self.arrivalPlatform = arrivalPlatform
+        self.provider = provider
+        self.bookedThrough = bookedThrough
+        self.onlineCheckIn = onlineCheckIn
+        self.booking = booking
+        self.dates = dates
+    }
 
     /// The vocabulary of a locale's language.
     static func of(_ locale: SynthesisLocale) -> Vocabulary {
