@@ -89,7 +89,11 @@ public struct SchemaOrgReader: Sendable {
                     Array(text.utf8), basePath: JSONPath.join(basePath, "script[\(index + 1)]"), decodesEntities: true,
                     shift: { linesAreMeaningful ? TextPosition(line: script.line + $0.line - 1, column: $0.column) : nil })
             }
-            mapper.map(MicrodataItems(basePath: basePath, linesAreMeaningful: linesAreMeaningful).objects(in: extraction.items))
+            var builder = SchemaGraphBuilder()
+            builder.addMicrodata(extraction.items, basePath: basePath, linesAreMeaningful: linesAreMeaningful)
+            let mark = mapper.mark
+            mapper.map(builder.build())
+            mapper.locate(since: mark) { _ in nil }  // Microdata places carry their lines already
         }
 
         /// Reads a JSON-LD text. The elements of a top-level array are parsed and mapped in
@@ -100,7 +104,12 @@ public struct SchemaOrgReader: Sendable {
         mutating func addJSONLD(
             _ bytes: [UInt8], basePath: String, decodesEntities: Bool, shift: @escaping @Sendable (TextPosition) -> TextPosition?
         ) {
-            let items = JSONLDItems(decodesEntities: decodesEntities, basePath: basePath)
+            /// The objects of a JSON-LD document, or of one element of a top-level array.
+            let graph = { @Sendable (node: JSONNode, index: Int?) -> SchemaGraph in
+                var builder = SchemaGraphBuilder(decodesEntities: decodesEntities)
+                builder.addJSONLD(node, index: index, basePath: basePath)
+                return builder.build()
+            }
             var delivered = 0
             var failure: JSONSyntaxError?
             if let scan = JSONParser.scanArray(bytes, lenient: true) {
@@ -116,7 +125,7 @@ public struct SchemaOrgReader: Sendable {
                         Result { () throws(JSONSyntaxError) -> SchemaOrgMapper in
                             let node = try JSONParser.parseElement(element.range, in: bytes, lenient: true)
                             var mapper = SchemaOrgMapper()
-                            mapper.map(items.objects(in: node, index: element.index))
+                            mapper.map(graph(node, element.index))
                             var local = TextPositionLocator(bytes: bytes, from: element.range.lowerBound, at: element.position)
                             mapper.locate(since: (0, 0)) { shift(local.position(of: $0)) }
                             return mapper
@@ -138,7 +147,7 @@ public struct SchemaOrgReader: Sendable {
                 do {
                     let root = try JSONParser.parse(bytes, lenient: true)
                     let mark = mapper.mark
-                    mapper.map(items.objects(in: root))
+                    mapper.map(graph(root, nil))
                     var locator = TextPositionLocator(bytes: bytes)
                     mapper.locate(since: mark) { shift(locator.position(of: $0)) }
                 } catch {
@@ -150,7 +159,9 @@ public struct SchemaOrgReader: Sendable {
             if delivered == 0, decodesEntities, bytes.count < 1 << 24 {
                 let text = String(decoding: bytes, as: UTF8.self)
                 if text.contains("&quot;"), let root = try? JSONParser.parse(Array(HTMLEntities.decode(text).utf8), lenient: true) {
-                    mapper.map(items.objects(in: root))
+                    let mark = mapper.mark
+                    mapper.map(graph(root, nil))
+                    mapper.locate(since: mark) { _ in nil }  // offsets in the decoded text mean nothing here
                     return
                 }
             }

@@ -213,4 +213,32 @@ struct SchemaOrgTests {
             "page.jsonld: not valid JSON-LD: this string is not closed before the end of the file; the 2 elements before it were read (line 7, column 72)"
         ])
     }
+
+    @Test("the flat graph: each object's own types, names merged in first-appearance order, paths rebuilt on demand")
+    func graph() throws {
+        let json = """
+            {"@graph": [
+              {"@type": ["Flight", "schema:Trip"], "b": 1, "http://schema.org/a": {"@type": "Airport", "name": "X"}, "b": [2, [3, 4]], "a": "y"},
+              {"@type": "Thing", "odd key": {"@type": "Inner"}}
+            ], "@type": "WebPage"}
+            """
+        var builder = SchemaGraphBuilder()
+        builder.addJSONLD(try JSONParser.parse(Array(json.utf8), lenient: true), index: nil, basePath: "script[1]")
+        let graph = builder.build()
+        let roots = graph.roots.map { SchemaObject(graph: graph, index: $0) }
+        #expect(roots.map { Array($0.types) } == [["Flight", "Trip"], ["Thing"], ["WebPage"]])
+        let flight = roots[0]
+        #expect(graph.properties[graph.objects[flight.index].properties].map(\.name) == ["b", "a"])
+        #expect(flight.values("b").map(\.text) == ["1", "2", "3", "4"])
+        #expect(flight.values("b").map(\.place.path) == [
+            "script[1].@graph[0].b", "script[1].@graph[0].b[0]", "script[1].@graph[0].b[1]", "script[1].@graph[0].b[1]",
+        ])
+        let airport = try #require(flight.values("a").first?.object)
+        #expect(Array(airport.types) == ["Airport"])
+        #expect(airport.place.path == "script[1].@graph[0][\"http://schema.org/a\"]")
+        #expect(flight.values("a").compactMap(\.text) == ["X", "y"])
+        #expect(flight.allValues.count == 6)
+        #expect(roots[1].values("odd key").first?.object?.place.path == "script[1].@graph[1][\"odd key\"]")
+        #expect(flight.values("missing").isEmpty)
+    }
 }

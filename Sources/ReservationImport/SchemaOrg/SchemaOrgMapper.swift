@@ -38,7 +38,8 @@ struct SchemaOrgMapper {
         findings += other.findings
     }
 
-    /// Turns the byte offsets of what was found since `mark` into lines and columns.
+    /// Turns the byte offsets of what was found since `mark` into lines and columns, and lets go
+    /// of the graphs it was found in.
     mutating func locate(since mark: (mapped: Int, findings: Int), by locate: (Int) -> TextPosition?) {
         for index in mark.mapped..<mapped.count { mapped[index].place = mapped[index].place.located(by: locate) }
         for index in mark.findings..<findings.count { findings[index].place = findings[index].place.located(by: locate) }
@@ -59,9 +60,9 @@ struct SchemaOrgMapper {
         "VisualArtsEvent",
     ]
 
-    /// Maps top-level objects.
-    mutating func map(_ objects: [SchemaObject]) {
-        for object in objects { map(object, inheriting: nil, depth: 0) }
+    /// Maps the top-level objects of a graph.
+    mutating func map(_ graph: SchemaGraph) {
+        for root in graph.roots { map(SchemaObject(graph: graph, index: root), inheriting: nil, depth: 0) }
     }
 
     /// How deep reservations are looked for inside other objects (a `WebPage`'s `mainEntity`, an
@@ -95,7 +96,7 @@ struct SchemaOrgMapper {
         // Not a reservation: look inside for reservations it wraps.
         guard depth < Self.searchDepth else { return }
         // Events inside other objects (a venue's list of concerts) are not bookings.
-        for value in object.properties.allValues {
+        for value in object.allValues {
             guard let inner = value.object, !inner.types.contains(where: Self.eventTypes.contains) else { continue }
             map(inner, inheriting: nil, depth: depth + 1)
         }

@@ -3,43 +3,71 @@ import Reservations
 
 /// A schema.org value as JSON-LD and Microdata both describe it: text, or an object with types
 /// and properties. Names are reduced to schema.org's local names (`http://schema.org/name` and
-/// `schema:name` are `name`).
-enum SchemaValue: Sendable {
-    case text(String, SchemaPlace)
-    case object(SchemaObject)
+/// `schema:name` are `name`). A view into a ``SchemaGraph``.
+struct SchemaValue: Sendable {
+    let graph: SchemaGraph
+    let index: Int
 
     var place: SchemaPlace {
-        switch self {
-        case .text(_, let place): place
-        case .object(let object): object.place
-        }
+        SchemaPlace(graph: graph, location: graph.values[index].location)
     }
 
     /// The text of a text value, or the `name` (else the `@value`) of an object.
     var text: String? {
-        switch self {
-        case .text(let text, _):
+        switch graph.values[index].kind {
+        case .text(let text):
             return text
         case .object(let object):
+            let object = SchemaObject(graph: graph, index: object)
             return object.values("name").lazy.compactMap(\.text).first ?? object.values("@value").lazy.compactMap(\.text).first
         }
     }
 
     var object: SchemaObject? {
-        if case .object(let object) = self { object } else { nil }
+        if case .object(let object) = graph.values[index].kind { SchemaObject(graph: graph, index: object) } else { nil }
     }
 }
 
-/// A schema.org object: its types, properties, and where it was found.
-struct SchemaObject: Sendable {
-    /// The types' local names (`FlightReservation`).
-    var types: [String]
-    /// The properties by local name; a property may have several values.
-    var properties: SchemaProperties
-    /// Where the object starts.
-    var place: SchemaPlace
+/// Values of a property (or all of an object's), in order: a view, nothing copied.
+struct SchemaValues: RandomAccessCollection, Sendable {
+    let graph: SchemaGraph
+    let indices: Range<Int>
 
-    func values(_ name: String) -> [SchemaValue] { properties[name] }
+    var startIndex: Int { indices.lowerBound }
+    var endIndex: Int { indices.upperBound }
+
+    subscript(position: Int) -> SchemaValue {
+        SchemaValue(graph: graph, index: position)
+    }
+}
+
+/// A schema.org object: its types, properties, and where it was found. A view into a ``SchemaGraph``.
+struct SchemaObject: Sendable {
+    let graph: SchemaGraph
+    let index: Int
+
+    private var entry: SchemaGraph.Object { graph.objects[index] }
+
+    /// The types' local names (`FlightReservation`).
+    var types: ArraySlice<String> { graph.typeNames[entry.types] }
+
+    /// Where the object starts.
+    var place: SchemaPlace { SchemaPlace(graph: graph, location: entry.location) }
+
+    /// The values of a property, in order; empty when the object does not have it.
+    func values(_ name: String) -> SchemaValues {
+        for property in graph.properties[entry.properties] where property.name == name {
+            return SchemaValues(graph: graph, indices: property.values)
+        }
+        return SchemaValues(graph: graph, indices: 0..<0)
+    }
+
+    /// Every value of every property, in document order.
+    var allValues: SchemaValues {
+        let range = graph.properties[entry.properties]
+        guard let first = range.first, let last = range.last else { return SchemaValues(graph: graph, indices: 0..<0) }
+        return SchemaValues(graph: graph, indices: first.values.lowerBound..<last.values.upperBound)
+    }
 
     func isA(_ type: String) -> Bool { types.contains(type) }
 
@@ -64,53 +92,42 @@ struct SchemaObject: Sendable {
 /// Where in an input a schema.org value was found: a path (`script[1].reservationFor.startDate`,
 /// `item[2].reservationFor`) and a line and column when known.
 ///
-/// Only a few places ever appear in a message, so the path is joined, and a byte offset turned
-/// into a line and column, only when asked: a value keeps its object's path and its own member
-/// name apart, and its offset.
+/// Only a few places ever appear in a message, so the path is made, and a byte offset turned
+/// into a line and column, only when asked.
 struct SchemaPlace: Sendable {
-    /// The path of the object the value is in, or of the value itself.
-    private var base: String
-    /// The member name (already a path component) and array index under `base`, if any.
-    private var member: String?
-    private var index: Int?
-    /// The line and column, when known directly (Microdata gives lines).
+    private var graph: SchemaGraph?
+    private var location: SchemaGraph.Location
+    /// The line and column, when known.
     private(set) var position: TextPosition?
-    /// The byte offset in the JSON text, to be turned into a position by ``located(by:)``.
-    private(set) var offset: Int?
 
-    init(path: String, position: TextPosition? = nil, offset: Int? = nil) {
-        base = path
-        self.position = position
-        self.offset = offset
+    /// A place in a graph.
+    init(graph: SchemaGraph, location: SchemaGraph.Location) {
+        self.graph = graph
+        self.location = location
+        position = location.line.map { TextPosition(line: $0, column: 1) }
     }
 
-    /// A value `member` (a path component) of the object at `objectPath`, at `index` in an array.
-    init(objectPath: String, member: String, index: Int?, offset: Int) {
-        base = objectPath
-        self.member = member
-        self.index = index
-        self.offset = offset
+    /// A place given by its path.
+    init(path: String, position: TextPosition? = nil) {
+        location = SchemaGraph.Location(component: path)
+        self.position = position
     }
 
     var path: String {
-        guard let member else { return base }
-        let joined = JSONPath.join(base, member)
-        return index.map { joined + "[\($0)]" } ?? joined
+        graph?.path(of: location) ?? location.component
     }
 
     func appending(_ component: String) -> SchemaPlace {
-        var place = self
-        place.base = JSONPath.join(path, component)
-        place.member = nil
-        place.index = nil
+        var place = SchemaPlace(path: JSONPath.join(path, component), position: position)
+        place.location.offset = location.offset
         return place
     }
 
-    /// The place with its offset turned into a line and column.
+    /// The place with its byte offset turned into a line and column, and its path made: it no
+    /// longer holds on to the graph it was found in.
     func located(by locate: (Int) -> TextPosition?) -> SchemaPlace {
-        guard position == nil, let offset else { return self }
-        var place = self
-        place.position = locate(offset)
+        var place = SchemaPlace(path: path, position: position)
+        if place.position == nil, let offset = location.offset { place.position = locate(offset) }
         return place
     }
 }
