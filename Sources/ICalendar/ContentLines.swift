@@ -66,7 +66,7 @@ enum ContentLines {
         } else if line.allSatisfy({ $0 < 0x80 }) {
             foldASCII(line, into: &output)
         } else {
-            foldUnicode(Array(line), into: &output)
+            foldUnicode(line, into: &output)
         }
         output.append(0x0D)
         output.append(0x0A)
@@ -99,52 +99,71 @@ enum ContentLines {
     /// Other text: folds between grapheme clusters (or scalars, for a cluster longer than a
     /// line), with a backslash kept with the character it escapes.
     ///
-    /// An ASCII character followed by another ASCII character is a cluster of its own, so
-    /// clusters are worked out (by the standard library) only around other characters, instead
-    /// of walking the whole line cluster by cluster.
-    private static func foldUnicode(_ line: [UInt8], into output: inout [UInt8]) {
-        let text = String(decoding: line, as: UTF8.self)
-        let bytes = Array(text.utf8)  // the same as `line` unless it held invalid UTF-8
-        let count = bytes.count
-        let utf8 = text.utf8
+    /// Two ASCII characters in a row always have a cluster boundary between them, so the line is
+    /// cut at such places into stretches, and clusters are worked out (by the standard library)
+    /// only in the stretches that hold other characters.
+    private static func foldUnicode(_ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        let count = line.count
         var used = 0
         var pending = 0  // the start of what is not yet appended
-        func append(_ range: Range<Int>) {
+        /// A piece the line may be folded before.
+        func piece(_ range: Range<Int>) {
+            if range.count > maximumOctets - 1 {
+                // A cluster longer than a line: fold between its scalars.
+                var scalarStart = range.lowerBound
+                for offset in (range.lowerBound + 1)...range.upperBound
+                where offset == range.upperBound || line[offset] & 0xC0 != 0x80 {
+                    piece(scalarStart..<offset)
+                    scalarStart = offset
+                }
+                return
+            }
             if mustFold(used: used, size: range.count) {
-                output.append(contentsOf: bytes[pending..<range.lowerBound])
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: line[pending..<range.lowerBound]))
                 output.append(contentsOf: [0x0D, 0x0A, 0x20])
                 pending = range.lowerBound
                 used = 1
             }
             used += range.count
         }
-        /// The end of the cluster starting at `offset`.
-        func clusterEnd(_ offset: Int) -> Int {
-            if bytes[offset] < 0x80, offset + 1 == count || bytes[offset + 1] < 0x80 { return offset + 1 }
-            let index = utf8.index(utf8.startIndex, offsetBy: offset)
-            return utf8.distance(from: utf8.startIndex, to: text.index(after: index))
+        /// A lone backslash waiting for the cluster it escapes.
+        var escapeStart: Int?
+        func cluster(_ range: Range<Int>) {
+            if let start = escapeStart {
+                escapeStart = nil
+                piece(start..<range.upperBound)
+            } else if range.count == 1, line[range.lowerBound] == UInt8(ascii: "\\"), range.upperBound < count {
+                escapeStart = range.lowerBound
+            } else {
+                piece(range)
+            }
         }
         var start = 0
         while start < count {
-            var end = clusterEnd(start)
-            // A backslash on its own (not carrying a combining mark) keeps the cluster it escapes.
-            if bytes[start] == UInt8(ascii: "\\"), end == start + 1, end < count { end = clusterEnd(end) }
-            if end - start > maximumOctets - 1 {
-                // A cluster longer than a line: fold between its scalars.
-                var scalarStart = start
-                var offset = start + 1
-                while offset <= end {
-                    if offset == end || bytes[offset] & 0xC0 != 0x80 {
-                        append(scalarStart..<offset)
-                        scalarStart = offset
-                    }
-                    offset += 1
-                }
-            } else {
-                append(start..<end)
+            if line[start] < 0x80, start + 1 == count || line[start + 1] < 0x80 {
+                cluster(start..<start + 1)
+                start += 1
+                continue
+            }
+            // A stretch up to the next pair of ASCII characters, cut into clusters by Swift.
+            var end = start + 1
+            while end < count, !(line[end - 1] < 0x80 && line[end] < 0x80) { end += 1 }
+            let stretch = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+            guard stretch.utf8.count == end - start else {
+                // Invalid UTF-8 (repaired to other bytes): fold it by scalars.
+                for offset in start..<end { cluster(offset..<offset + 1) }
+                start = end
+                continue
+            }
+            var clusterStart = start
+            for character in stretch {
+                let length = character.utf8.count
+                cluster(clusterStart..<clusterStart + length)
+                clusterStart += length
             }
             start = end
         }
-        output.append(contentsOf: bytes[pending..<count])
+        if let start = escapeStart { piece(start..<count) }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: line[pending..<count]))
     }
 }

@@ -69,7 +69,9 @@ enum TextSanitizer {
     /// A parameter value: no control characters and no double quotes (which cannot be escaped
     /// in a parameter); libical quotes values containing `:`, `;` or `,`.
     static func parameter(_ value: String) -> String {
-        String(String.UnicodeScalarView(text(value).unicodeScalars.map { scalar -> Unicode.Scalar in
+        // Nothing to replace in the usual case: no control characters, no double quote.
+        if isClean(value), value.allUTF8Bytes({ $0 != 0x0A && $0 != UInt8(ascii: "\"") }) { return value }
+        return String(String.UnicodeScalarView(text(value).unicodeScalars.map { scalar -> Unicode.Scalar in
             switch scalar {
             case "\n": " "
             case "\"": "'"

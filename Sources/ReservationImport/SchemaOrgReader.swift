@@ -104,12 +104,6 @@ public struct SchemaOrgReader: Sendable {
         mutating func addJSONLD(
             _ bytes: [UInt8], basePath: String, decodesEntities: Bool, shift: @escaping @Sendable (TextPosition) -> TextPosition?
         ) {
-            /// The objects of a JSON-LD document, or of one element of a top-level array.
-            let graph = { @Sendable (node: JSONNode, index: Int?) -> SchemaGraph in
-                var builder = SchemaGraphBuilder(decodesEntities: decodesEntities)
-                builder.addJSONLD(node, index: index, basePath: basePath)
-                return builder.build()
-            }
             var delivered = 0
             var failure: JSONSyntaxError?
             if let scan = JSONParser.scanArray(bytes, lenient: true) {
@@ -123,9 +117,11 @@ public struct SchemaOrgReader: Sendable {
                     start += batch.count
                     let results = Parallel.map(batch, concurrency: concurrency) { element -> Result<SchemaOrgMapper, JSONSyntaxError> in
                         Result { () throws(JSONSyntaxError) -> SchemaOrgMapper in
-                            let node = try JSONParser.parseElement(element.range, in: bytes, lenient: true)
+                            var (value, builder) = try JSONParser.parseElement(
+                                element.range, in: bytes, into: SchemaGraphBuilder(decodesEntities: decodesEntities), lenient: true)
+                            builder.addJSONLDRoot(value, path: JSONPath.join(basePath, "[\(element.index)]"))
                             var mapper = SchemaOrgMapper()
-                            mapper.map(graph(node, element.index))
+                            mapper.map(builder.build())
                             var local = TextPositionLocator(bytes: bytes, from: element.range.lowerBound, at: element.position)
                             mapper.locate(since: (0, 0)) { shift(local.position(of: $0)) }
                             return mapper
@@ -145,9 +141,10 @@ public struct SchemaOrgReader: Sendable {
                 if failure == nil { failure = scan.error }
             } else {
                 do {
-                    let root = try JSONParser.parse(bytes, lenient: true)
+                    var (root, builder) = try JSONParser.parse(bytes, into: SchemaGraphBuilder(decodesEntities: decodesEntities), lenient: true)
+                    builder.addJSONLDRoot(root, path: basePath)
                     let mark = mapper.mark
-                    mapper.map(graph(root, nil))
+                    mapper.map(builder.build())
                     var locator = TextPositionLocator(bytes: bytes)
                     mapper.locate(since: mark) { shift(locator.position(of: $0)) }
                 } catch {
@@ -158,9 +155,13 @@ public struct SchemaOrgReader: Sendable {
             // JSON escaped as HTML (`&quot;@type&quot;`), as some e-mail generators write it.
             if delivered == 0, decodesEntities, bytes.count < 1 << 24 {
                 let text = String(decoding: bytes, as: UTF8.self)
-                if text.contains("&quot;"), let root = try? JSONParser.parse(Array(HTMLEntities.decode(text).utf8), lenient: true) {
+                if text.contains("&quot;"),
+                    var (root, builder) = try? JSONParser.parse(
+                        Array(HTMLEntities.decode(text).utf8), into: SchemaGraphBuilder(decodesEntities: true), lenient: true)
+                {
+                    builder.addJSONLDRoot(root, path: basePath)
                     let mark = mapper.mark
-                    mapper.map(graph(root, nil))
+                    mapper.map(builder.build())
                     mapper.locate(since: mark) { _ in nil }  // offsets in the decoded text mean nothing here
                     return
                 }

@@ -222,8 +222,8 @@ struct SchemaOrgTests {
               {"@type": "Thing", "odd key": {"@type": "Inner"}}
             ], "@type": "WebPage"}
             """
-        var builder = SchemaGraphBuilder()
-        builder.addJSONLD(try JSONParser.parse(Array(json.utf8), lenient: true), index: nil, basePath: "script[1]")
+        var (root, builder) = try JSONParser.parse(Array(json.utf8), into: SchemaGraphBuilder(), lenient: true)
+        builder.addJSONLDRoot(root, path: "script[1]")
         let graph = builder.build()
         let roots = graph.roots.map { SchemaObject(graph: graph, index: $0) }
         #expect(roots.map { Array($0.types) } == [["Flight", "Trip"], ["Thing"], ["WebPage"]])

@@ -2,37 +2,43 @@
 ///
 /// Foundation's parser reports neither line nor column, and a person fixing a file needs both.
 /// The parser also bounds nesting depth, so hostile input cannot exhaust the stack.
-struct JSONParser {
+enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     static let defaultMaximumDepth = 256
 
-    private let bytes: [UInt8]
-    /// Where the text being parsed ends (the end of `bytes`, or of one element of an array).
-    private let end: Int
-    private let maximumDepth: Int
-    private let lenient: Bool
-    private var index = 0
-    private var depth = 0
-
-    /// - Parameter lenient: Tolerate what hand-written markup gets wrong where the intent is
-    ///   unambiguous: a comma before a closing bracket or brace, and a missing comma between two
-    ///   members or elements (as in Apple's own WWDC sample). Native JSON is read strictly.
-    init(bytes: [UInt8], maximumDepth: Int = JSONParser.defaultMaximumDepth, lenient: Bool = false) {
-        self.bytes = bytes
-        end = bytes.count
-        self.maximumDepth = maximumDepth
-        self.lenient = lenient
+    /// Parses one JSON text: a value with optional white space around it (and an optional
+    /// UTF-8 byte order mark in front).
+    static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false)
+        throws(JSONSyntaxError) -> JSONNode
+    {
+        try parse(bytes, into: JSONTreeSink(), maximumDepth: maximumDepth, lenient: lenient).value
     }
 
-    /// A parser for one value of a larger text, `depth` containers deep; offsets stay those of
-    /// the whole text.
-    private init(bytes: [UInt8], range: Range<Int>, depth: Int, maximumDepth: Int, lenient: Bool) {
-        self.bytes = bytes
-        end = range.upperBound
-        index = range.lowerBound
-        self.depth = depth
-        self.maximumDepth = maximumDepth
-        self.lenient = lenient
+    /// Parses one JSON text into a sink, and gives the sink back.
+    static func parse<Sink: JSONSink>(_ bytes: [UInt8], into sink: Sink, maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false)
+        throws(JSONSyntaxError) -> (value: Sink.Value, sink: Sink)
+    {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            var parser = JSONReader(bytes: buffer, sink: sink, maximumDepth: maximumDepth, lenient: lenient)
+            let value = try parser.parseDocument()
+            return (value, parser.sink)
+        }
+    }
+
+    /// Parses one JSON text like ``parse(_:maximumDepth:lenient:)``, but when its top level is an
+    /// array, hands each element to `body` as soon as it is read, with its index, instead of
+    /// building the array: a file of 100,000 reservations never becomes one tree in memory.
+    /// Any other value is handed over whole, with no index.
+    ///
+    /// - Throws: The first syntax error; the elements before it have been handed over.
+    static func parse(
+        _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false,
+        elements body: (JSONNode, Int?) -> Void
+    ) throws(JSONSyntaxError) {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            var parser = JSONReader(bytes: buffer, sink: JSONTreeSink(), maximumDepth: maximumDepth, lenient: lenient)
+            try parser.parseDocument(elements: body)
+        }
     }
 
     /// The elements of a top-level array, found by their brackets and quotes without being
@@ -43,7 +49,11 @@ struct JSONParser {
     /// element is found when that element is parsed, and parsing in order up to the first
     /// failure gives exactly what the single parse gives.
     static func scanArray(_ bytes: [UInt8], lenient: Bool = false) -> (elements: [Range<Int>], error: JSONSyntaxError?)? {
-        var scanner = JSONParser(bytes: bytes, lenient: lenient)
+        bytes.withUnsafeBufferPointer { scanArray($0, lenient: lenient) }
+    }
+
+    private static func scanArray(_ bytes: UnsafeBufferPointer<UInt8>, lenient: Bool) -> (elements: [Range<Int>], error: JSONSyntaxError?)? {
+        var scanner = JSONReader(bytes: bytes, sink: JSONTreeSink(), lenient: lenient)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
         scanner.skipWhitespace()
         guard scanner.current == UInt8(ascii: "[") else { return nil }
@@ -94,22 +104,69 @@ struct JSONParser {
     static func parseElement(_ range: Range<Int>, in bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false)
         throws(JSONSyntaxError) -> JSONNode
     {
-        var parser = JSONParser(bytes: bytes, range: range, depth: 1, maximumDepth: maximumDepth, lenient: lenient)
-        let node = try parser.parseValue()
-        guard parser.index == parser.end else {
-            // The scan ended the element where a parse would not: what follows is the error.
-            parser.skipWhitespace()
-            throw parser.error(
-                parser.index < parser.end
-                    ? "expected ',' or ']' after an array element, found \(parser.describeCurrent())"
-                    : "unexpected end of file, expected a value")
+        try parseElement(range, in: bytes, into: JSONTreeSink(), maximumDepth: maximumDepth, lenient: lenient).value
+    }
+
+    /// Parses one element that ``scanArray(_:lenient:)`` found into a sink, and gives the sink back.
+    static func parseElement<Sink: JSONSink>(
+        _ range: Range<Int>, in bytes: [UInt8], into sink: Sink, maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false
+    ) throws(JSONSyntaxError) -> (value: Sink.Value, sink: Sink) {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            var parser = JSONReader(bytes: buffer, range: range, depth: 1, sink: sink, maximumDepth: maximumDepth, lenient: lenient)
+            let node = try parser.parseValue()
+            guard parser.index == parser.end else {
+                // The scan ended the element where a parse would not: what follows is the error.
+                parser.skipWhitespace()
+                throw parser.error(
+                    parser.index < parser.end
+                        ? "expected ',' or ']' after an array element, found \(parser.describeCurrent())"
+                        : "unexpected end of file, expected a value")
+            }
+            return (node, parser.sink)
         }
-        return node
+    }
+}
+
+/// The parser itself: reads JSON text and hands each value to a ``JSONSink``, which makes what it
+/// likes of it (a ``JSONNode`` tree, or schema.org objects directly).
+struct JSONReader<Sink: JSONSink> {
+    /// What the values become.
+    var sink: Sink
+    /// The text, read in place: the entry points in ``JSONParser`` lend it for the parse.
+    fileprivate let bytes: UnsafeBufferPointer<UInt8>
+    /// Where the text being parsed ends (the end of `bytes`, or of one element of an array).
+    fileprivate let end: Int
+    private let maximumDepth: Int
+    private let lenient: Bool
+    fileprivate var index = 0
+    private var depth = 0
+
+    /// - Parameter lenient: Tolerate what hand-written markup gets wrong where the intent is
+    ///   unambiguous: a comma before a closing bracket or brace, and a missing comma between two
+    ///   members or elements (as in Apple's own WWDC sample). Native JSON is read strictly.
+    init(bytes: UnsafeBufferPointer<UInt8>, sink: Sink, maximumDepth: Int = JSONParser.defaultMaximumDepth, lenient: Bool = false) {
+        self.sink = sink
+        self.bytes = bytes
+        end = bytes.count
+        self.maximumDepth = maximumDepth
+        self.lenient = lenient
+    }
+
+    /// A parser for one value of a larger text, `depth` containers deep; offsets stay those of
+    /// the whole text.
+    init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, depth: Int, sink: Sink, maximumDepth: Int, lenient: Bool) {
+        self.sink = sink
+        self.bytes = bytes
+        end = range.upperBound
+        index = range.lowerBound
+        self.depth = depth
+        self.maximumDepth = maximumDepth
+        self.lenient = lenient
     }
 
     /// Moves past an object or array by its brackets and quotes, without checking it (to the
     /// end of the text when it is never closed).
-    private mutating func skipContainer() {
+    fileprivate mutating func skipContainer() {
         var nesting = 0
         while index < end {
             let byte = bytes[index]
@@ -144,36 +201,13 @@ struct JSONParser {
         index = end
     }
 
-    /// Parses one JSON text: a value with optional white space around it (and an optional
-    /// UTF-8 byte order mark in front).
-    static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false)
-        throws(JSONSyntaxError) -> JSONNode
-    {
-        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth, lenient: lenient)
-        return try parser.parseDocument()
-    }
-
-    /// Parses one JSON text like ``parse(_:maximumDepth:lenient:)``, but when its top level is an
-    /// array, hands each element to `body` as soon as it is read, with its index, instead of
-    /// building the array: a file of 100,000 reservations never becomes one tree in memory.
-    /// Any other value is handed over whole, with no index.
-    ///
-    /// - Throws: The first syntax error; the elements before it have been handed over.
-    static func parse(
-        _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false,
-        elements body: (JSONNode, Int?) -> Void
-    ) throws(JSONSyntaxError) {
-        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth, lenient: lenient)
-        try parser.parseDocument(elements: body)
-    }
-
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
-        var root: JSONNode?
+    mutating func parseDocument() throws(JSONSyntaxError) -> Sink.Value {
+        var root: Sink.Value?
         try parseDocument(streamsArray: false) { node, _ in root = node }
         return root!
     }
 
-    private mutating func parseDocument(streamsArray: Bool = true, elements body: (JSONNode, Int?) -> Void)
+    mutating func parseDocument(streamsArray: Bool = true, elements body: (Sink.Value, Int?) -> Void)
         throws(JSONSyntaxError)
     {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
@@ -181,7 +215,7 @@ struct JSONParser {
         guard index < end else { throw error("the file holds no JSON value") }
         if streamsArray, bytes[index] == UInt8(ascii: "[") {
             var count = 0
-            try parseArrayElements { element in
+            try parseArrayElements { _, element in
                 body(element, count)
                 count += 1
             }
@@ -194,34 +228,38 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+    mutating func parseValue() throws(JSONSyntaxError) -> Sink.Value {
         guard index < end else { throw error("unexpected end of file, expected a value") }
         let start = index
         switch bytes[index] {
-        case UInt8(ascii: "{"): return JSONNode(value: try parseObject(), offset: start)
+        case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["):
-            var elements: [JSONNode] = []
-            try parseArrayElements { elements.append($0) }
-            return JSONNode(value: .array(elements), offset: start)
-        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), offset: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), offset: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), offset: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, offset: start)
+            var builder = sink.beginArray(at: start)
+            try parseArrayElements { reader, element in reader.sink.element(element, in: &builder) }
+            return sink.endArray(builder)
+        case UInt8(ascii: "\""):
+            let text = try parseString()
+            return sink.string(text, at: start)
+        case UInt8(ascii: "t"): try expectWord("true"); return sink.bool(true, at: start)
+        case UInt8(ascii: "f"): try expectWord("false"); return sink.bool(false, at: start)
+        case UInt8(ascii: "n"): try expectWord("null"); return sink.null(at: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(value: .number(try parseNumber()), offset: start)
+            let text = try parseNumber()
+            return sink.number(text, at: start)
         default:
             throw error("unexpected \(describeCurrent()), expected a value")
         }
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseObject() throws(JSONSyntaxError) -> Sink.Value {
+        let start = index
         try enterContainer()
         index += 1
-        var members: [JSONMember] = []
+        var builder = sink.beginObject(at: start)
         skipWhitespace()
         if take(UInt8(ascii: "}")) {
             depth -= 1
-            return .object(members)
+            return sink.endObject(builder)
         }
         while true {
             skipWhitespace()
@@ -234,7 +272,8 @@ struct JSONParser {
                 throw error("expected ':' after the member name \"\(key)\", found \(describeCurrent())")
             }
             skipWhitespace()
-            members.append(JSONMember(key: key, value: try parseValue()))
+            let value = try parseValue()
+            sink.member(key, value, in: &builder)
             skipWhitespace()
             if take(UInt8(ascii: ",")) {
                 skipWhitespace()
@@ -246,11 +285,11 @@ struct JSONParser {
             throw error("expected ',' or '}' after an object member, found \(describeCurrent())")
         }
         depth -= 1
-        return .object(members)
+        return sink.endObject(builder)
     }
 
-    /// Parses an array, handing over its elements one by one.
-    private mutating func parseArrayElements(_ each: (JSONNode) -> Void) throws(JSONSyntaxError) {
+    /// Parses an array, handing over its elements one by one (with the reader, whose sink they go to).
+    private mutating func parseArrayElements(_ each: (inout Self, Sink.Value) -> Void) throws(JSONSyntaxError) {
         try enterContainer()
         index += 1
         skipWhitespace()
@@ -260,7 +299,8 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            each(try parseValue())
+            let element = try parseValue()
+            each(&self, element)
             skipWhitespace()
             if take(UInt8(ascii: ",")) {
                 skipWhitespace()
@@ -276,7 +316,7 @@ struct JSONParser {
         depth -= 1
     }
 
-    private mutating func enterContainer() throws(JSONSyntaxError) {
+    fileprivate mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
         guard depth <= maximumDepth else {
             throw error("arrays and objects are nested more than \(maximumDepth) deep")
@@ -313,20 +353,21 @@ struct JSONParser {
             }
             index += 1
         }
-        let raw: ArraySlice<UInt8>
+        let text: String?
         if sawEscape {
             pieces.append(contentsOf: bytes[start..<index])
-            raw = pieces[...]
+            // Escapes only ever add valid UTF-8, so text that was ASCII between them still is.
+            text = isASCII || pieces.withUnsafeBufferPointer(UTF8Validation.isValid) ? String(decoding: pieces, as: UTF8.self) : nil
         } else {
-            raw = bytes[start..<index]
+            let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            text = isASCII || UTF8Validation.isValid(raw) ? String(decoding: raw, as: UTF8.self) : nil
         }
         index += 1
-        // Escapes only ever add valid UTF-8, so text that was ASCII between them still is.
-        guard isASCII || raw.withUnsafeBufferPointer(UTF8Validation.isValid) else {
+        guard let text else {
             index = opening
             throw error("this string is not valid UTF-8")
         }
-        return String(decoding: raw, as: UTF8.self)
+        return text
     }
 
     /// Reads the escape sequence at `index` (which holds the backslash) and appends its UTF-8.
@@ -396,7 +437,7 @@ struct JSONParser {
             _ = take(UInt8(ascii: "+")) || take(UInt8(ascii: "-"))
             guard try skipDigits() > 0 else { throw error("expected digits in the exponent") }
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
     private mutating func skipDigits() throws(JSONSyntaxError) -> Int {
@@ -413,35 +454,35 @@ struct JSONParser {
         index += expected.count
     }
 
-    private mutating func skipWhitespace() {
+    fileprivate mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
     }
 
-    private var current: UInt8? { index < end ? bytes[index] : nil }
+    fileprivate var current: UInt8? { index < end ? bytes[index] : nil }
 
     private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
-    private mutating func take(_ byte: UInt8) -> Bool {
+    fileprivate mutating func take(_ byte: UInt8) -> Bool {
         guard current == byte else { return false }
         index += 1
         return true
     }
 
     /// Names what is at `index` for an error message: `'}'`, `"abc"...`, `end of file`.
-    private func describeCurrent() -> String {
+    fileprivate func describeCurrent() -> String {
         guard let byte = current else { return "end of file" }
         if byte == UInt8(ascii: "\"") { return "'\"'" }
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         if byte >= 0x80 {
             var last = index + 1
             while last < end, last < index + 4, bytes[last] & 0xC0 == 0x80 { last += 1 }
-            if let text = String(validating: bytes[index..<last], as: UTF8.self) { return "'\(text)'" }
+            if let text = String(validating: Array(bytes[index..<last]), as: UTF8.self) { return "'\(text)'" }
             return "the byte 0x\(hex(byte, digits: 2)), which is not UTF-8 text"
         }
         return "the control character U+\(hex(byte, digits: 4))"
     }
 
-    private func error(_ message: String) -> JSONSyntaxError {
+    fileprivate func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(message: message, offset: index)
     }
 

@@ -24,93 +24,74 @@ struct SchemaGraphBuilder {
         self.decodesEntities = decodesEntities
     }
 
+    /// The graph built so far.
     func build() -> SchemaGraph {
         SchemaGraph(objects: objects, typeNames: typeNames, properties: properties, values: values, roots: roots)
     }
 
     // MARK: - JSON-LD
 
-    /// Adds a JSON-LD document (`index` `nil`) or one element of a top-level array.
-    mutating func addJSONLD(_ node: JSONNode, index: Int?, basePath: String) {
-        if let index {
-            addObjects(in: node, path: JSONPath.join(basePath, "[\(index)]"))
-            return
-        }
-        switch node.value {
-        case .array(let elements):
-            for (index, element) in elements.enumerated() { addObjects(in: element, path: JSONPath.join(basePath, "[\(index)]")) }
-        case .object:
-            addObjects(in: node, path: basePath)
-        default:
-            break
-        }
-    }
-
-    /// An object, or the objects of its `@graph` followed by it when it has types.
-    private mutating func addObjects(in node: JSONNode, path: String) {
-        guard case .object = node.value else { return }
-        let object = addObject(node, location: SchemaGraph.Location(component: path, offset: node.offset))
-        if let graph = node.member("@graph"), case .array(let elements) = graph.value {
+    /// Adds the objects of a JSON-LD value read into this builder (it is the parser's sink):
+    /// the value itself when it is an object, or the objects of its `@graph` followed by it when
+    /// it has types, at `path`.
+    mutating func addJSONLDRoot(_ value: Value, path: String) {
+        switch value {
+        case .list(let elements, _):
             for (index, element) in elements.enumerated() {
-                addObjects(in: element, path: JSONPath.join(path, "@graph[\(index)]"))
+                addRoot(element, location: SchemaGraph.Location(component: JSONPath.join(path, "[\(index)]"), offset: element.offset))
             }
-            if !objects[object].types.isEmpty { roots.append(object) }
+        default:
+            addRoot(value, location: SchemaGraph.Location(component: path, offset: value.offset))
+        }
+    }
+
+    private mutating func addRoot(_ value: Value, location: SchemaGraph.Location) {
+        guard case .object(let object, _) = value else { return }
+        objects[object].location = location
+        guard let graph = graphs[object] else {
+            roots.append(object)
             return
         }
-        roots.append(object)
+        for (index, element) in graph.enumerated() {
+            addRoot(element, location: SchemaGraph.Location(owner: object, component: "@graph", index: index, offset: element.offset))
+        }
+        if !objects[object].types.isEmpty { roots.append(object) }
     }
 
-    /// Builds an object from its members; returns its index.
-    private mutating func addObject(_ node: JSONNode, location: SchemaGraph.Location) -> Int {
-        guard case .object(let members) = node.value else { return -1 }
-        let start = pending.count
+    /// What a JSON value becomes while the graph is built.
+    enum Value {
+        case null
+        case string(String, offset: Int)
+        /// A number or a boolean, as text.
+        case scalar(String, offset: Int)
+        case object(Int, offset: Int)
+        case list([Value], offset: Int)
+
+        var offset: Int? {
+            switch self {
+            case .null: nil
+            case .string(_, let offset), .scalar(_, let offset), .object(_, let offset), .list(_, let offset): offset
+            }
+        }
+    }
+
+    struct ObjectBuilder {
+        var offset: Int
+        /// Where this object's values start in `pending`.
+        var pendingStart: Int
         var types: [String] = []
-        for member in members {
-            let name = SchemaObject.localName(member.key)
-            if name == "@type" {
-                appendStrings(member.value, to: &types)
-                continue
-            }
-            if name == "@context" || name == "@graph" { continue }
-            let component = JSONPath.component(member.key)
-            if case .array(let elements) = member.value.value {
-                for (index, element) in elements.enumerated() {
-                    addValues(element, name: name, location: .init(component: component, index: index, offset: element.offset))
-                }
-            } else {
-                addValues(member.value, name: name, location: .init(component: component, offset: member.value.offset))
-            }
-        }
-        // After the members: nested objects add their own types first.
-        let typesStart = typeNames.count
-        typeNames += types.map(SchemaObject.localName)
-        return finishObject(pendingFrom: start, types: typesStart..<typeNames.count, location: location)
+        var graph: [Value]?
     }
 
-    private mutating func addValues(_ node: JSONNode, name: String, location: SchemaGraph.Location) {
-        switch node.value {
-        case .null: return
-        case .bool(let value): pending.append((name, .init(kind: .text(value ? "true" : "false"), location: location)))
-        case .number(let text): pending.append((name, .init(kind: .text(text), location: location)))
-        case .string(let text):
-            pending.append((name, .init(kind: .text(decodesEntities ? HTMLEntities.decode(text) : text), location: location)))
-        case .array(let elements):
-            // An array in an array: its elements keep the outer place.
-            for element in elements { addValues(element, name: name, location: location) }
-        case .object:
-            let object = addObject(node, location: location)
-            pending.append((name, .init(kind: .object(object), location: location)))
-        }
+    struct ArrayBuilder {
+        var offset: Int
+        var elements: [Value] = []
     }
 
-    private func appendStrings(_ node: JSONNode, to strings: inout [String]) {
-        switch node.value {
-        case .string(let text): strings.append(text)
-        case .array(let elements): for element in elements { appendStrings(element, to: &strings) }
-        default: break
-        }
-    }
+    /// The `@graph` lists of the objects that have one.
+    private var graphs: [Int: [Value]] = [:]
 
+    // MARK: - Microdata
     // MARK: - Microdata
 
     /// Adds Microdata items: `item[1]`, `item[2]`... under `basePath`.
@@ -168,5 +149,77 @@ struct SchemaGraphBuilder {
         pending.removeSubrange(start...)
         objects.append(SchemaGraph.Object(types: types, properties: propertiesStart..<properties.count, location: location))
         return index
+    }
+}
+
+extension SchemaGraphBuilder: JSONSink {
+    func null(at offset: Int) -> Value { .null }
+    func bool(_ value: Bool, at offset: Int) -> Value { .scalar(value ? "true" : "false", offset: offset) }
+    func number(_ text: String, at offset: Int) -> Value { .scalar(text, offset: offset) }
+    func string(_ text: String, at offset: Int) -> Value { .string(text, offset: offset) }
+
+    func beginObject(at offset: Int) -> ObjectBuilder {
+        ObjectBuilder(offset: offset, pendingStart: pending.count)
+    }
+
+    mutating func member(_ key: String, _ value: Value, in object: inout ObjectBuilder) {
+        let name = SchemaObject.localName(key)
+        switch name {
+        case "@type":
+            appendStrings(value, to: &object.types)
+        case "@context":
+            break
+        case "@graph":
+            if case .list(let elements, _) = value { object.graph = elements }
+        default:
+            let component = JSONPath.component(key)
+            if case .list(let elements, _) = value {
+                for (index, element) in elements.enumerated() {
+                    push(element, name: name, location: .init(component: component, index: index, offset: element.offset))
+                }
+            } else {
+                push(value, name: name, location: .init(component: component, offset: value.offset))
+            }
+        }
+    }
+
+    mutating func endObject(_ object: ObjectBuilder) -> Value {
+        let typesStart = typeNames.count
+        typeNames += object.types.map(SchemaObject.localName)
+        let index = finishObject(
+            pendingFrom: object.pendingStart, types: typesStart..<typeNames.count,
+            location: SchemaGraph.Location(component: "", offset: object.offset))
+        if let graph = object.graph { graphs[index] = graph }
+        return .object(index, offset: object.offset)
+    }
+
+    func beginArray(at offset: Int) -> ArrayBuilder { ArrayBuilder(offset: offset) }
+    func element(_ value: Value, in array: inout ArrayBuilder) { array.elements.append(value) }
+    func endArray(_ array: ArrayBuilder) -> Value { .list(array.elements, offset: array.offset) }
+
+    /// A value of a property of the object being read.
+    private mutating func push(_ value: Value, name: String, location: SchemaGraph.Location) {
+        switch value {
+        case .null:
+            return
+        case .string(let text, _):
+            pending.append((name, .init(kind: .text(decodesEntities ? HTMLEntities.decode(text) : text), location: location)))
+        case .scalar(let text, _):
+            pending.append((name, .init(kind: .text(text), location: location)))
+        case .object(let object, _):
+            objects[object].location = location
+            pending.append((name, .init(kind: .object(object), location: location)))
+        case .list(let elements, _):
+            // An array in an array: its elements keep the outer place.
+            for element in elements { push(element, name: name, location: location) }
+        }
+    }
+
+    private func appendStrings(_ value: Value, to strings: inout [String]) {
+        switch value {
+        case .string(let text, _): strings.append(text)
+        case .list(let elements, _): for element in elements { appendStrings(element, to: &strings) }
+        default: break
+        }
     }
 }
