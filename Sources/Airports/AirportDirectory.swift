@@ -1,5 +1,6 @@
 import Chrono
 import Foundation
+import Synchronization
 
 /// Looks airports up by IATA or ICAO code in a table of 7,884 airports with their coordinates and
 /// time zones, made from the airportsdata package (MIT licence; see `LICENSE-airportsdata.txt`).
@@ -31,8 +32,19 @@ public enum AirportDirectory {
     /// The zone of a city that has an airport in the table (`San Francisco`, `US` gives
     /// `America/Los_Angeles`), or `nil`. Case and accents do not matter.
     public static func timeZone(ofCity city: String, countryCode: String) -> String? {
-        cities.fields(forKey: Array(cityKey(city, countryCode).utf8)).map { $0[1] }
+        let key = cityKey(city, countryCode)
+        if let known = cityCache.withLock({ $0[key] }) { return known }
+        let zone = cities.fields(forKey: Array(key.utf8)).map { $0[1] }
+        cityCache.withLock { cache in
+            // Addresses repeat a few cities: remember them, within bounds.
+            if cache.count >= 4096 { cache.removeAll(keepingCapacity: true) }
+            cache[key] = .some(zone)
+        }
+        return zone
     }
+
+    /// Cities looked up so far, with their zone or the knowledge that there is none.
+    private static let cityCache = Mutex<[String: String?]>([:])
 
     /// Every airport in the table, in IATA order.
     public static var all: [AirportRecord] {

@@ -83,6 +83,17 @@ struct PosixTimeZoneRule: Sendable, Hashable {
         return inDaylight ? daylight.offset : standardOffset
     }
 
+    /// The instants at which the offset changes, in order, for the years given.
+    func transitions(fromYear first: Int, toYear last: Int) -> [Int64] {
+        guard let daylight, first <= last else { return [] }
+        var instants: [Int64] = []
+        for year in first...last {
+            instants.append(instant(of: daylight.start, in: year, offset: standardOffset))
+            instants.append(instant(of: daylight.end, in: year, offset: daylight.offset))
+        }
+        return instants.sorted()
+    }
+
     private func instant(of transition: Transition, in year: Int, offset: Int32) -> Int64 {
         Int64(transition.date(in: year).daysSinceEpoch) * 86_400 + Int64(transition.seconds) - Int64(offset)
     }

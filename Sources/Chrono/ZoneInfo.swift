@@ -16,6 +16,13 @@ final class ZoneInfo: Sendable {
     private let initialOffset: Int32
     /// The rule for instants after the last transition, when the file has one.
     private let rule: PosixTimeZoneRule?
+    /// The rule's own transitions, worked out once up to ``ruleHorizon``, each with the offset
+    /// the rule gives from it on: looking an offset up is then a binary search here too.
+    private let ruleTransitions: [Int64]
+    private let ruleOffsets: [Int32]
+
+    /// 2200-01-01: past it, the rule is worked out for each look-up.
+    private static let ruleHorizon: Int64 = 7_258_118_400
 
     /// A zone with one offset for all time (UTC and its aliases).
     init(fixedOffset seconds: Int32) {
@@ -23,6 +30,8 @@ final class ZoneInfo: Sendable {
         offsets = []
         initialOffset = seconds
         rule = nil
+        ruleTransitions = []
+        ruleOffsets = []
     }
 
     /// Parses a TZif file (version 1 to 4).
@@ -37,22 +46,39 @@ final class ZoneInfo: Sendable {
         self.offsets = offsets
         self.initialOffset = initialOffset
         self.rule = rule
+        var ruleTransitions: [Int64] = []
+        var ruleOffsets: [Int32] = []
+        if let rule, rule.daylight != nil {
+            let from = transitions.last.map { LocalDateTime(secondsSinceEpoch: $0).date.year - 1 } ?? 1900
+            for instant in rule.transitions(fromYear: max(1, from), toYear: 2200) where instant < Self.ruleHorizon {
+                ruleTransitions.append(instant)
+                ruleOffsets.append(rule.offset(at: instant))
+            }
+        }
+        self.ruleTransitions = ruleTransitions
+        self.ruleOffsets = ruleOffsets
     }
 
     /// The offset in force at `seconds` since the epoch.
     func offset(at seconds: Int64) -> Int32 {
-        if let last = transitions.last, seconds >= last, let rule {
-            return rule.offset(at: seconds)
+        if let rule, transitions.isEmpty || seconds >= transitions[transitions.count - 1] {
+            let count = Self.count(of: ruleTransitions, atOrBefore: seconds)
+            guard count > 0, seconds < Self.ruleHorizon else { return rule.offset(at: seconds) }
+            return ruleOffsets[count - 1]
         }
-        if transitions.isEmpty, let rule { return rule.offset(at: seconds) }
-        // The number of transitions at or before `seconds`.
+        let count = Self.count(of: transitions, atOrBefore: seconds)
+        return count == 0 ? initialOffset : offsets[count - 1]
+    }
+
+    /// The number of instants at or before `seconds`, by binary search.
+    private static func count(of instants: [Int64], atOrBefore seconds: Int64) -> Int {
         var low = 0
-        var high = transitions.count
+        var high = instants.count
         while low < high {
             let middle = (low + high) / 2
-            if transitions[middle] <= seconds { low = middle + 1 } else { high = middle }
+            if instants[middle] <= seconds { low = middle + 1 } else { high = middle }
         }
-        return low == 0 ? initialOffset : offsets[low - 1]
+        return low
     }
 }
 

@@ -20,5 +20,14 @@ struct NoteLines {
     }
 
     /// The notes, or `nil` when there are none.
-    var text: String? { lines.isEmpty ? nil : lines.joined(separator: "\n") }
+    var text: String? {
+        guard let first = lines.first else { return nil }
+        var text = first
+        text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines.dropFirst() {
+            text += "\n"
+            text += line
+        }
+        return text
+    }
 }

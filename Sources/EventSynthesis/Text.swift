@@ -7,8 +7,20 @@ enum Text {
     }
 
     /// The given parts joined, or `nil` when none is given.
+    ///
+    /// Inlined, so that the array of parts at each call can live on the stack.
+    @inline(__always)
     static func join(_ parts: [String?], separator: String) -> String? {
-        let given = parts.compactMap(clean)
-        return given.isEmpty ? nil : given.joined(separator: separator)
+        var joined: String?
+        for part in parts {
+            guard let part = clean(part) else { continue }
+            if joined == nil {
+                joined = part
+            } else {
+                joined! += separator
+                joined! += part
+            }
+        }
+        return joined
     }
 }
