@@ -103,45 +103,33 @@ enum ContentLines {
     /// cut at such places into stretches, and clusters are worked out (by the standard library)
     /// only in the stretches that hold other characters.
     private static func foldUnicode(_ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        var folder = UnicodeFolder(line: line)
+        folder.fold(into: &output)
+    }
+}
+
+/// The state of folding one line that holds non-ASCII text (see ``ContentLines``).
+private struct UnicodeFolder {
+    let line: UnsafeBufferPointer<UInt8>
+    /// Octets on the current physical line.
+    var used = 0
+    /// The start of what is not yet appended to the output.
+    var pending = 0
+    /// A lone backslash waiting for the cluster it escapes.
+    var escapeStart: Int?
+
+    init(line: UnsafeBufferPointer<UInt8>) {
+        self.line = line
+    }
+
+    mutating func fold(into output: inout [UInt8]) {
         let count = line.count
-        var used = 0
-        var pending = 0  // the start of what is not yet appended
-        /// A piece the line may be folded before.
-        func piece(_ range: Range<Int>) {
-            if range.count > maximumOctets - 1 {
-                // A cluster longer than a line: fold between its scalars.
-                var scalarStart = range.lowerBound
-                for offset in (range.lowerBound + 1)...range.upperBound
-                where offset == range.upperBound || line[offset] & 0xC0 != 0x80 {
-                    piece(scalarStart..<offset)
-                    scalarStart = offset
-                }
-                return
-            }
-            if mustFold(used: used, size: range.count) {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: line[pending..<range.lowerBound]))
-                output.append(contentsOf: [0x0D, 0x0A, 0x20])
-                pending = range.lowerBound
-                used = 1
-            }
-            used += range.count
-        }
-        /// A lone backslash waiting for the cluster it escapes.
-        var escapeStart: Int?
-        func cluster(_ range: Range<Int>) {
-            if let start = escapeStart {
-                escapeStart = nil
-                piece(start..<range.upperBound)
-            } else if range.count == 1, line[range.lowerBound] == UInt8(ascii: "\\"), range.upperBound < count {
-                escapeStart = range.lowerBound
-            } else {
-                piece(range)
-            }
-        }
         var start = 0
         while start < count {
-            if line[start] < 0x80, start + 1 == count || line[start + 1] < 0x80 {
-                cluster(start..<start + 1)
+            let byte = line[start]
+            if byte < 0x80, start + 1 == count || line[start + 1] < 0x80 {
+                // An ASCII character before another: a cluster of its own.
+                cluster(start..<start + 1, into: &output)
                 start += 1
                 continue
             }
@@ -149,21 +137,57 @@ enum ContentLines {
             var end = start + 1
             while end < count, !(line[end - 1] < 0x80 && line[end] < 0x80) { end += 1 }
             let stretch = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
-            guard stretch.utf8.count == end - start else {
-                // Invalid UTF-8 (repaired to other bytes): fold it by scalars.
-                for offset in start..<end { cluster(offset..<offset + 1) }
-                start = end
-                continue
-            }
-            var clusterStart = start
-            for character in stretch {
-                let length = character.utf8.count
-                cluster(clusterStart..<clusterStart + length)
-                clusterStart += length
+            if stretch.utf8.count != end - start {
+                // Invalid UTF-8 (repaired to other bytes): fold it octet by octet.
+                for offset in start..<end { cluster(offset..<offset + 1, into: &output) }
+            } else {
+                var clusterStart = start
+                for character in stretch {
+                    let length = character.utf8.count
+                    cluster(clusterStart..<clusterStart + length, into: &output)
+                    clusterStart += length
+                }
             }
             start = end
         }
-        if let start = escapeStart { piece(start..<count) }
+        if let start = escapeStart { piece(start..<count, into: &output) }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: line[pending..<count]))
+    }
+
+    private mutating func cluster(_ range: Range<Int>, into output: inout [UInt8]) {
+        if let start = escapeStart {
+            escapeStart = nil
+            piece(start..<range.upperBound, into: &output)
+        } else if range.count == 1, line[range.lowerBound] == UInt8(ascii: "\\"), range.upperBound < line.count {
+            escapeStart = range.lowerBound
+        } else {
+            piece(range, into: &output)
+        }
+    }
+
+    /// A piece the line may be folded before; a cluster longer than a line is folded between
+    /// its scalars.
+    private mutating func piece(_ range: Range<Int>, into output: inout [UInt8]) {
+        guard range.count > ContentLines.maximumOctets - 1 else {
+            place(range, into: &output)
+            return
+        }
+        var scalarStart = range.lowerBound
+        for offset in (range.lowerBound + 1)...range.upperBound where offset == range.upperBound || line[offset] & 0xC0 != 0x80 {
+            place(scalarStart..<offset, into: &output)
+            scalarStart = offset
+        }
+    }
+
+    @inline(__always)
+    private mutating func place(_ range: Range<Int>, into output: inout [UInt8]) {
+        let size = range.count
+        if used + size > ContentLines.maximumOctets, used > 1 || (used == 1 && size <= ContentLines.maximumOctets - 1) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: line[pending..<range.lowerBound]))
+            output.append(contentsOf: [0x0D, 0x0A, 0x20])
+            pending = range.lowerBound
+            used = 1
+        }
+        used += size
     }
 }
