@@ -70,9 +70,14 @@ public enum Parallel {
             buffer[index] = value
         }
 
+        /// Moves the results out, in order; the slots are empty afterwards.
         @inlinable
         func collect() -> [Value] {
-            buffer.map { $0! }
+            (0..<buffer.count).map { index in
+                var slot: Value? = nil
+                swap(&slot, &buffer[index])
+                return slot!
+            }
         }
     }
 }

@@ -68,15 +68,18 @@ public struct FeedBuilder: Sendable {
         let run = FeedRun(options: options, previous: previous, now: now, rendering: rendering)
         var assembly = FeedAssembly()
         var claimed: [String: SourceLocation] = [:]
+        claimed.reserveCapacity(reservations.count)
+        assembly.entries.reserveCapacity(reservations.count)
         var previousLive = 0
         var stillMentioned = 0
 
         // Reservations, in batches: the steps run in parallel, their results are taken in order.
         var start = 0
         while start < reservations.count {
-            let batch = Array(reservations[start..<min(start + batchSize, reservations.count)])
+            // Indices, not a copy of the reservations.
+            let batch = Array(start..<min(start + batchSize, reservations.count))
             start += batch.count
-            for step in Parallel.map(batch, concurrency: concurrency, run.step) {
+            for step in Parallel.map(batch, concurrency: concurrency, { run.step(reservations[$0]) }) {
                 assembly.diagnostics += step.diagnostics
                 if case .skipped(let skipped) = step.outcome, step.uid == nil || skipped.reason.isUnconfirmed {
                     assembly.skipped.append(skipped)

@@ -16,7 +16,8 @@ public struct ImportResult: Sendable, Hashable {
 
     /// Adds another result's reservations and diagnostics after these.
     public mutating func append(_ other: ImportResult) {
-        reservations += other.reservations
-        diagnostics += other.diagnostics
+        // Taking the other's arrays whole when there is nothing yet saves copying a large input.
+        if reservations.isEmpty { reservations = other.reservations } else { reservations += other.reservations }
+        if diagnostics.isEmpty { diagnostics = other.diagnostics } else { diagnostics += other.diagnostics }
     }
 }

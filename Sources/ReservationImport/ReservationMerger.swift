@@ -1,5 +1,6 @@
 import Chrono
 import Foundation
+import Parallel
 import Reservations
 
 /// Merges reservations that describe one booking: the same reservation number and part (or item
@@ -14,14 +15,25 @@ import Reservations
 public enum ReservationMerger {
     /// The reservations with each booking merged into one, in the order each first appeared;
     /// a merged reservation's origin is its newest source's.
-    public static func merge(_ reservations: [ImportedReservation]) -> [ImportedReservation] {
+    public static func merge(_ reservations: [ImportedReservation], concurrency: Int = Parallel.defaultConcurrency) -> [ImportedReservation] {
+        // The keys are worked out on every core; grouping them is a quick pass.
+        let keys = Parallel.map(reservations, concurrency: concurrency) { $0.reservation.identityKey }
         var order: [String] = []
         var groups: [String: [Int]] = [:]
-        for (index, imported) in reservations.enumerated() {
-            let key = imported.reservation.identityKey ?? "unidentified #\(index)"
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(index)
+        groups.reserveCapacity(reservations.count)
+        var repeated = false
+        for (index, key) in keys.enumerated() {
+            let key = key ?? "unidentified #\(index)"
+            if groups[key] == nil {
+                order.append(key)
+                groups[key] = [index]
+            } else {
+                groups[key]!.append(index)
+                repeated = true
+            }
         }
+        // Nothing to merge, the usual case for a large input: the reservations as they are.
+        guard repeated else { return reservations }
         return order.map { key in
             let members = groups[key]!
             guard members.count > 1 else { return reservations[members[0]] }

@@ -68,7 +68,9 @@ public struct SchemaOrgReader: Sendable {
         let file: String
         let sourceTime: Instant?
         let concurrency: Int
-        var mapper = SchemaOrgMapper()
+        /// What was found: reservations, and the findings about the markup.
+        var found = ImportResult()
+        /// Markup that could not be read at all (reported before the findings).
         var diagnostics: [Diagnostic] = []
 
         init(file: String, sourceTime: Instant?, concurrency: Int) {
@@ -91,9 +93,29 @@ public struct SchemaOrgReader: Sendable {
             }
             var builder = SchemaGraphBuilder()
             builder.addMicrodata(extraction.items, basePath: basePath, linesAreMeaningful: linesAreMeaningful)
-            let mark = mapper.mark
+            var mapper = SchemaOrgMapper()
             mapper.map(builder.build())
-            mapper.locate(since: mark) { _ in nil }  // Microdata places carry their lines already
+            take(mapper) { _ in nil }  // Microdata places carry their lines already
+        }
+
+        /// Takes what a mapper found, its places located.
+        private mutating func take(_ mapper: SchemaOrgMapper, locate: (Int) -> TextPosition?) {
+            found.append(Self.results(of: mapper, file: file, sourceTime: sourceTime, locate: locate))
+        }
+
+        /// What a mapper found, as reservations and diagnostics of the file.
+        static func results(of mapper: SchemaOrgMapper, file: String, sourceTime: Instant?, locate: (Int) -> TextPosition?) -> ImportResult {
+            var mapper = mapper
+            mapper.locate(since: (0, 0), by: locate)
+            return ImportResult(
+                reservations: mapper.mapped.map {
+                    ImportedReservation(
+                        reservation: $0.reservation, origin: SourceLocation(file: file, path: $0.place.path, position: $0.place.position),
+                        sourceTime: sourceTime)
+                },
+                diagnostics: mapper.findings.map {
+                    Diagnostic($0.severity, $0.code, at: SourceLocation(file: file, path: $0.place.path, position: $0.place.position), $0.message)
+                })
         }
 
         /// Reads a JSON-LD text. The elements of a top-level array are parsed and mapped in
@@ -115,22 +137,22 @@ public struct SchemaOrgReader: Sendable {
                         return (index: index, range: range, position: locator.position(of: range.lowerBound))
                     }
                     start += batch.count
-                    let results = Parallel.map(batch, concurrency: concurrency) { element -> Result<SchemaOrgMapper, JSONSyntaxError> in
-                        Result { () throws(JSONSyntaxError) -> SchemaOrgMapper in
+                    let (file, sourceTime) = (file, sourceTime)
+                    let results = Parallel.map(batch, concurrency: concurrency) { element -> Result<ImportResult, JSONSyntaxError> in
+                        Result { () throws(JSONSyntaxError) -> ImportResult in
                             var (value, builder) = try JSONParser.parseElement(
                                 element.range, in: bytes, into: SchemaGraphBuilder(decodesEntities: decodesEntities), lenient: true)
                             builder.addJSONLDRoot(value, path: JSONPath.join(basePath, "[\(element.index)]"))
                             var mapper = SchemaOrgMapper()
                             mapper.map(builder.build())
                             var local = TextPositionLocator(bytes: bytes, from: element.range.lowerBound, at: element.position)
-                            mapper.locate(since: (0, 0)) { shift(local.position(of: $0)) }
-                            return mapper
+                            return Self.results(of: mapper, file: file, sourceTime: sourceTime) { shift(local.position(of: $0)) }
                         }
                     }
                     for result in results {
                         switch result {
-                        case .success(let found):
-                            mapper.append(found)
+                        case .success(let results):
+                            found.append(results)
                             delivered += 1
                         case .failure(let error):
                             failure = error
@@ -143,10 +165,10 @@ public struct SchemaOrgReader: Sendable {
                 do {
                     var (root, builder) = try JSONParser.parse(bytes, into: SchemaGraphBuilder(decodesEntities: decodesEntities), lenient: true)
                     builder.addJSONLDRoot(root, path: basePath)
-                    let mark = mapper.mark
+                    var mapper = SchemaOrgMapper()
                     mapper.map(builder.build())
                     var locator = TextPositionLocator(bytes: bytes)
-                    mapper.locate(since: mark) { shift(locator.position(of: $0)) }
+                    take(mapper) { shift(locator.position(of: $0)) }
                 } catch {
                     failure = error
                 }
@@ -160,9 +182,9 @@ public struct SchemaOrgReader: Sendable {
                         Array(HTMLEntities.decode(text).utf8), into: SchemaGraphBuilder(decodesEntities: true), lenient: true)
                 {
                     builder.addJSONLDRoot(root, path: basePath)
-                    let mark = mapper.mark
+                    var mapper = SchemaOrgMapper()
                     mapper.map(builder.build())
-                    mapper.locate(since: mark) { _ in nil }  // offsets in the decoded text mean nothing here
+                    take(mapper) { _ in nil }  // offsets in the decoded text mean nothing here
                     return
                 }
             }
@@ -193,15 +215,7 @@ public struct SchemaOrgReader: Sendable {
         }
 
         func finish() -> ImportResult {
-            let found = mapper.findings.map {
-                Diagnostic($0.severity, $0.code, at: SourceLocation(file: file, path: $0.place.path, position: $0.place.position), $0.message)
-            }
-            let reservations = mapper.mapped.map {
-                ImportedReservation(
-                    reservation: $0.reservation, origin: SourceLocation(file: file, path: $0.place.path, position: $0.place.position),
-                    sourceTime: sourceTime)
-            }
-            return ImportResult(reservations: reservations, diagnostics: diagnostics + found)
+            ImportResult(reservations: found.reservations, diagnostics: diagnostics + found.diagnostics)
         }
     }
 }

@@ -1,24 +1,28 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Finds the line and column of byte offsets in a text, in time linear in the text's size
 /// whatever order the look-ups come in.
 ///
-/// A cursor moves forward through the text; every `stride` bytes it passes, it remembers the line
-/// and column there. A look-up before the cursor restarts from the nearest remembered place, so
-/// it rescans at most `stride` bytes, even in a minified file that is one long line. Readers ask
-/// roughly in file order (an object, then its members), so most look-ups only move the cursor.
+/// A cursor moves forward through the text, jumping from line break to line break with `memchr`
+/// and counting characters only on the line it stops on. Every `stride` bytes or so it leaves a
+/// checkpoint; a look-up before the cursor restarts from the nearest checkpoint before it. Readers
+/// ask roughly in file order (an element, then its objects), so most look-ups only move the cursor.
 struct TextPositionLocator {
     private static let stride = 4096
 
     private let bytes: [UInt8]
-    private var offset = 0
-    private var line = 1
-    private var column = 1
-    /// Where the look-ups start, and the line and column at every `stride` bytes from there
-    /// that the cursor has passed.
-    private var base = 0
-    private var checkpoints: [(line: Int, column: Int)] = [(1, 1)]
+    private var offset: Int
+    private var line: Int
+    private var column: Int
+    /// Where the cursor has been, in increasing offset order: places to restart from.
+    private var checkpoints: [(offset: Int, line: Int, column: Int)]
 
     init(bytes: [UInt8]) {
-        self.bytes = bytes
+        self.init(bytes: bytes, from: 0, at: TextPosition(line: 1, column: 1))
     }
 
     /// A locator for the part of `bytes` from `offset` on, whose position there is known.
@@ -28,35 +32,38 @@ struct TextPositionLocator {
         self.offset = offset
         line = position.line
         column = position.column
-        base = offset
-        checkpoints = [(position.line, position.column)]
+        checkpoints = [(offset, position.line, position.column)]
     }
 
     mutating func position(of target: Int) -> TextPosition {
-        let target = min(max(target, base), bytes.count)
+        let target = min(max(target, checkpoints[0].offset), bytes.count)
         if target < offset {
-            let index = (target - base) / Self.stride
-            offset = base + index * Self.stride
-            (line, column) = checkpoints[index]
+            // The last checkpoint at or before the target.
+            var low = 0
+            var high = checkpoints.count
+            while low < high {
+                let middle = (low + high) / 2
+                if checkpoints[middle].offset <= target { low = middle + 1 } else { high = middle }
+            }
+            (offset, line, column) = checkpoints[max(low - 1, 0)]
         }
         var (offset, line, column) = (self.offset, self.line, self.column)
-        let base = self.base
-        bytes.withUnsafeBufferPointer { bytes in
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            while offset < target, let found = memchr(base + offset, 0x0A, target - offset) {
+                offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                line += 1
+                column = 1
+            }
             while offset < target {
-                let byte = bytes[offset]
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
+                if buffer[offset] & 0xC0 != 0x80 { column += 1 }
                 offset += 1
-                if (offset - base) % Self.stride == 0, (offset - base) / Self.stride == checkpoints.count {
-                    checkpoints.append((line, column))
-                }
             }
         }
         (self.offset, self.line, self.column) = (offset, line, column)
+        if offset - checkpoints[checkpoints.count - 1].offset >= Self.stride {
+            checkpoints.append((offset, line, column))
+        }
         return TextPosition(line: line, column: column)
     }
 }

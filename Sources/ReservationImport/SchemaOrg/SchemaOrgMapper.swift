@@ -29,15 +29,6 @@ struct SchemaOrgMapper {
     private(set) var mapped: [Mapped] = []
     private(set) var findings: [Finding] = []
 
-    /// How much has been found so far, to locate what comes after.
-    var mark: (mapped: Int, findings: Int) { (mapped.count, findings.count) }
-
-    /// Adds what another mapper found, after what this one found.
-    mutating func append(_ other: SchemaOrgMapper) {
-        mapped += other.mapped
-        findings += other.findings
-    }
-
     /// Turns the byte offsets of what was found since `mark` into lines and columns, and lets go
     /// of the graphs it was found in.
     mutating func locate(since mark: (mapped: Int, findings: Int), by locate: (Int) -> TextPosition?) {
