@@ -128,6 +128,17 @@ private struct UnicodeFolder {
         while start < count {
             let byte = line[start]
             if byte < 0x80, start + 1 == count || line[start + 1] < 0x80 {
+                if escapeStart == nil, byte != UInt8(ascii: "\\") {
+                    // A run of ASCII characters, each followed by another: one cluster each,
+                    // placed in bulk up to the next backslash or non-ASCII character.
+                    var end = start + 1
+                    while end < count, line[end] < 0x80, line[end] != UInt8(ascii: "\\"), end + 1 == count || line[end + 1] < 0x80 {
+                        end += 1
+                    }
+                    placeSingles(start..<end, into: &output)
+                    start = end
+                    continue
+                }
                 // An ASCII character before another: a cluster of its own.
                 cluster(start..<start + 1, into: &output)
                 start += 1
@@ -176,6 +187,23 @@ private struct UnicodeFolder {
         for offset in (range.lowerBound + 1)...range.upperBound where offset == range.upperBound || line[offset] & 0xC0 != 0x80 {
             place(scalarStart..<offset, into: &output)
             scalarStart = offset
+        }
+    }
+
+    /// Places one-octet pieces, folding before each that does not fit.
+    private mutating func placeSingles(_ range: Range<Int>, into output: inout [UInt8]) {
+        var next = range.lowerBound
+        while next < range.upperBound {
+            if used >= ContentLines.maximumOctets {
+                // The line is full: a one-octet piece always goes on the next one.
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: line[pending..<next]))
+                output.append(contentsOf: [0x0D, 0x0A, 0x20])
+                pending = next
+                used = 1
+            }
+            let room = min(ContentLines.maximumOctets - used, range.upperBound - next)
+            used += room
+            next += room
         }
     }
 
