@@ -33,7 +33,7 @@ public enum TimeZoneDirectory {
 
     /// A country's zones that this system's tz database has, with their rules, worked out once.
     private static func knownZones(inCountry code: String) -> [(entry: Entry, rules: ZoneInfo)] {
-        let code = code.uppercased()
+        let code = code.withUTF8Bytes(Self.twoLetterCode) ?? code.uppercased()
         if let known = knownZones.withLock({ $0[code] }) { return known }
         // Zones this system's tz database lacks are left out; only this country's are looked at.
         let known = (countries[code] ?? []).compactMap { entry in TimeZoneRules.zone(named: entry.zone).map { (entry, $0) } }
@@ -70,12 +70,25 @@ public enum TimeZoneDirectory {
         inCountry code: String, agreeingWith offset: UTCOffset, at instant: Instant,
         near coordinates: (latitude: Double, longitude: Double)? = nil, preferring preferred: @autoclosure () -> String? = nil
     ) -> String? {
-        let candidates = knownZones(inCountry: code).filter { $0.rules.offset(at: instant.secondsSinceEpoch) == offset.seconds }
-            .map(\.entry)
-        guard candidates.count > 1 else { return candidates.first?.zone }
-        if let preferred = preferred(), candidates.contains(where: { $0.zone == preferred }) { return preferred }
-        guard let coordinates, candidates.count > 1 else { return candidates.first?.zone }
-        return candidates.min { distance($0, coordinates) < distance($1, coordinates) }?.zone
+        // The zones at that offset then: the first, and the nearest to the place when several are.
+        var first: Entry?
+        var nearest: (entry: Entry, distance: Double)?
+        var count = 0
+        var preferredZone: String??
+        for (entry, rules) in knownZones(inCountry: code) where rules.offset(at: instant.secondsSinceEpoch) == offset.seconds {
+            count += 1
+            if first == nil { first = entry }
+            if count > 1 {
+                if preferredZone == nil { preferredZone = .some(preferred()) }
+                if let preferred = preferredZone!, preferred == entry.zone || preferred == first?.zone { return preferred }
+            }
+            if let coordinates {
+                let distance = distance(entry, coordinates)
+                if nearest == nil || distance < nearest!.distance { nearest = (entry, distance) }
+            }
+        }
+        guard count > 1 else { return first?.zone }
+        return nearest?.entry.zone ?? first?.zone
     }
 
     /// The zone of a country whose principal place is nearest a position.

@@ -8,7 +8,7 @@ import Chrono
 /// `es-MX`) take their patterns and names from Foundation once, when the synthesizer is made.
 struct DatePattern: Sendable, Hashable {
     private enum Token: Sendable, Hashable {
-        case literal(String)
+        case literal([UInt8])
         case weekday
         case day(padded: Bool)
         case monthName
@@ -21,12 +21,12 @@ struct DatePattern: Sendable, Hashable {
     }
 
     private let tokens: [Token]
-    /// Abbreviated weekday names, Sunday first.
-    private let weekdays: [String]
-    /// Abbreviated month names, in the form used inside dates.
-    private let months: [String]
-    private let am: String
-    private let pm: String
+    /// Abbreviated weekday names, Sunday first, as UTF-8.
+    private let weekdays: [[UInt8]]
+    /// Abbreviated month names, in the form used inside dates, as UTF-8.
+    private let months: [[UInt8]]
+    private let am: [UInt8]
+    private let pm: [UInt8]
 
     /// Parses a pattern, or returns `nil` when it uses a field this type does not write (the
     /// caller then formats through Foundation).
@@ -37,7 +37,7 @@ struct DatePattern: Sendable, Hashable {
         let characters = Array(pattern)
         var index = 0
         func flush() {
-            if !literal.isEmpty { tokens.append(.literal(literal)) }
+            if !literal.isEmpty { tokens.append(.literal(Array(literal.utf8))) }
             literal = ""
         }
         while index < characters.count {
@@ -89,16 +89,16 @@ struct DatePattern: Sendable, Hashable {
         }
         flush()
         self.tokens = tokens
-        self.weekdays = weekdays
-        self.months = months
-        self.am = am
-        self.pm = pm
+        self.weekdays = weekdays.map { Array($0.utf8) }
+        self.months = months.map { Array($0.utf8) }
+        self.am = Array(am.utf8)
+        self.pm = Array(pm.utf8)
     }
 
     /// The wall time written with the pattern.
     func format(_ local: LocalDateTime) -> String {
-        var text = ""
-        text.reserveCapacity(40)
+        var text: [UInt8] = []
+        text.reserveCapacity(48)
         let date = local.date
         let time = local.time
         for token in tokens {
@@ -119,12 +119,28 @@ struct DatePattern: Sendable, Hashable {
             case .dayPeriod: text += time.hour < 12 ? am : pm
             }
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
-    private static func append(_ value: Int, width: Int, to text: inout String) {
-        let digits = String(value)
-        if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
-        text += digits
+    /// The decimal digits of a value from 0 to 9999, zero-padded to `width`.
+    private static func append(_ value: Int, width: Int, to text: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        repeat {
+            let digit = UInt8(ascii: "0") + UInt8(rest % 10)
+            switch count {
+            case 0: digits.0 = digit
+            case 1: digits.1 = digit
+            case 2: digits.2 = digit
+            default: digits.3 = digit
+            }
+            rest /= 10
+            count += 1
+        } while rest > 0 && count < 4
+        if width > count { text += repeatElement(UInt8(ascii: "0"), count: width - count) }
+        withUnsafeBytes(of: digits) { bytes in
+            for index in stride(from: count - 1, through: 0, by: -1) { text.append(bytes[index]) }
+        }
     }
 }
