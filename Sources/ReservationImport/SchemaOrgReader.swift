@@ -141,7 +141,7 @@ public struct SchemaOrgReader: Sendable {
                     let results = Parallel.map(batch, concurrency: concurrency) { element -> Result<ImportResult, JSONSyntaxError> in
                         Result { () throws(JSONSyntaxError) -> ImportResult in
                             var (value, builder) = try JSONParser.parseElement(
-                                element.range, in: bytes, into: SchemaGraphBuilder(decodesEntities: decodesEntities), lenient: true)
+                                element.range, in: bytes, into: SchemaGraphBuilder(source: bytes, decodesEntities: decodesEntities), lenient: true)
                             builder.addJSONLDRoot(value, path: JSONPath.join(basePath, "[\(element.index)]"))
                             var mapper = SchemaOrgMapper()
                             mapper.map(builder.build())
@@ -163,7 +163,7 @@ public struct SchemaOrgReader: Sendable {
                 if failure == nil { failure = scan.error }
             } else {
                 do {
-                    var (root, builder) = try JSONParser.parse(bytes, into: SchemaGraphBuilder(decodesEntities: decodesEntities), lenient: true)
+                    var (root, builder) = try JSONParser.parse(bytes, into: SchemaGraphBuilder(source: bytes, decodesEntities: decodesEntities), lenient: true)
                     builder.addJSONLDRoot(root, path: basePath)
                     var mapper = SchemaOrgMapper()
                     mapper.map(builder.build())
@@ -178,8 +178,8 @@ public struct SchemaOrgReader: Sendable {
             if delivered == 0, decodesEntities, bytes.count < 1 << 24 {
                 let text = String(decoding: bytes, as: UTF8.self)
                 if text.contains("&quot;"),
-                    var (root, builder) = try? JSONParser.parse(
-                        Array(HTMLEntities.decode(text).utf8), into: SchemaGraphBuilder(decodesEntities: true), lenient: true)
+                    case let decoded = Array(HTMLEntities.decode(text).utf8),
+                    case (let root, var builder)? = try? JSONParser.parse(decoded, into: SchemaGraphBuilder(source: decoded, decodesEntities: true), lenient: true)
                 {
                     builder.addJSONLDRoot(root, path: basePath)
                     var mapper = SchemaOrgMapper()

@@ -218,27 +218,30 @@ struct SchemaOrgTests {
     func graph() throws {
         let json = """
             {"@graph": [
-              {"@type": ["Flight", "schema:Trip"], "b": 1, "http://schema.org/a": {"@type": "Airport", "name": "X"}, "b": [2, [3, 4]], "a": "y"},
+              {"@type": ["http://schema.org/FlightReservation", "schema:Trip"], "b": 1, "http://schema.org/a": {"@type": "Airport", "name": "X"}, "b": [2, [3, 4]], "a": "y"},
               {"@type": "Thing", "odd key": {"@type": "Inner"}}
             ], "@type": "WebPage"}
             """
-        var (root, builder) = try JSONParser.parse(Array(json.utf8), into: SchemaGraphBuilder(), lenient: true)
+        let source = Array(json.utf8)
+        var (root, builder) = try JSONParser.parse(source, into: SchemaGraphBuilder(source: source), lenient: true)
         builder.addJSONLDRoot(root, path: "script[1]")
         let graph = builder.build()
         let roots = graph.roots.map { SchemaObject(graph: graph, index: $0) }
-        #expect(roots.map { Array($0.types) } == [["Flight", "Trip"], ["Thing"], ["WebPage"]])
+        #expect(roots.map(\.typeNames) == [["FlightReservation", "Trip"], ["Thing"], ["WebPage"]])
         let flight = roots[0]
-        #expect(graph.properties[graph.objects[flight.index].properties].map(\.name) == ["b", "a"])
-        #expect(flight.values("b").map(\.text) == ["1", "2", "3", "4"])
-        #expect(flight.values("b").map(\.place.path) == [
+        #expect(flight.propertyNames == ["b", "a"])
+        #expect(Array(roots[0].typeTerms) == [.flightReservation, nil])
+        #expect(roots[0].isA(.flightReservation) && !roots[2].isA(.flightReservation))
+        #expect(flight.values(named: "b").map(\.text) == ["1", "2", "3", "4"])
+        #expect(flight.values(named: "b").map(\.place.path) == [
             "script[1].@graph[0].b", "script[1].@graph[0].b[0]", "script[1].@graph[0].b[1]", "script[1].@graph[0].b[1]",
         ])
-        let airport = try #require(flight.values("a").first?.object)
-        #expect(Array(airport.types) == ["Airport"])
+        let airport = try #require(flight.values(named: "a").first?.object)
+        #expect(airport.typeNames == ["Airport"])
         #expect(airport.place.path == "script[1].@graph[0][\"http://schema.org/a\"]")
-        #expect(flight.values("a").compactMap(\.text) == ["X", "y"])
+        #expect(flight.values(named: "a").compactMap(\.text) == ["X", "y"])
         #expect(flight.allValues.count == 6)
-        #expect(roots[1].values("odd key").first?.object?.place.path == "script[1].@graph[1][\"odd key\"]")
-        #expect(flight.values("missing").isEmpty)
+        #expect(roots[1].values(named: "odd key").first?.object?.place.path == "script[1].@graph[1][\"odd key\"]")
+        #expect(flight.values(named: "missing").isEmpty)
     }
 }

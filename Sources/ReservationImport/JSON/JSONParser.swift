@@ -269,7 +269,7 @@ struct JSONReader<Sink: JSONSink> {
             let key = try parseString()
             skipWhitespace()
             guard take(UInt8(ascii: ":")) else {
-                throw error("expected ':' after the member name \"\(key)\", found \(describeCurrent())")
+                throw error("expected ':' after the member name \"\(key.string)\", found \(describeCurrent())")
             }
             skipWhitespace()
             let value = try parseValue()
@@ -323,68 +323,73 @@ struct JSONReader<Sink: JSONSink> {
         }
     }
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    /// Reads a string from its opening quote to after its closing one, checking its UTF-8 and
+    /// escapes, and gives its text undecoded.
+    private mutating func parseString() throws(JSONSyntaxError) -> JSONText {
         let opening = index
         index += 1
-        var start = index
-        var pieces: [UInt8] = []
-        var sawEscape = false
+        let start = index
+        var hasEscapes = false
         var isASCII = true
         while true {
+            // Eight bytes at a time while none of them needs a look: the common case.
+            while index + 8 <= end, !Self.needsALook(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+            }
             guard index < end else {
                 index = opening
                 throw error("this string is not closed before the end of the file")
             }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
-            if byte >= 0x80 { isASCII = false }
-            if byte < 0x20 {
+            if byte >= 0x80 {
+                isASCII = false
+            } else if byte < 0x20 {
                 throw error(
                     byte == 0x0A
                         ? "a line break inside a string (write it as \\n, or close the string)"
                         : "control character U+\(hex(byte, digits: 4)) inside a string (escape it as \\u\(hex(byte, digits: 4)))")
-            }
-            if byte == UInt8(ascii: "\\") {
-                sawEscape = true
-                pieces.append(contentsOf: bytes[start..<index])
-                try appendEscape(to: &pieces)
-                start = index
+            } else if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                try checkEscape()
                 continue
             }
             index += 1
         }
-        let text: String?
-        if sawEscape {
-            pieces.append(contentsOf: bytes[start..<index])
-            // Escapes only ever add valid UTF-8, so text that was ASCII between them still is.
-            text = isASCII || pieces.withUnsafeBufferPointer(UTF8Validation.isValid) ? String(decoding: pieces, as: UTF8.self) : nil
-        } else {
-            let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
-            text = isASCII || UTF8Validation.isValid(raw) ? String(decoding: raw, as: UTF8.self) : nil
-        }
-        index += 1
-        guard let text else {
+        let text = JSONText(document: bytes, range: start..<index, hasEscapes: hasEscapes)
+        // Escapes are ASCII: the UTF-8 of the raw text is the UTF-8 of the decoded one.
+        guard isASCII || UTF8Validation.isValid(text.bytes) else {
             index = opening
             throw error("this string is not valid UTF-8")
         }
+        index += 1
         return text
     }
 
-    /// Reads the escape sequence at `index` (which holds the backslash) and appends its UTF-8.
-    private mutating func appendEscape(to pieces: inout [UInt8]) throws(JSONSyntaxError) {
+    /// Whether any of eight bytes is a quote, a backslash, a control character or not ASCII.
+    @inline(__always)
+    private static func needsALook(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte is zero, or below 0x20, where the subtraction borrows into its high bit.
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let zeroes = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+        return (zeroes | word) & highs != 0
+    }
+
+    /// Checks the escape sequence at `index` (which holds the backslash) and moves past it.
+    private mutating func checkEscape() throws(JSONSyntaxError) {
         index += 1
         guard index < end else { throw error("unexpected end of file inside an escape sequence") }
         let letter = bytes[index]
         index += 1
         switch letter {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): pieces.append(letter)
-        case UInt8(ascii: "b"): pieces.append(0x08)
-        case UInt8(ascii: "f"): pieces.append(0x0C)
-        case UInt8(ascii: "n"): pieces.append(0x0A)
-        case UInt8(ascii: "r"): pieces.append(0x0D)
-        case UInt8(ascii: "t"): pieces.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+            UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return
         case UInt8(ascii: "u"):
-            var scalar = try readHexQuad()
+            let scalar = try readHexQuad()
             if (0xD800...0xDBFF).contains(scalar) {
                 guard index + 1 < end, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
                 else { throw error("\\u\(hex(scalar, digits: 4)) starts a surrogate pair that is not completed") }
@@ -393,11 +398,9 @@ struct JSONReader<Sink: JSONSink> {
                 guard (0xDC00...0xDFFF).contains(low) else {
                     throw error("\\u\(hex(scalar, digits: 4)) is followed by \\u\(hex(low, digits: 4)), not a low surrogate")
                 }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(scalar) {
                 throw error("\\u\(hex(scalar, digits: 4)) is a lone low surrogate")
             }
-            pieces.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
         default:
             index -= 2
             throw error("invalid escape sequence \\\(Character(Unicode.Scalar(letter)))")
@@ -422,7 +425,7 @@ struct JSONReader<Sink: JSONSink> {
         return value
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONText {
         let start = index
         _ = take(UInt8(ascii: "-"))
         if take(UInt8(ascii: "0")) {
@@ -437,7 +440,7 @@ struct JSONReader<Sink: JSONSink> {
             _ = take(UInt8(ascii: "+")) || take(UInt8(ascii: "-"))
             guard try skipDigits() > 0 else { throw error("expected digits in the exponent") }
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        return JSONText(document: bytes, range: start..<index, hasEscapes: false)
     }
 
     private mutating func skipDigits() throws(JSONSyntaxError) -> Int {

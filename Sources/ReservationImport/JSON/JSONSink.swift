@@ -1,6 +1,8 @@
 /// What a ``JSONReader`` hands each value to as it reads it. A sink decides what the values
 /// become: ``JSONTreeSink`` makes a ``JSONNode`` tree; the schema.org reader builds its graph
-/// straight from the text, with no tree in between.
+/// straight from the text, with no tree in between, and decodes only the strings it needs.
+///
+/// Strings, numbers and member names arrive as ``JSONText``, checked but undecoded.
 protocol JSONSink {
     associatedtype Value
     /// An object being read: its members so far.
@@ -11,10 +13,10 @@ protocol JSONSink {
     mutating func null(at offset: Int) -> Value
     mutating func bool(_ value: Bool, at offset: Int) -> Value
     /// A number, as its source text.
-    mutating func number(_ text: String, at offset: Int) -> Value
-    mutating func string(_ text: String, at offset: Int) -> Value
+    mutating func number(_ text: JSONText, at offset: Int) -> Value
+    mutating func string(_ text: JSONText, at offset: Int) -> Value
     mutating func beginObject(at offset: Int) -> ObjectBuilder
-    mutating func member(_ key: String, _ value: Value, in object: inout ObjectBuilder)
+    mutating func member(_ key: JSONText, _ value: Value, in object: inout ObjectBuilder)
     mutating func endObject(_ object: ObjectBuilder) -> Value
     mutating func beginArray(at offset: Int) -> ArrayBuilder
     mutating func element(_ value: Value, in array: inout ArrayBuilder)
@@ -35,12 +37,12 @@ struct JSONTreeSink: JSONSink {
 
     func null(at offset: Int) -> JSONNode { JSONNode(value: .null, offset: offset) }
     func bool(_ value: Bool, at offset: Int) -> JSONNode { JSONNode(value: .bool(value), offset: offset) }
-    func number(_ text: String, at offset: Int) -> JSONNode { JSONNode(value: .number(text), offset: offset) }
-    func string(_ text: String, at offset: Int) -> JSONNode { JSONNode(value: .string(text), offset: offset) }
+    func number(_ text: JSONText, at offset: Int) -> JSONNode { JSONNode(value: .number(text.string), offset: offset) }
+    func string(_ text: JSONText, at offset: Int) -> JSONNode { JSONNode(value: .string(text.string), offset: offset) }
     func beginObject(at offset: Int) -> ObjectBuilder { ObjectBuilder(offset: offset) }
 
-    func member(_ key: String, _ value: JSONNode, in object: inout ObjectBuilder) {
-        object.members.append(JSONMember(key: key, value: value))
+    func member(_ key: JSONText, _ value: JSONNode, in object: inout ObjectBuilder) {
+        object.members.append(JSONMember(key: key.string, value: value))
     }
 
     func endObject(_ object: ObjectBuilder) -> JSONNode { JSONNode(value: .object(object.members), offset: object.offset) }

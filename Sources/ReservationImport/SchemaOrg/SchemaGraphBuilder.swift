@@ -1,6 +1,6 @@
 import HTMLMarkup
 
-/// Builds a ``SchemaGraph`` from parsed JSON-LD or from Microdata items.
+/// Builds a ``SchemaGraph`` from JSON-LD (as the sink of a ``JSONReader``) or from Microdata items.
 ///
 /// JSON-LD: a single object, an array of them, or a `@graph`; `@type` gives the types,
 /// `@context` is passed over, names are reduced to their local names, arrays give several values,
@@ -10,50 +10,70 @@ import HTMLMarkup
 struct SchemaGraphBuilder {
     /// Decode HTML character references inside strings (JSON-LD taken from HTML, where e-mail
     /// generators sometimes escape it).
-    var decodesEntities = false
+    private let decodesEntities: Bool
+    private let quotesKeys: Bool
 
+    private var texts: SchemaGraph.Texts
     private var objects: [SchemaGraph.Object] = []
-    private var typeNames: [String] = []
+    private var types: [SchemaGraph.Name] = []
     private var properties: [SchemaGraph.Property] = []
     private var values: [SchemaGraph.Value] = []
     private var roots: [Int] = []
-    /// The values of the objects being built, innermost last: (name, value).
-    private var pending: [(name: String, value: SchemaGraph.Value)] = []
 
-    init(decodesEntities: Bool = false) {
+    /// The values of the objects being built, innermost last.
+    private var pending: [Pending] = []
+    /// The types of the objects being built, innermost last.
+    private var pendingTypes: [SchemaGraph.Name] = []
+
+    private struct Pending {
+        var name: SchemaGraph.Name
+        var key: SchemaGraph.Text
+        var value: SchemaGraph.Value
+    }
+
+    /// A builder for JSON-LD read from `source`.
+    init(source: [UInt8], decodesEntities: Bool = false) {
+        texts = SchemaGraph.Texts(source: source)
         self.decodesEntities = decodesEntities
+        quotesKeys = true
+    }
+
+    /// A builder for Microdata.
+    init() {
+        texts = SchemaGraph.Texts(source: [])
+        decodesEntities = false
+        quotesKeys = false
     }
 
     /// The graph built so far.
     func build() -> SchemaGraph {
-        SchemaGraph(objects: objects, typeNames: typeNames, properties: properties, values: values, roots: roots)
+        SchemaGraph(texts: texts, objects: objects, types: types, properties: properties, values: values, roots: roots, quotesKeys: quotesKeys)
     }
 
     // MARK: - JSON-LD
 
-    /// Adds the objects of a JSON-LD value read into this builder (it is the parser's sink):
-    /// the value itself when it is an object, or the objects of its `@graph` followed by it when
-    /// it has types, at `path`.
+    /// Adds the objects of a JSON-LD value read into this builder: the value itself when it is
+    /// an object, or the objects of its `@graph` followed by it when it has types, at `path`.
     mutating func addJSONLDRoot(_ value: Value, path: String) {
         switch value {
         case .list(let elements, _):
             for (index, element) in elements.enumerated() {
-                addRoot(element, location: SchemaGraph.Location(component: JSONPath.join(path, "[\(index)]"), offset: element.offset))
+                addRoot(element, placement: .path(JSONPath.join(path, "[\(index)]")))
             }
         default:
-            addRoot(value, location: SchemaGraph.Location(component: path, offset: value.offset))
+            addRoot(value, placement: .path(path))
         }
     }
 
-    private mutating func addRoot(_ value: Value, location: SchemaGraph.Location) {
+    private mutating func addRoot(_ value: Value, placement: SchemaGraph.Placement) {
         guard case .object(let object, _) = value else { return }
-        objects[object].location = location
+        objects[object].placement = placement
         guard let graph = graphs[object] else {
             roots.append(object)
             return
         }
         for (index, element) in graph.enumerated() {
-            addRoot(element, location: SchemaGraph.Location(owner: object, component: "@graph", index: index, offset: element.offset))
+            addRoot(element, placement: .graphElement(owner: object, index: index))
         }
         if !objects[object].types.isEmpty { roots.append(object) }
     }
@@ -61,25 +81,23 @@ struct SchemaGraphBuilder {
     /// What a JSON value becomes while the graph is built.
     enum Value {
         case null
-        case string(String, offset: Int)
-        /// A number or a boolean, as text.
-        case scalar(String, offset: Int)
+        case text(SchemaGraph.Text, offset: Int)
         case object(Int, offset: Int)
         case list([Value], offset: Int)
 
         var offset: Int? {
             switch self {
             case .null: nil
-            case .string(_, let offset), .scalar(_, let offset), .object(_, let offset), .list(_, let offset): offset
+            case .text(_, let offset), .object(_, let offset), .list(_, let offset): offset
             }
         }
     }
 
     struct ObjectBuilder {
         var offset: Int
-        /// Where this object's values start in `pending`.
+        /// Where this object's values and types start in `pending` and `pendingTypes`.
         var pendingStart: Int
-        var types: [String] = []
+        var typesStart: Int
         var graph: [Value]?
     }
 
@@ -91,7 +109,34 @@ struct SchemaGraphBuilder {
     /// The `@graph` lists of the objects that have one.
     private var graphs: [Int: [Value]] = [:]
 
-    // MARK: - Microdata
+    /// A string of the source as graph text: in place, or decoded when it holds HTML entities
+    /// that must be decoded.
+    private mutating func text(_ text: JSONText) -> SchemaGraph.Text {
+        if decodesEntities, text.bytes.contains(UInt8(ascii: "&")) {
+            return texts.own(HTMLEntities.decode(text.string))
+        }
+        return SchemaGraph.Text(source: text.range, hasEscapes: text.hasEscapes)
+    }
+
+    /// A name as a term and a local name, in place when it has no escapes.
+    private mutating func name(_ text: JSONText) -> SchemaGraph.Name {
+        guard !text.hasEscapes else { return name(text.string) }
+        return name(inSource: text.range, of: text.bytes)
+    }
+
+    /// The name at `range` of the source, whose bytes are `bytes`.
+    private func name(inSource range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> SchemaGraph.Name {
+        let local = SchemaTerm.localName(bytes)
+        let start = range.lowerBound + (local.baseAddress.map { $0 - bytes.baseAddress! } ?? 0)
+        return SchemaGraph.Name(term: SchemaTerm(local: local), local: SchemaGraph.Text(source: start..<start + local.count, hasEscapes: false))
+    }
+
+    private mutating func name(_ string: String) -> SchemaGraph.Name {
+        var string = string
+        let local = string.withUTF8 { String(decoding: SchemaTerm.localName($0), as: UTF8.self) }
+        return SchemaGraph.Name(term: SchemaTerm(local), local: texts.own(local))
+    }
+
     // MARK: - Microdata
 
     /// Adds Microdata items: `item[1]`, `item[2]`... under `basePath`.
@@ -100,95 +145,112 @@ struct SchemaGraphBuilder {
     ///   e-mail part).
     mutating func addMicrodata(_ items: [MicrodataItem], basePath: String, linesAreMeaningful: Bool) {
         for (index, item) in items.enumerated() {
-            let location = SchemaGraph.Location(
-                component: JSONPath.join(basePath, "item[\(index + 1)]"), line: linesAreMeaningful ? item.line : nil)
-            roots.append(addItem(item, location: location, linesAreMeaningful: linesAreMeaningful))
+            let object = addItem(item, linesAreMeaningful: linesAreMeaningful)
+            objects[object].placement = .path(JSONPath.join(basePath, "item[\(index + 1)]"))
+            roots.append(object)
         }
     }
 
-    private mutating func addItem(_ item: MicrodataItem, location: SchemaGraph.Location, linesAreMeaningful: Bool) -> Int {
+    private mutating func addItem(_ item: MicrodataItem, linesAreMeaningful: Bool) -> Int {
         let start = pending.count
         for property in item.properties {
-            let name = SchemaObject.localName(property.name)
-            let valueLocation = SchemaGraph.Location(component: name, line: linesAreMeaningful ? property.line : nil)
+            let name = name(property.name)
+            let line = linesAreMeaningful ? property.line : nil
             switch property.value {
             case .text(let text):
-                pending.append((name, .init(kind: .text(text), location: valueLocation)))
+                pending.append(Pending(name: name, key: name.local, value: SchemaGraph.Value(content: .text(texts.own(text)), line: line)))
             case .item(let nested):
-                var nestedLocation = valueLocation
-                nestedLocation.line = linesAreMeaningful ? nested.line : nil
-                let object = addItem(nested, location: nestedLocation, linesAreMeaningful: linesAreMeaningful)
-                pending.append((name, .init(kind: .object(object), location: valueLocation)))
+                let object = addItem(nested, linesAreMeaningful: linesAreMeaningful)
+                pending.append(Pending(name: name, key: name.local, value: SchemaGraph.Value(content: .object(object), line: line)))
             }
         }
-        let typesStart = typeNames.count
-        typeNames += item.types.map(SchemaObject.localName)
-        return finishObject(pendingFrom: start, types: typesStart..<typeNames.count, location: location)
+        let typesStart = pendingTypes.count
+        for type in item.types { pendingTypes.append(name(type)) }
+        return finishObject(
+            pendingFrom: start, typesFrom: typesStart, offset: nil, line: linesAreMeaningful ? item.line : nil)
     }
 
     // MARK: - Completing an object
 
-    /// Moves the pending values from `start` on into the graph, grouped by name in order of
-    /// first appearance, and appends the object.
-    private mutating func finishObject(pendingFrom start: Int, types: Range<Int>, location: SchemaGraph.Location) -> Int {
+    /// Moves the pending values and types from `start` and `typesStart` on into the graph, the
+    /// values grouped by name in order of first appearance, and appends the object.
+    private mutating func finishObject(pendingFrom start: Int, typesFrom typesStart: Int, offset: Int?, line: Int?) -> Int {
         let index = objects.count
         let propertiesStart = properties.count
         for first in start..<pending.count {
             let name = pending[first].name
             // A name seen before was grouped then.
-            if pending[start..<first].contains(where: { $0.name == name }) { continue }
+            if pending[start..<first].contains(where: { isSame($0.name, name) }) { continue }
             let valuesStart = values.count
-            for candidate in first..<pending.count where pending[candidate].name == name {
+            for candidate in first..<pending.count where candidate == first || isSame(pending[candidate].name, name) {
                 var value = pending[candidate].value
-                value.location.owner = index
-                if case .object(let child) = value.kind { objects[child].location.owner = index }
+                value.property = properties.count
+                if case .object(let child) = value.content { objects[child].placement = .value(values.count) }
                 values.append(value)
             }
-            properties.append(SchemaGraph.Property(name: name, values: valuesStart..<values.count))
+            properties.append(
+                SchemaGraph.Property(name: name, key: pending[first].key, owner: index, values: valuesStart..<values.count))
         }
         pending.removeSubrange(start...)
-        objects.append(SchemaGraph.Object(types: types, properties: propertiesStart..<properties.count, location: location))
+        let typesRange = types.count..<types.count + pendingTypes.count - typesStart
+        types += pendingTypes[typesStart...]
+        pendingTypes.removeSubrange(typesStart...)
+        objects.append(
+            SchemaGraph.Object(
+                types: typesRange, properties: propertiesStart..<properties.count, placement: .path(""), offset: offset, line: line))
         return index
+    }
+
+    /// Whether two names are the same property: the same term, or the same local name.
+    private func isSame(_ first: SchemaGraph.Name, _ second: SchemaGraph.Name) -> Bool {
+        if let term = first.term { return term == second.term }
+        return second.term == nil && texts.equal(first.local, second.local)
     }
 }
 
 extension SchemaGraphBuilder: JSONSink {
     func null(at offset: Int) -> Value { .null }
-    func bool(_ value: Bool, at offset: Int) -> Value { .scalar(value ? "true" : "false", offset: offset) }
-    func number(_ text: String, at offset: Int) -> Value { .scalar(text, offset: offset) }
-    func string(_ text: String, at offset: Int) -> Value { .string(text, offset: offset) }
 
-    func beginObject(at offset: Int) -> ObjectBuilder {
-        ObjectBuilder(offset: offset, pendingStart: pending.count)
+    func bool(_ value: Bool, at offset: Int) -> Value {
+        // The word itself, in the source.
+        .text(SchemaGraph.Text(source: offset..<offset + (value ? 4 : 5), hasEscapes: false), offset: offset)
     }
 
-    mutating func member(_ key: String, _ value: Value, in object: inout ObjectBuilder) {
-        let name = SchemaObject.localName(key)
-        switch name {
-        case "@type":
-            appendStrings(value, to: &object.types)
-        case "@context":
+    func number(_ text: JSONText, at offset: Int) -> Value {
+        .text(SchemaGraph.Text(source: text.range, hasEscapes: false), offset: offset)
+    }
+
+    mutating func string(_ text: JSONText, at offset: Int) -> Value {
+        .text(self.text(text), offset: offset)
+    }
+
+    func beginObject(at offset: Int) -> ObjectBuilder {
+        ObjectBuilder(offset: offset, pendingStart: pending.count, typesStart: pendingTypes.count)
+    }
+
+    mutating func member(_ key: JSONText, _ value: Value, in object: inout ObjectBuilder) {
+        let name = name(key)
+        switch name.term {
+        case .atType:
+            appendTypes(value)
+        case .atContext:
             break
-        case "@graph":
+        case .atGraph:
             if case .list(let elements, _) = value { object.graph = elements }
         default:
-            let component = JSONPath.component(key)
+            let written = key.hasEscapes ? texts.own(key.string) : SchemaGraph.Text(source: key.range, hasEscapes: false)
             if case .list(let elements, _) = value {
                 for (index, element) in elements.enumerated() {
-                    push(element, name: name, location: .init(component: component, index: index, offset: element.offset))
+                    push(element, name: name, key: written, arrayIndex: index, offset: element.offset)
                 }
             } else {
-                push(value, name: name, location: .init(component: component, offset: value.offset))
+                push(value, name: name, key: written, arrayIndex: nil, offset: value.offset)
             }
         }
     }
 
     mutating func endObject(_ object: ObjectBuilder) -> Value {
-        let typesStart = typeNames.count
-        typeNames += object.types.map(SchemaObject.localName)
-        let index = finishObject(
-            pendingFrom: object.pendingStart, types: typesStart..<typeNames.count,
-            location: SchemaGraph.Location(component: "", offset: object.offset))
+        let index = finishObject(pendingFrom: object.pendingStart, typesFrom: object.typesStart, offset: object.offset, line: nil)
         if let graph = object.graph { graphs[index] = graph }
         return .object(index, offset: object.offset)
     }
@@ -198,28 +260,35 @@ extension SchemaGraphBuilder: JSONSink {
     func endArray(_ array: ArrayBuilder) -> Value { .list(array.elements, offset: array.offset) }
 
     /// A value of a property of the object being read.
-    private mutating func push(_ value: Value, name: String, location: SchemaGraph.Location) {
+    private mutating func push(_ value: Value, name: SchemaGraph.Name, key: SchemaGraph.Text, arrayIndex: Int?, offset: Int?) {
         switch value {
         case .null:
             return
-        case .string(let text, _):
-            pending.append((name, .init(kind: .text(decodesEntities ? HTMLEntities.decode(text) : text), location: location)))
-        case .scalar(let text, _):
-            pending.append((name, .init(kind: .text(text), location: location)))
+        case .text(let text, _):
+            pending.append(
+                Pending(name: name, key: key, value: SchemaGraph.Value(content: .text(text), arrayIndex: arrayIndex, offset: offset)))
         case .object(let object, _):
-            objects[object].location = location
-            pending.append((name, .init(kind: .object(object), location: location)))
+            pending.append(
+                Pending(name: name, key: key, value: SchemaGraph.Value(content: .object(object), arrayIndex: arrayIndex, offset: offset)))
         case .list(let elements, _):
             // An array in an array: its elements keep the outer place.
-            for element in elements { push(element, name: name, location: location) }
+            for element in elements { push(element, name: name, key: key, arrayIndex: arrayIndex, offset: offset) }
         }
     }
 
-    private func appendStrings(_ value: Value, to strings: inout [String]) {
+    /// The types named by a `@type` value: a string or an array of them.
+    private mutating func appendTypes(_ value: Value) {
         switch value {
-        case .string(let text, _): strings.append(text)
-        case .list(let elements, _): for element in elements { appendStrings(element, to: &strings) }
-        default: break
+        case .text(let text, _) where text.start >= 0 && !text.hasEscapes:
+            let range = text.start..<text.start + text.count
+            let type = texts.source.withUnsafeBufferPointer { self.name(inSource: range, of: UnsafeBufferPointer(rebasing: $0[range])) }
+            pendingTypes.append(type)
+        case .text(let text, _):
+            pendingTypes.append(name(texts.string(text)))
+        case .list(let elements, _):
+            for element in elements { appendTypes(element) }
+        default:
+            break
         }
     }
 }

@@ -4,27 +4,28 @@ import Reservations
 extension SchemaOrgMapper {
     /// `FlightReservation` for a `Flight`.
     mutating func flight(_ flight: SchemaObject?, reservation: SchemaObject) -> Flight {
-        func visit(_ prefix: String) -> AirportVisit? {
+        func visit(_ airport: SchemaTerm, _ terminal: SchemaTerm, _ gate: SchemaTerm, _ time: SchemaTerm) -> AirportVisit? {
             let visit = AirportVisit(
-                airport: airport(object(flight, "\(prefix)Airport")), terminal: text(flight, "\(prefix)Terminal"),
-                gate: text(flight, "\(prefix)Gate"), time: time(flight, "\(prefix)Time"))
+                airport: self.airport(object(flight, airport)), terminal: text(flight, terminal), gate: text(flight, gate),
+                time: self.time(flight, time))
             return visit == AirportVisit() ? nil : visit
         }
-        var airline = object(flight, "airline").map { Airline(name: text($0, "name"), iataCode: code(text($0, "iataCode"), 2), icaoCode: code(text($0, "icaoCode"), 3)) }
-        if airline == nil, let provider = organization(flight, "provider", "seller") ?? organization(reservation, "provider") {
+        var airline = object(flight, .airline).map { Airline(name: text($0, .name), iataCode: code(text($0, .iataCode), 2), icaoCode: code(text($0, .icaoCode), 3)) }
+        if airline == nil, let provider = organization(flight, .provider, .seller) ?? organization(reservation, .provider) {
             airline = Airline(name: provider.name)
         }
         return Flight(
-            airline: airline, flightNumber: text(flight, "flightNumber"), departure: visit("departure"), arrival: visit("arrival"),
-            boardingTime: time(flight, "boardingTime") ?? time(reservation, "boardingTime"), seat: seat(reservation))
+            airline: airline, flightNumber: text(flight, .flightNumber), departure: visit(.departureAirport, .departureTerminal, .departureGate, .departureTime),
+            arrival: visit(.arrivalAirport, .arrivalTerminal, .arrivalGate, .arrivalTime),
+            boardingTime: time(flight, .boardingTime) ?? time(reservation, .boardingTime), seat: seat(reservation))
     }
 
     /// An airport; codes of the wrong shape are left out rather than failing the item.
     private func airport(_ object: SchemaObject?) -> Airport? {
         guard let object else { return nil }
         return Airport(
-            name: text(object, "name"), iataCode: code(text(object, "iataCode"), 3, lettersOnly: true),
-            icaoCode: code(text(object, "icaoCode"), 4), address: address(object.values("address").first),
+            name: text(object, .name), iataCode: code(text(object, .iataCode), 3, lettersOnly: true),
+            icaoCode: code(text(object, .icaoCode), 4), address: address(object.values(.address).first),
             coordinates: coordinates(object))
     }
 
@@ -38,21 +39,21 @@ extension SchemaOrgMapper {
     /// `LodgingReservation` for a `LodgingBusiness` (or `Hotel`, ...).
     mutating func lodging(_ lodging: SchemaObject?, reservation: SchemaObject) -> LodgingStay {
         LodgingStay(
-            place: place(lodging), checkInTime: time(reservation, "checkinTime", "checkinDate", "checkInTime"),
-            checkOutTime: time(reservation, "checkoutTime", "checkoutDate", "checkOutTime"),
-            numberOfAdults: integer(reservation, "numAdults"), numberOfChildren: integer(reservation, "numChildren"))
+            place: place(lodging), checkInTime: time(reservation, .checkinTime, .checkinDate, .checkInTime),
+            checkOutTime: time(reservation, .checkoutTime, .checkoutDate, .checkOutTime),
+            numberOfAdults: integer(reservation, .numAdults), numberOfChildren: integer(reservation, .numChildren))
     }
 
     /// `RentalCarReservation` for a `Car`.
     mutating func rentalCar(_ car: SchemaObject?, reservation: SchemaObject) -> CarRental {
-        let make = object(car, "brand", "manufacturer").flatMap { text($0, "name") } ?? text(car, "brand", "manufacturer")
-        let vehicle = RentalCar(make: make, model: text(car, "model"), type: text(car, "name", "vehicleConfiguration"), description: text(car, "description"))
-        let company = object(car, "rentalCompany").map { Organization(name: text($0, "name"), phone: text($0, "telephone")) }
-            ?? organization(reservation, "provider")
+        let make = object(car, .brand, .manufacturer).flatMap { text($0, .name) } ?? text(car, .brand, .manufacturer)
+        let vehicle = RentalCar(make: make, model: text(car, .model), type: text(car, .name, .vehicleConfiguration), description: text(car, .description))
+        let company = object(car, .rentalCompany).map { Organization(name: text($0, .name), phone: text($0, .telephone)) }
+            ?? organization(reservation, .provider)
         return CarRental(
             company: company, car: vehicle == RentalCar() ? nil : vehicle,
-            pickUp: handover(place(object(reservation, "pickupLocation")), time(reservation, "pickupTime")),
-            dropOff: handover(place(object(reservation, "dropoffLocation")), time(reservation, "dropoffTime")))
+            pickUp: handover(place(object(reservation, .pickupLocation)), time(reservation, .pickupTime)),
+            dropOff: handover(place(object(reservation, .dropoffLocation)), time(reservation, .dropoffTime)))
     }
 
     private func handover(_ place: Place?, _ time: DateTimeValue?) -> RentalHandover? {
@@ -63,44 +64,57 @@ extension SchemaOrgMapper {
     mutating func restaurant(_ restaurant: SchemaObject?, reservation: SchemaObject) -> RestaurantTable {
         RestaurantTable(
             place: place(restaurant),
-            startTime: time(reservation, "startTime", "startDate") ?? time(restaurant, "startDate", "startTime"),
-            endTime: time(reservation, "endTime", "endDate") ?? time(restaurant, "endDate", "endTime"),
-            partySize: integer(reservation, "partySize"))
+            startTime: time(reservation, .startTime, .startDate) ?? time(restaurant, .startDate, .startTime),
+            endTime: time(reservation, .endTime, .endDate) ?? time(restaurant, .endDate, .endTime),
+            partySize: integer(reservation, .partySize))
     }
 
     /// `EventReservation` for an `Event`, or a plain `Event`; films are `ScreeningEvent`s or events
     /// whose `workPresented` is a `Movie`.
     mutating func ticketedEvent(_ event: SchemaObject?, reservation: SchemaObject?) -> TicketedEvent {
-        let isMovie = event?.isA("ScreeningEvent") == true || object(event, "workPresented")?.isA("Movie") == true
-        let venue = object(event, "location").flatMap(place) ?? text(event, "location").map { Place(name: $0) }
-        let tickets = reservation?.values("reservedTicket").compactMap(\.object).count ?? 0
+        let isMovie = event?.isA(.screeningEvent) == true || object(event, .workPresented)?.isA(.movie) == true
+        let venue = object(event, .location).flatMap(place) ?? text(event, .location).map { Place(name: $0) }
+        let tickets = reservation?.values(.reservedTicket).compactMap(\.object).count ?? 0
         return TicketedEvent(
-            name: text(event, "name") ?? text(object(event, "workPresented"), "name"), kind: isMovie ? .movie : .other, venue: venue,
-            startTime: time(event, "startDate", "startTime") ?? time(reservation, "startTime", "startDate"),
-            endTime: time(event, "endDate", "endTime") ?? time(reservation, "endTime", "endDate"), seat: seat(reservation),
-            numberOfAttendees: integer(reservation, "numSeats") ?? (tickets > 1 ? tickets : nil))
+            name: text(event, .name) ?? text(object(event, .workPresented), .name), kind: isMovie ? .movie : .other, venue: venue,
+            startTime: time(event, .startDate, .startTime) ?? time(reservation, .startTime, .startDate),
+            endTime: time(event, .endDate, .endTime) ?? time(reservation, .endTime, .endDate), seat: seat(reservation),
+            numberOfAttendees: integer(reservation, .numSeats) ?? (tickets > 1 ? tickets : nil))
     }
 
     /// `TrainReservation`, `BusReservation` and `BoatReservation` for their trips.
-    mutating func transit(_ trip: SchemaObject?, reservation: SchemaObject, kind: String) -> TransitTrip {
-        let (from, to): (String, String) =
-            switch kind {
-            case "train": ("departureStation", "arrivalStation")
-            case "bus": ("departureBusStop", "arrivalBusStop")
-            default: ("departureBoatTerminal", "arrivalBoatTerminal")
-            }
-        func stop(_ placeName: String, _ prefix: String) -> TransitStop? {
-            let stop = TransitStop(
-                place: place(object(trip, placeName)), platform: text(trip, "\(prefix)Platform"), time: time(trip, "\(prefix)Time"))
+    mutating func transit(_ trip: SchemaObject?, reservation: SchemaObject, kind: ReservationCategory) -> TransitTrip {
+        let terms = TransitTerms(kind)
+        func stop(_ place: SchemaTerm, _ platform: SchemaTerm, _ time: SchemaTerm) -> TransitStop? {
+            let stop = TransitStop(place: self.place(object(trip, place)), platform: text(trip, platform), time: self.time(trip, time))
             return stop == TransitStop() ? nil : stop
         }
         return TransitTrip(
-            vehicleName: text(trip, "\(kind)Name", "name"), vehicleNumber: text(trip, "\(kind)Number", "tripNumber"),
-            departure: stop(from, "departure"), arrival: stop(to, "arrival"), seat: seat(reservation))
+            vehicleName: text(trip, terms.name, .name), vehicleNumber: text(trip, terms.number, .tripNumber),
+            departure: stop(terms.departure, .departurePlatform, .departureTime), arrival: stop(terms.arrival, .arrivalPlatform, .arrivalTime),
+            seat: seat(reservation))
     }
 
     /// The operator of a trip: its `provider`, or the older `trainCompany`/`busCompany`/`boatCompany`.
-    func transitProvider(_ trip: SchemaObject?, kind: String) -> Organization? {
-        organization(trip, "provider", "\(kind)Company")
+    func transitProvider(_ trip: SchemaObject?, kind: ReservationCategory) -> Organization? {
+        organization(trip, .provider, TransitTerms(kind).company)
+    }
+
+    /// The names a kind of trip uses for its stops, vehicle and operator.
+    private struct TransitTerms {
+        let departure: SchemaTerm, arrival: SchemaTerm, name: SchemaTerm, number: SchemaTerm, company: SchemaTerm
+
+        init(_ kind: ReservationCategory) {
+            switch kind {
+            case .train:
+                (departure, arrival, name, number, company) = (.departureStation, .arrivalStation, .trainName, .trainNumber, .trainCompany)
+            case .bus:
+                (departure, arrival, name, number, company) = (.departureBusStop, .arrivalBusStop, .busName, .busNumber, .busCompany)
+            default:
+                (departure, arrival, name, number, company) = (
+                    .departureBoatTerminal, .arrivalBoatTerminal, .boatName, .boatNumber, .boatCompany
+                )
+            }
+        }
     }
 }

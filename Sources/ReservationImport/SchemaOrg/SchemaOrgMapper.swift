@@ -36,20 +36,20 @@ struct SchemaOrgMapper {
         for index in mark.findings..<findings.count { findings[index].place = findings[index].place.located(by: locate) }
     }
 
-    /// The reservation types and the category each maps to.
-    static let categories: [String: ReservationCategory] = [
-        "FlightReservation": .flight, "LodgingReservation": .lodging, "RentalCarReservation": .rentalCar,
-        "FoodEstablishmentReservation": .restaurant, "EventReservation": .ticketedEvent, "TrainReservation": .train,
-        "BusReservation": .bus, "BoatReservation": .boat,
-    ]
-
-    /// schema.org's Event and its subtypes, which become ticketed events on their own.
-    static let eventTypes: Set<String> = [
-        "Event", "BusinessEvent", "ChildrensEvent", "ComedyEvent", "CourseInstance", "DanceEvent", "DeliveryEvent",
-        "EducationEvent", "EventSeries", "ExhibitionEvent", "Festival", "FoodEvent", "Hackathon", "LiteraryEvent",
-        "MusicEvent", "PublicationEvent", "SaleEvent", "ScreeningEvent", "SocialEvent", "SportsEvent", "TheaterEvent",
-        "VisualArtsEvent",
-    ]
+    /// The category a reservation type maps to.
+    static func category(_ type: SchemaTerm?) -> ReservationCategory? {
+        switch type {
+        case .flightReservation: .flight
+        case .lodgingReservation: .lodging
+        case .rentalCarReservation: .rentalCar
+        case .foodEstablishmentReservation: .restaurant
+        case .eventReservation: .ticketedEvent
+        case .trainReservation: .train
+        case .busReservation: .bus
+        case .boatReservation: .boat
+        default: nil
+        }
+    }
 
     /// Maps the top-level objects of a graph.
     mutating func map(_ graph: SchemaGraph) {
@@ -61,26 +61,26 @@ struct SchemaOrgMapper {
     static let searchDepth = 6
 
     private mutating func map(_ object: SchemaObject, inheriting package: SchemaObject?, depth: Int = 0) {
-        if object.isA("ReservationPackage") {
-            let parts = object.values("subReservation").compactMap(\.object)
+        if object.isA(.reservationPackage) {
+            let parts = object.values(.subReservation).compactMap(\.object)
             if parts.isEmpty {
                 findings.append(Finding(severity: .warning, code: "invalid", place: object.place, message: "a ReservationPackage without subReservation; skipped"))
             }
             for part in parts { map(part, inheriting: object, depth: depth + 1) }
             return
         }
-        if let type = object.types.first(where: { Self.categories[$0] != nil }), let category = Self.categories[type] {
+        if let category = object.typeTerms.lazy.compactMap(Self.category).first {
             mapReservation(object, category: category, package: package)
             return
         }
-        if let type = object.types.first(where: { $0.hasSuffix("Reservation") }) {
+        if let type = object.typeNames.first(where: { $0.hasSuffix("Reservation") }) {
             findings.append(
                 Finding(
                     severity: .warning, code: "unsupported-type", place: object.place,
                     message: "\(type) is not one of the eight kinds of reservation this tool writes; skipped"))
             return
         }
-        if depth == 0, object.types.contains(where: Self.eventTypes.contains) {
+        if depth == 0, object.typeTerms.contains(where: { $0?.isEventType == true }) {
             mapPlainEvent(object)
             return
         }
@@ -88,7 +88,7 @@ struct SchemaOrgMapper {
         guard depth < Self.searchDepth else { return }
         // Events inside other objects (a venue's list of concerts) are not bookings.
         for value in object.allValues {
-            guard let inner = value.object, !inner.types.contains(where: Self.eventTypes.contains) else { continue }
+            guard let inner = value.object, !inner.typeTerms.contains(where: { $0?.isEventType == true }) else { continue }
             map(inner, inheriting: nil, depth: depth + 1)
         }
     }
@@ -97,12 +97,12 @@ struct SchemaOrgMapper {
 
     private mutating func mapReservation(_ object: SchemaObject, category: ReservationCategory, package: SchemaObject?) {
         // A reservation for several flights or trips is one reservation per leg.
-        let targets = object.values("reservationFor").compactMap(\.object)
+        let targets = object.values(.reservationFor).compactMap(\.object)
         for target in (targets.isEmpty ? [nil] : targets.map(Optional.some)) {
             var reservation = common(object, package: package, category: category)
             reservation.details = details(category, reservation: object, target: target)
             if reservation.provider == nil, [.train, .bus, .boat].contains(category) {
-                reservation.provider = transitProvider(target, kind: category.rawValue)
+                reservation.provider = transitProvider(target, kind: category)
             }
             finish(reservation, place: object.place, schemaField: Self.requiredField(category))
         }
@@ -110,11 +110,11 @@ struct SchemaOrgMapper {
 
     private mutating func mapPlainEvent(_ event: SchemaObject) {
         var reservation = Reservation(details: .ticketedEvent(ticketedEvent(event, reservation: nil)))
-        reservation.url = text(event, "url")
+        reservation.url = text(event, .url)
         // A page about an event has no booking number: the event itself is the identity.
-        reservation.itemReference = text(event, "@id", "url")
-            ?? [text(event, "name"), text(event, "startDate")].compactMap { $0 }.joined(separator: "|")
-        reservation.provider = organization(event, "organizer", "provider")
+        reservation.itemReference = text(event, .atID, .url)
+            ?? [text(event, .name), text(event, .startDate)].compactMap { $0 }.joined(separator: "|")
+        reservation.provider = organization(event, .organizer, .provider)
         finish(reservation, place: event.place, schemaField: "startDate")
     }
 
@@ -143,22 +143,18 @@ struct SchemaOrgMapper {
 
     /// The fields every reservation has, from the reservation object (and its package).
     private mutating func common(_ object: SchemaObject, package: SchemaObject?, category: ReservationCategory) -> Reservation {
-        func first(_ names: String...) -> String? {
-            for source in [object, package].compactMap({ $0 }) {
-                for name in names { if let value = text(source, name) { return value } }
-            }
-            return nil
-        }
         var reservation = Reservation(details: .flight(Flight()))
-        reservation.reservationNumber = first("reservationNumber", "reservationId", "confirmationNumber")
-        reservation.itemReference = text(object.values("reservedTicket").first?.object, "ticketNumber") ?? text(object, "@id")
+        reservation.reservationNumber =
+            text(object, .reservationNumber, .reservationId) ?? text(object, .confirmationNumber)
+            ?? text(package, .reservationNumber, .reservationId) ?? text(package, .confirmationNumber)
+        reservation.itemReference = text(object.values(.reservedTicket).first?.object, .ticketNumber) ?? text(object, .atID)
         reservation.status = status(object) ?? package.flatMap(status) ?? .unknown
-        reservation.holderName = person(object.values("underName").first ?? package?.values("underName").first)
-        reservation.bookingTime = time(object, "bookingTime", "bookingDate")
-        reservation.modifiedTime = time(object, "modifiedTime", "dateModified") ?? package.flatMap { time($0, "modifiedTime", "dateModified") }
-        reservation.url = first("url", "modifyReservationUrl")
-        reservation.provider = organization(object, "provider") ?? package.flatMap { organization($0, "provider") }
-        reservation.broker = organization(object, "broker", "bookingAgent") ?? package.flatMap { organization($0, "broker", "bookingAgent") }
+        reservation.holderName = person(object.values(.underName).first ?? package?.values(.underName).first)
+        reservation.bookingTime = time(object, .bookingTime, .bookingDate)
+        reservation.modifiedTime = time(object, .modifiedTime, .dateModified) ?? time(package, .modifiedTime, .dateModified)
+        reservation.url = text(object, .url, .modifyReservationUrl) ?? text(package, .url, .modifyReservationUrl)
+        reservation.provider = organization(object, .provider) ?? organization(package, .provider)
+        reservation.broker = organization(object, .broker, .bookingAgent) ?? organization(package, .broker, .bookingAgent)
         reservation.checkInAction = checkInAction(object)
         return reservation
     }
@@ -167,81 +163,89 @@ struct SchemaOrgMapper {
         -> ReservationDetails
     {
         switch category {
-        case .flight: .flight(flight(target, reservation: reservation))
-        case .lodging: .lodging(lodging(target, reservation: reservation))
-        case .rentalCar: .rentalCar(rentalCar(target, reservation: reservation))
-        case .restaurant: .restaurant(restaurant(target, reservation: reservation))
-        case .ticketedEvent: .ticketedEvent(ticketedEvent(target, reservation: reservation))
-        case .train: .train(transit(target, reservation: reservation, kind: "train"))
-        case .bus: .bus(transit(target, reservation: reservation, kind: "bus"))
-        case .boat: .boat(transit(target, reservation: reservation, kind: "boat"))
+        case .flight: return .flight(flight(target, reservation: reservation))
+        case .lodging: return .lodging(lodging(target, reservation: reservation))
+        case .rentalCar: return .rentalCar(rentalCar(target, reservation: reservation))
+        case .restaurant: return .restaurant(restaurant(target, reservation: reservation))
+        case .ticketedEvent: return .ticketedEvent(ticketedEvent(target, reservation: reservation))
+        case .train: return .train(transit(target, reservation: reservation, kind: category))
+        case .bus: return .bus(transit(target, reservation: reservation, kind: category))
+        case .boat: return .boat(transit(target, reservation: reservation, kind: category))
         }
     }
 
     // MARK: - Values
 
-    /// The first non-empty text of the first of the names that has one.
-    func text(_ object: SchemaObject?, _ names: String...) -> String? {
+    // Each helper takes one name, and two or three to try in turn (overloads, not variadic
+    // parameters: those make an array on every call).
+
+    /// The first non-empty text of a property, without white space around it.
+    func text(_ object: SchemaObject?, _ name: SchemaTerm) -> String? {
         guard let object else { return nil }
-        for name in names {
-            for value in object.values(name) {
-                if let text = value.text?.trimmingWhitespace(), !text.isEmpty { return text }
-            }
+        for value in object.values(name) {
+            if let text = value.trimmedText { return text }
         }
         return nil
     }
 
-    /// The first object value of the first of the names that has one.
-    func object(_ object: SchemaObject?, _ names: String...) -> SchemaObject? {
-        guard let object else { return nil }
-        for name in names {
-            if let found = object.values(name).lazy.compactMap(\.object).first { return found }
-        }
-        return nil
+    func text(_ object: SchemaObject?, _ first: SchemaTerm, _ second: SchemaTerm) -> String? {
+        text(object, first) ?? text(object, second)
+    }
+
+    /// The first object value of a property.
+    func object(_ object: SchemaObject?, _ name: SchemaTerm) -> SchemaObject? {
+        object?.values(name).lazy.compactMap(\.object).first
+    }
+
+    func object(_ object: SchemaObject?, _ first: SchemaTerm, _ second: SchemaTerm) -> SchemaObject? {
+        self.object(object, first) ?? self.object(object, second)
     }
 
     /// A whole number, from a number or text (`2`, `"2"`, `"2 people"`).
-    func integer(_ object: SchemaObject?, _ names: String...) -> Int? {
-        for name in names {
-            guard let text = text(object, name) else { continue }
-            if let value = Int(text) { return value }
-            if let value = Double(text), value == value.rounded() { return Int(value) }
-            if let value = Int(text.prefix(while: \.isNumber)) { return value }
-        }
-        return nil
+    func integer(_ object: SchemaObject?, _ name: SchemaTerm) -> Int? {
+        guard let text = text(object, name) else { return nil }
+        if let value = Int(text) { return value }
+        if let value = Double(text), value == value.rounded() { return Int(value) }
+        return Int(text.prefix(while: \.isNumber))
     }
 
     /// A date or date-time: ISO 8601 text, or an object with `@value` and KDE's `timezone`.
     /// Text that is not a date is reported and the value left out.
-    mutating func time(_ object: SchemaObject?, _ names: String...) -> DateTimeValue? {
+    mutating func time(_ object: SchemaObject?, _ name: SchemaTerm) -> DateTimeValue? {
         guard let object else { return nil }
-        for name in names {
-            for value in object.values(name) {
-                var text = value.text
-                var zone: String?
-                if let inner = value.object {
-                    text = self.text(inner, "@value")
-                    zone = self.text(inner, "timezone", "timeZone")
+        for value in object.values(name) {
+            var text = value.object == nil ? value.text : nil
+            var zone: String?
+            if let inner = value.object {
+                text = self.text(inner, .atValue)
+                zone = self.text(inner, .timezone, .timeZone)
+            }
+            guard let text, !text.isEmpty else { continue }
+            do {
+                var parsed = try DateTimeValue(iso8601: text)
+                if let zone, case .dateTime(let local, nil, let offset) = parsed, TimeZoneRules.isKnown(zone) {
+                    parsed = .dateTime(local, timeZone: zone, utcOffset: offset)
                 }
-                guard let text, !text.isEmpty else { continue }
-                do {
-                    var parsed = try DateTimeValue(iso8601: text)
-                    if let zone, case .dateTime(let local, nil, let offset) = parsed, TimeZoneRules.isKnown(zone) {
-                        parsed = .dateTime(local, timeZone: zone, utcOffset: offset)
-                    }
-                    return parsed
-                } catch {
-                    findings.append(Finding(severity: .warning, code: "invalid", place: value.place, message: "\(error); left out"))
-                }
+                return parsed
+            } catch {
+                findings.append(Finding(severity: .warning, code: "invalid", place: value.place, message: "\(error); left out"))
             }
         }
         return nil
     }
 
+    mutating func time(_ object: SchemaObject?, _ first: SchemaTerm, _ second: SchemaTerm) -> DateTimeValue? {
+        time(object, first) ?? time(object, second)
+    }
+
+    mutating func time(_ object: SchemaObject?, _ first: SchemaTerm, _ second: SchemaTerm, _ third: SchemaTerm) -> DateTimeValue? {
+        time(object, first) ?? time(object, second) ?? time(object, third)
+    }
+
     /// `ReservationConfirmed`, `Confirmed`, `http://schema.org/ReservationCancelled`...
     func status(_ object: SchemaObject) -> ReservationStatus? {
-        guard let text = text(object, "reservationStatus") else { return nil }
-        var name = SchemaObject.localName(text).lowercased()
+        guard var text = text(object, .reservationStatus) else { return nil }
+        var name = text.withUTF8 { String(decoding: SchemaTerm.localName($0), as: UTF8.self) }.lowercased()
         if name.hasPrefix("reservation") { name.removeFirst("reservation".count) }
         switch name {
         case "confirmed": return .confirmed
@@ -256,47 +260,46 @@ struct SchemaOrgMapper {
     func person(_ value: SchemaValue?) -> String? {
         guard let value else { return nil }
         guard let object = value.object else { return value.text?.trimmingWhitespace() }
-        if let name = text(object, "name") { return name }
-        let parts = [text(object, "givenName"), text(object, "familyName")].compactMap { $0 }
+        if let name = text(object, .name) { return name }
+        let parts = [text(object, .givenName), text(object, .familyName)].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     /// An organization from an object or a name.
-    func organization(_ object: SchemaObject?, _ names: String...) -> Organization? {
-        guard let object else { return nil }
-        for name in names {
-            guard let value = object.values(name).first else { continue }
-            guard let inner = value.object else { return value.text.map { Organization(name: $0) } }
-            return Organization(
-                name: text(inner, "name", "legalName"), url: text(inner, "url"), phone: text(inner, "telephone"),
-                email: text(inner, "email"))
-        }
-        return nil
+    func organization(_ object: SchemaObject?, _ name: SchemaTerm) -> Organization? {
+        guard let value = object?.values(name).first else { return nil }
+        guard let inner = value.object else { return value.text.map { Organization(name: $0) } }
+        return Organization(
+            name: text(inner, .name, .legalName), url: text(inner, .url), phone: text(inner, .telephone), email: text(inner, .email))
+    }
+
+    func organization(_ object: SchemaObject?, _ first: SchemaTerm, _ second: SchemaTerm) -> Organization? {
+        organization(object, first) ?? organization(object, second)
     }
 
     /// A place: name, address, coordinates (`geo`, or `latitude`/`longitude` on the place) and phone.
     func place(_ object: SchemaObject?) -> Place? {
         guard let object else { return nil }
         return Place(
-            name: text(object, "name"), address: address(object.values("address").first), coordinates: coordinates(object),
-            phone: text(object, "telephone"))
+            name: text(object, .name), address: address(object.values(.address).first), coordinates: coordinates(object),
+            phone: text(object, .telephone))
     }
 
     /// A PostalAddress, or an address written as one text.
     func address(_ value: SchemaValue?) -> PostalAddress? {
         guard let value else { return nil }
         guard let object = value.object else { return value.text.map { PostalAddress(street: $0) } }
-        let country = text(object, "addressCountry")
+        let country = text(object, .addressCountry)
         let code = country.flatMap { $0.count == 2 && $0.allSatisfy(\.isLetter) ? $0.uppercased() : nil }
         return PostalAddress(
-            street: text(object, "streetAddress"), city: text(object, "addressLocality"), region: text(object, "addressRegion"),
-            postalCode: text(object, "postalCode"), country: code == nil ? country : nil, countryCode: code)
+            street: text(object, .streetAddress), city: text(object, .addressLocality), region: text(object, .addressRegion),
+            postalCode: text(object, .postalCode), country: code == nil ? country : nil, countryCode: code)
     }
 
     func coordinates(_ object: SchemaObject) -> Coordinates? {
-        let source = self.object(object, "geo") ?? object
-        guard let latitude = text(source, "latitude").flatMap(Double.init),
-            let longitude = text(source, "longitude").flatMap(Double.init)
+        let source = self.object(object, .geo) ?? object
+        guard let latitude = text(source, .latitude).flatMap(Double.init),
+            let longitude = text(source, .longitude).flatMap(Double.init)
         else { return nil }
         return Coordinates(latitude: latitude, longitude: longitude)
     }
@@ -304,21 +307,21 @@ struct SchemaOrgMapper {
     /// A seat from `reservedTicket.ticketedSeat` (a train's coach is its section), or
     /// `airplaneSeat` and `airplaneSeatClass`.
     func seat(_ reservation: SchemaObject?) -> Seat? {
-        let ticketed = object(object(reservation, "reservedTicket"), "ticketedSeat")
+        let ticketed = object(object(reservation, .reservedTicket), .ticketedSeat)
         let seat = Seat(
-            section: text(ticketed, "seatSection"), row: text(ticketed, "seatRow"),
-            number: text(ticketed, "seatNumber") ?? text(reservation, "airplaneSeat"),
-            type: text(ticketed, "seatingType") ?? text(reservation, "airplaneSeatClass"))
+            section: text(ticketed, .seatSection), row: text(ticketed, .seatRow),
+            number: text(ticketed, .seatNumber) ?? text(reservation, .airplaneSeat),
+            type: text(ticketed, .seatingType) ?? text(reservation, .airplaneSeatClass))
         return seat == Seat() ? nil : seat
     }
 
     /// Online check-in: a `CheckInAction` among the `potentialAction`s, or Google's `checkinUrl`.
     mutating func checkInAction(_ reservation: SchemaObject) -> CheckInAction? {
-        let action = reservation.values("potentialAction").compactMap(\.object).first { $0.isA("CheckInAction") }
-        let target = action.flatMap { self.object($0, "target").map { text($0, "urlTemplate", "url") } ?? text($0, "target") }
-        let url = target ?? text(reservation, "checkinUrl")
-        let opens = action.flatMap { time($0, "startTime") }
-        let closes = action.flatMap { time($0, "endTime") }
+        let action = reservation.values(.potentialAction).compactMap(\.object).first { $0.isA(.checkInActionType) }
+        let target = action.flatMap { self.object($0, .target).map { text($0, .urlTemplate, .url) } ?? text($0, .target) }
+        let url = target ?? text(reservation, .checkinUrl)
+        let opens = action.flatMap { time($0, .startTime) }
+        let closes = action.flatMap { time($0, .endTime) }
         guard url != nil || opens != nil else { return nil }
         return CheckInAction(validFrom: opens, validUntil: closes, url: url)
     }
