@@ -13,7 +13,7 @@ enum EventFiles {
     ///
     /// - Returns: How many files were written and removed.
     static func synchronize(
-        _ entries: [FeedEntry], properties: CalendarProperties, into folder: String
+        _ assembly: FeedAssembly, properties: CalendarProperties, into folder: String
     ) throws(FeedError) -> (written: Int, removed: Int) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -27,7 +27,7 @@ enum EventFiles {
         let writer = ICalendarWriter()
         var names: Set<String> = []
         var written = 0
-        for entry in entries {
+        for entry in assembly.entries {
             let name = fileName(for: entry.uid)
             names.insert(name)
             let path = folder + "/" + name
@@ -40,7 +40,7 @@ enum EventFiles {
             } catch {
                 throw .iCalendar("\(error)")
             }
-            text += entry.text ?? []
+            try assembly.appendText(of: entry, to: &text)
             text += ICalendarWriter.closing
             if let current = FileManager.default.contents(atPath: path), current.elementsEqual(text) { continue }
             do {

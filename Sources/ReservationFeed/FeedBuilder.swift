@@ -55,18 +55,21 @@ public struct FeedBuilder: Sendable {
     public func build(
         from reservations: [ImportedReservation], previous: PreviousFeed? = nil, now: Instant, inputIsComplete: Bool = true
     ) throws(FeedError) -> FeedBuild {
-        let assembly = try assemble(reservations, previous: previous, now: now, inputIsComplete: inputIsComplete, rendering: false)
+        let assembly = try assemble(reservations, previous: previous, now: now, inputIsComplete: inputIsComplete, rendering: false, spool: nil)
         let feed = Feed(properties: options.calendarProperties, events: assembly.entries.compactMap(\.event), generated: now)
         return FeedBuild(feed: feed, changes: assembly.changes, diagnostics: assembly.diagnostics, skipped: assembly.skipped)
     }
 
     /// What ``build(from:previous:now:inputIsComplete:)`` does, with each entry carrying either
-    /// its event (`rendering` off) or only its text (on), which is all a file needs.
+    /// its event (`rendering` off) or only its text (on), which is all a file needs. New texts go
+    /// to `spool` when there is one.
     func assemble(
-        _ reservations: [ImportedReservation], previous: PreviousFeed?, now: Instant, inputIsComplete: Bool, rendering: Bool
+        _ reservations: [ImportedReservation], previous: PreviousFeed?, now: Instant, inputIsComplete: Bool, rendering: Bool,
+        spool: TextSpool?
     ) throws(FeedError) -> FeedAssembly {
         let run = FeedRun(options: options, previous: previous, now: now, rendering: rendering)
         var assembly = FeedAssembly()
+        assembly.spool = spool
         var claimed: [String: SourceLocation] = [:]
         claimed.reserveCapacity(reservations.count)
         assembly.entries.reserveCapacity(reservations.count)
@@ -96,7 +99,7 @@ public struct FeedBuilder: Sendable {
                     previousLive += 1
                     stillMentioned += 1
                 }
-                assembly.record(step)
+                try assembly.record(step, spool: spool)
             }
         }
 
@@ -111,7 +114,7 @@ public struct FeedBuilder: Sendable {
             // An event whose UID the index could not read, found to be claimed or repeated after all.
             guard let uid = step.uid, claimed[uid] == nil, kept.insert(uid).inserted else { continue }
             if step.previousWasLive == true { previousLive += 1 }
-            assembly.record(step)
+            try assembly.record(step, spool: spool)
         }
 
         // The guard against wipes: live events of the previous feed whose reservations the input no

@@ -81,7 +81,8 @@ public struct FeedGenerator: Sendable {
         var builder = FeedBuilder(options: options, concurrency: concurrency)
         builder.batchSize = batchSize
         let assembly = try builder.assemble(
-            read.reservations, previous: previous, now: now, inputIsComplete: !read.hasErrors, rendering: true)
+            read.reservations, previous: previous, now: now, inputIsComplete: !read.hasErrors, rendering: true,
+            spool: TextSpool(in: Self.spoolFolder(for: destination)))
         assembly.diagnostics.forEach(report)
         let diagnostics = previousProblems + read.diagnostics + assembly.diagnostics
 
@@ -92,7 +93,7 @@ public struct FeedGenerator: Sendable {
         try write(assembly, to: destination)
         var files: (written: Int, removed: Int)?
         if let splitFolder {
-            files = try EventFiles.synchronize(assembly.entries, properties: options.calendarProperties, into: splitFolder)
+            files = try EventFiles.synchronize(assembly, properties: options.calendarProperties, into: splitFolder)
         }
         return FeedRunReport(
             inputCount: inputCount, reservationCount: read.reservations.count, eventCount: assembly.entries.count,
@@ -103,14 +104,14 @@ public struct FeedGenerator: Sendable {
     /// The feed at `path` as it is now, or `nil` when there is none (or it is empty).
     static func previousFeed(at path: String) throws(FeedError) -> PreviousFeed? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try FileContents(path: path).bytes
         } catch {
-            throw .previousFeed("cannot read \(path): \(InputDiscovery.reason(error))")
+            throw .previousFeed("cannot read \(path): \(error.reason)")
         }
-        guard !data.isEmpty else { return nil }
-        return try PreviousFeed(iCalendar: [UInt8](data), name: path)
+        guard !bytes.isEmpty else { return nil }
+        return try PreviousFeed(iCalendar: bytes, name: path)
     }
 
     /// Writes the feed, event by event from the texts the builder made, in pieces of a few
@@ -126,7 +127,7 @@ public struct FeedGenerator: Sendable {
             var buffer = opening
             buffer.reserveCapacity(Self.chunkSize + 4096)
             for entry in assembly.entries {
-                buffer += entry.text ?? []
+                try assembly.appendText(of: entry, to: &buffer)
                 if buffer.count >= Self.chunkSize {
                     try output(buffer)
                     buffer.removeAll(keepingCapacity: true)
@@ -147,6 +148,15 @@ public struct FeedGenerator: Sendable {
         } catch {
             throw .iCalendar("\(error)")
         }
+    }
+
+    /// Where the texts of events wait for the feed to be written: beside the feed, else in the
+    /// temporary folder.
+    static func spoolFolder(for destination: FeedDestination) -> String {
+        if case .file(let path) = destination {
+            return URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().path
+        }
+        return ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
     /// How much of the feed is handed to the file at once.

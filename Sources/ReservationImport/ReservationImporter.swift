@@ -32,23 +32,18 @@ public struct ReservationImporter: Sendable {
 
     /// Reads one input.
     public func read(_ source: InputSource) -> ImportResult {
-        let bytes: [UInt8]
-        var modified: Instant?
+        let contents: FileContents
         do {
             switch source {
-            case .file(let path):
-                bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-                let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-                modified = (attributes?[.modificationDate] as? Date).map(Instant.init)
-            case .standardInput:
-                bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            case .file(let path): contents = try FileContents(path: path)
+            case .standardInput: contents = try FileContents.standardInput()
             }
         } catch {
             return ImportResult(diagnostics: [
-                Diagnostic(.error, "unreadable", at: SourceLocation(file: source.description), "cannot read the file: \(InputDiscovery.reason(error))")
+                Diagnostic(.error, "unreadable", at: SourceLocation(file: source.description), "cannot read the file: \(error.reason)")
             ])
         }
-        return read(bytes, name: source.description, sourceTime: modified)
+        return read(contents.bytes, name: source.description, sourceTime: contents.modified)
     }
 
     /// Reads input already in memory, recognising its format by its content.
