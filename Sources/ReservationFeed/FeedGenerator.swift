@@ -61,13 +61,19 @@ public struct FeedGenerator: Sendable {
         inputs: [String], to destination: FeedDestination, now: Instant, report: (Diagnostic) -> Void = { _ in }
     ) throws(FeedError) -> FeedRunReport {
         var lock: FeedLock?
-        var previous: PreviousFeed?
         if case .file(let path) = destination {
             lock = try FeedLock.acquire(for: path, waiting: lockWait)
             AtomicFileWriter.removeStaleTemporaryFiles(of: path)
-            previous = try Self.previousFeed(at: path)
         }
         defer { withExtendedLifetime(lock) {} }
+
+        let (inputCount, read) = try InputReading(discovery: discovery, importer: importer).read(inputs, report: report)
+        // The previous feed is read after the inputs, whose files are let go by then: the two
+        // are never in memory at once.
+        var previous: PreviousFeed?
+        if case .file(let path) = destination {
+            previous = try Self.previousFeed(at: path)
+        }
 
         // A previous feed whose structure is broken loses the events that cannot be read: say so.
         var previousProblems: [Diagnostic] = []
@@ -77,7 +83,6 @@ public struct FeedGenerator: Sendable {
             }
             previousProblems.forEach(report)
         }
-        let (inputCount, read) = try InputReading(discovery: discovery, importer: importer).read(inputs, report: report)
         var builder = FeedBuilder(options: options, concurrency: concurrency)
         builder.batchSize = batchSize
         let assembly = try builder.assemble(

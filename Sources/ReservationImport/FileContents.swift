@@ -16,9 +16,13 @@ public struct FileContents: Sendable {
     public var modified: Instant?
 
     /// Why a file could not be read: the system's reason, in lower case (`no such file or directory`).
-    public struct ReadError: Error, Sendable, CustomStringConvertible {
+    public struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The reason.
         public var reason: String
         public var description: String { reason }
+
+        /// Creates an error.
+        public init(reason: String) { self.reason = reason }
     }
 
     /// Reads the file at `path`.
