@@ -28,20 +28,15 @@ public enum TimeZoneDirectory {
     ///
     /// - Parameter code: An ISO 3166-1 alpha-2 code, in any case.
     public static func zones(inCountry code: String) -> [Entry] {
-        knownZones(inCountry: code).map(\.entry)
+        entries(inCountry: code).filter { TimeZoneRules.zone(named: $0.zone) != nil }
     }
 
-    /// A country's zones that this system's tz database has, with their rules, worked out once.
-    private static func knownZones(inCountry code: String) -> [(entry: Entry, rules: ZoneInfo)] {
+    /// A country's entries in `zone.tab`, whether or not this system's tz database has their
+    /// zones (those it lacks never agree with an offset, and are left out of ``zones(inCountry:)``).
+    private static func entries(inCountry code: String) -> [Entry] {
         let code = code.withUTF8Bytes(Self.twoLetterCode) ?? code.uppercased()
-        if let known = knownZones.withLock({ $0[code] }) { return known }
-        // Zones this system's tz database lacks are left out; only this country's are looked at.
-        let known = (countries[code] ?? []).compactMap { entry in TimeZoneRules.zone(named: entry.zone).map { (entry, $0) } }
-        knownZones.withLock { $0[code] = known }
-        return known
+        return countries[code] ?? []
     }
-
-    private static let knownZones = Mutex<[String: [(entry: Entry, rules: ZoneInfo)]]>([:])
 
     /// The ISO 3166-1 alpha-2 code of a country as addresses write it: its code (`fi`), its name
     /// in English, French, German, Spanish or Japanese (`Finland`, `Finlande`, `フィンランド`), or
@@ -63,25 +58,32 @@ public enum TimeZoneDirectory {
     /// The zone of a country that was at `offset` at `instant`, or `nil` when none was.
     ///
     /// When several were (the United States at -07:00 in June: Los Angeles and Phoenix), the
-    /// preferred zone wins if it is one of them (the zone of the place's city, say: it is only
-    /// worked out in that case), else the one whose principal place is nearest `coordinates`,
-    /// else the first the tz database lists.
+    /// preferred zone wins if it is one of them (the zone of the place's city, say), else the one
+    /// whose principal place is nearest `coordinates`, else the first the tz database lists.
+    ///
+    /// A country with one zone has that zone read; one with several has the preferred zone tried
+    /// first, and the others read only when it does not agree: a run that meets one American
+    /// city reads one American zone, not twenty-nine.
     public static func zone(
         inCountry code: String, agreeingWith offset: UTCOffset, at instant: Instant,
         near coordinates: (latitude: Double, longitude: Double)? = nil, preferring preferred: @autoclosure () -> String? = nil
     ) -> String? {
+        let entries = entries(inCountry: code)
+        let agrees = { (zone: String) -> Bool in
+            guard let rules = TimeZoneRules.zone(named: zone) else { return false }
+            return Int(rules.offset(at: instant.secondsSinceEpoch)) == Int(offset.seconds)
+        }
+        if entries.count > 1, let preferred = preferred(), entries.contains(where: { $0.zone == preferred }), agrees(preferred) {
+            // Alone or among others at that offset, the preferred zone is the answer.
+            return preferred
+        }
         // The zones at that offset then: the first, and the nearest to the place when several are.
         var first: Entry?
         var nearest: (entry: Entry, distance: Double)?
         var count = 0
-        var preferredZone: String??
-        for (entry, rules) in knownZones(inCountry: code) where rules.offset(at: instant.secondsSinceEpoch) == offset.seconds {
+        for entry in entries where agrees(entry.zone) {
             count += 1
             if first == nil { first = entry }
-            if count > 1 {
-                if preferredZone == nil { preferredZone = .some(preferred()) }
-                if let preferred = preferredZone!, preferred == entry.zone || preferred == first?.zone { return preferred }
-            }
             if let coordinates {
                 let distance = distance(entry, coordinates)
                 if nearest == nil || distance < nearest!.distance { nearest = (entry, distance) }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One zone of the tz database, read from its compiled TZif file (RFC 8536): the UTC offset in
 /// force at any instant, answered by a binary search.
@@ -16,10 +17,16 @@ final class ZoneInfo: Sendable {
     private let initialOffset: Int32
     /// The rule for instants after the last transition, when the file has one.
     private let rule: PosixTimeZoneRule?
-    /// The rule's own transitions, worked out once up to ``ruleHorizon``, each with the offset
-    /// the rule gives from it on: looking an offset up is then a binary search here too.
-    private let ruleTransitions: [Int64]
-    private let ruleOffsets: [Int32]
+    /// The rule's own transitions, each with the offset the rule gives from it on, worked out
+    /// up to ``ruleHorizon`` the first time an instant past the file's transitions is looked up
+    /// (Debian's files list transitions to 2037, so most runs never need them): looking an
+    /// offset up is then a binary search here too.
+    private let ruleTable = Mutex<RuleTable?>(nil)
+
+    private struct RuleTable: Sendable {
+        var transitions: [Int64] = []
+        var offsets: [Int32] = []
+    }
 
     /// 2200-01-01: past it, the rule is worked out for each look-up.
     private static let ruleHorizon: Int64 = 7_258_118_400
@@ -30,8 +37,6 @@ final class ZoneInfo: Sendable {
         offsets = []
         initialOffset = seconds
         rule = nil
-        ruleTransitions = []
-        ruleOffsets = []
     }
 
     /// Parses a TZif file (version 1 to 4).
@@ -46,25 +51,30 @@ final class ZoneInfo: Sendable {
         self.offsets = offsets
         self.initialOffset = initialOffset
         self.rule = rule
-        var ruleTransitions: [Int64] = []
-        var ruleOffsets: [Int32] = []
-        if let rule, rule.daylight != nil {
-            let from = transitions.last.map { LocalDateTime(secondsSinceEpoch: $0).date.year - 1 } ?? 1900
-            for instant in rule.transitions(fromYear: max(1, from), toYear: 2200) where instant < Self.ruleHorizon {
-                ruleTransitions.append(instant)
-                ruleOffsets.append(rule.offset(at: instant))
-            }
+    }
+
+    /// The rule's transitions and offsets, from the year before the file's last transition.
+    private static func ruleTable(_ rule: PosixTimeZoneRule, after transitions: [Int64]) -> RuleTable {
+        var table = RuleTable()
+        guard rule.daylight != nil else { return table }
+        let from = transitions.last.map { LocalDateTime(secondsSinceEpoch: $0).date.year - 1 } ?? 1900
+        for instant in rule.transitions(fromYear: max(1, from), toYear: 2200) where instant < ruleHorizon {
+            table.transitions.append(instant)
+            table.offsets.append(rule.offset(at: instant))
         }
-        self.ruleTransitions = ruleTransitions
-        self.ruleOffsets = ruleOffsets
+        return table
     }
 
     /// The offset in force at `seconds` since the epoch.
     func offset(at seconds: Int64) -> Int32 {
         if let rule, transitions.isEmpty || seconds >= transitions[transitions.count - 1] {
-            let count = Self.count(of: ruleTransitions, atOrBefore: seconds)
-            guard count > 0, seconds < Self.ruleHorizon else { return rule.offset(at: seconds) }
-            return ruleOffsets[count - 1]
+            guard seconds < Self.ruleHorizon else { return rule.offset(at: seconds) }
+            let offset = ruleTable.withLock { table -> Int32? in
+                if table == nil { table = Self.ruleTable(rule, after: transitions) }
+                let count = Self.count(of: table!.transitions, atOrBefore: seconds)
+                return count > 0 ? table!.offsets[count - 1] : nil
+            }
+            return offset ?? rule.offset(at: seconds)
         }
         let count = Self.count(of: transitions, atOrBefore: seconds)
         return count == 0 ? initialOffset : offsets[count - 1]
