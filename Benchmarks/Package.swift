@@ -6,7 +6,8 @@
 //
 // builds reservation-feed in release mode in the main package, generates the inputs, and times
 // it beside its peers in one run: the python `icalendar` script a user would write, KDE's
-// extractor, libical serialising the same events (libical-floor), and a trivial program.
+// extractor, libical serialising the same events (libical-floor), a trivial program, and one
+// with the tool's dependencies that does nothing (stack-floor).
 // docs/performance.md has the figures and what they mean.
 
 import PackageDescription
@@ -27,5 +28,15 @@ let package = Package(
         .executableTarget(name: "libical-floor", linkerSettings: [.linkedLibrary("ical")]),
         // The start-up of a Swift program that does nothing, built the same way.
         .executableTarget(name: "trivial"),
+        // The start-up of a program with reservation-feed's dependencies that does nothing. The
+        // libraries are linked whether used or not (the tool uses them), hence --no-as-needed.
+        .executableTarget(
+            name: "stack-floor",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            linkerSettings: [
+                .linkedLibrary("ical"), .linkedLibrary("xml2"), .linkedLibrary("gmime-3.0"), .linkedLibrary("mimalloc"),
+                .unsafeFlags(["-Xlinker", "--no-as-needed"]),
+            ]
+        ),
     ]
 )

@@ -20,7 +20,8 @@ struct Report {
         }
         lines += ["", "| Target | Measured | Goal | |", "|---|---:|---:|---|"]
         for target in targets() {
-            lines.append("| \(target.name) | \(target.measured) | \(target.goal) | \(target.met.map { $0 ? "met" : "**not met**" } ?? "not measured") |")
+            let verdict = target.met.map { $0 ? "met" : "**not met**" } ?? (target.goal == "–" ? "" : "not measured")
+            lines.append("| \(target.name) | \(target.measured) | \(target.goal) | \(verdict) |")
         }
         lines += ["", "Runs: \(session.runs) of each command (peers: \(session.peerRuns)), in turns; medians of wall-clock time."]
         return lines.joined(separator: "\n") + "\n"
@@ -70,6 +71,13 @@ struct Report {
                 atMost: factor * 1.1, String(format: "≤ %.0f×", factor * 1.1))
         }
         ratio("cold generate of 10 ÷ trivial program", session["generate 10"]?.wall.median, session["trivial program"]?.wall.median, atMost: 3, "≤ 3×")
+        if let stack = session["the tool's dependencies, doing nothing"]?.wall.median, let trivial = session["trivial program"]?.wall.median,
+            trivial > 0
+        {
+            // Not a target: how much of the start-up budget the dependencies take before any work.
+            targets.append(
+                Target(name: "(for reference) the dependencies doing nothing ÷ trivial program", measured: String(format: "%.2f×", stack / trivial), goal: "–", met: nil))
+        }
         return targets
     }
 

@@ -57,8 +57,8 @@ struct Session {
 
     // MARK: - The comparisons
 
-    /// A cold `generate` of 10 reservations beside a trivial program, and beside the same
-    /// binary doing nothing (`--version`), which is what loading it costs.
+    /// A cold `generate` of 10 reservations beside a trivial program, a program with the same
+    /// dependencies doing nothing, and the same binary doing nothing (`--version`).
     mutating func startUp() throws {
         log("start-up")
         let input = try workspace.dataset(10)
@@ -66,6 +66,9 @@ struct Session {
         let starts = max(runs * 4, 20)
         try compare([
             Contender(name: "trivial program", executable: workspace.trivial, arguments: [], runs: starts),
+            Contender(
+                name: "the tool's dependencies, doing nothing", executable: workspace.stackFloor,
+                arguments: ["generate", input, "-o", output, "--now", BenchmarkCommand.now, "-q"], runs: starts),
             Contender(name: "reservation-feed --version", executable: workspace.reservationFeed, arguments: ["--version"], runs: starts),
             Contender(
                 name: "generate 10", executable: workspace.reservationFeed,

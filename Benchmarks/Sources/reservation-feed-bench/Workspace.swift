@@ -14,6 +14,7 @@ struct Workspace {
     /// The programs of this package, beside the harness.
     let libicalFloor: String
     let trivial: String
+    let stackFloor: String
 
     init(repository: URL, folder: URL, shared: URL) throws {
         self.repository = repository
@@ -23,7 +24,8 @@ struct Workspace {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         libicalFloor = here.appendingPathComponent("libical-floor").path
         trivial = here.appendingPathComponent("trivial").path
-        for program in [libicalFloor, trivial] where !FileManager.default.isExecutableFile(atPath: program) {
+        stackFloor = here.appendingPathComponent("stack-floor").path
+        for program in [libicalFloor, trivial, stackFloor] where !FileManager.default.isExecutableFile(atPath: program) {
             throw ProcessFailure(command: program, reason: "not built; run the harness with `swift run -c release --package-path Benchmarks`")
         }
     }
