@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+//
+// Coverage-guided fuzzing of ReservationFeed's readers with libFuzzer, in its own package so
+// that the main build stays lean. Build (every Swift target instrumented, with AddressSanitizer):
+//
+//   swift build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+//
+// then run one target on its corpus, e.g.
+//
+//   Fuzz/run jsonld -runs=1000000
+//
+// docs/reliability.md describes the targets, their corpora and what a run checks.
+
+import PackageDescription
+
+let package = Package(
+    name: "reservation-feed-fuzz",
+    dependencies: [.package(name: "reservation-feed", path: "..")],
+    targets: [
+        // libFuzzer's driver, for programs with their own main.
+        .target(name: "FuzzDriver"),
+        // What every target does with an input once read: synthesise its events and write them.
+        .target(
+            name: "FuzzSupport",
+            dependencies: ["FuzzDriver", .product(name: "ReservationFeed", package: "reservation-feed")]
+        ),
+        // JSON: schema.org JSON-LD and the native format, then synthesis and iCalendar.
+        .executableTarget(name: "fuzz-jsonld", dependencies: ["FuzzSupport"]),
+        // Web pages: JSON-LD blocks and Microdata through libxml2's HTML parser.
+        .executableTarget(name: "fuzz-html", dependencies: ["FuzzSupport"]),
+        // E-mails: MIME through GMime, then their HTML and JSON-LD parts.
+        .executableTarget(name: "fuzz-mail", dependencies: ["FuzzSupport"]),
+        // The previous feed: the event index, libical's parser, and the tombstones made from it.
+        .executableTarget(name: "fuzz-previous-feed", dependencies: ["FuzzSupport"]),
+    ]
+)

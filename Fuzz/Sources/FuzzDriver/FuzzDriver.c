@@ -1,0 +1,1 @@
+// The declaration in include/FuzzDriver.h is all; libFuzzer defines it.
