@@ -9,8 +9,10 @@ import CLibXML2
 /// and `meter`, else the element's text; an element with `itemscope` is a nested item, and
 /// `itemref` pulls in properties from elsewhere in the page.
 public enum HTMLMarkup {
-    /// The deepest element nesting followed; deeper content is not searched.
+    /// The deepest element nesting followed by default; deeper content is not searched.
     public static let maximumDepth = 256
+    /// The most elements searched by default, counting those visited again through `itemref`.
+    public static let maximumElements = 1_000_000
 
     /// Extracts the markup of an HTML document.
     ///
@@ -19,12 +21,29 @@ public enum HTMLMarkup {
     ///   - isUTF8: Whether the bytes are known to be UTF-8 whatever the page says (HTML taken out of
     ///     an e-mail, already converted); otherwise the page's `meta` charset is honoured, else
     ///     UTF-8 is assumed.
-    public static func extract(from bytes: [UInt8], isUTF8: Bool = false) -> HTMLExtraction {
+    ///   - maximumDepth: Elements nested deeper are not searched.
+    ///   - maximumElements: The most elements searched, counting those visited again because an
+    ///     `itemref` points at them (which would otherwise let a small page cost exponential time).
+    ///     Past it the search stops, and ``HTMLExtraction/elementsLeftOut`` says so.
+    ///   - maximumValueLength: Microdata text values longer than this many bytes are left out, and
+    ///     counted in ``HTMLExtraction/valuesLeftOut``.
+    public static func extract(
+        from bytes: [UInt8], isUTF8: Bool = false, maximumDepth: Int = HTMLMarkup.maximumDepth,
+        maximumElements: Int = HTMLMarkup.maximumElements, maximumValueLength: Int = .max
+    ) -> HTMLExtraction {
         guard !bytes.isEmpty, let document = parse(bytes, isUTF8: isUTF8) else { return HTMLExtraction(scripts: [], items: []) }
         defer { xmlFreeDoc(document) }
-        var walker = Walker(document: document)
+        var walker = Walker(
+            document: document, maximumDepth: maximumDepth, maximumElements: maximumElements, maximumValueLength: maximumValueLength)
         walker.collect(xmlDocGetRootElement(document), depth: 0)
-        return HTMLExtraction(scripts: walker.scripts, items: walker.topLevelItems.map { walker.item($0, depth: 0) })
+        var items: [MicrodataItem] = []
+        for element in walker.topLevelItems {
+            items.append(walker.item(element, depth: 0))
+        }
+        var extraction = HTMLExtraction(scripts: walker.scripts, items: items)
+        extraction.elementsLeftOut = walker.visited > maximumElements ? walker.visited - maximumElements : 0
+        extraction.valuesLeftOut = walker.valuesLeftOut
+        return extraction
     }
 
     private static func parse(_ bytes: [UInt8], isUTF8: Bool) -> htmlDocPtr? {
@@ -49,20 +68,36 @@ public enum HTMLMarkup {
     /// One walk over the document: script blocks, item elements and the elements with an `id`.
     private struct Walker {
         let document: htmlDocPtr
+        let maximumDepth: Int
+        let maximumElements: Int
+        let maximumValueLength: Int
         var scripts: [ScriptBlock] = []
         var topLevelItems: [xmlNodePtr] = []
         var elementsByID: [String: xmlNodePtr] = [:]
+        /// Elements looked at so far; past `maximumElements`, the walk stops.
+        var visited = 0
+        var valuesLeftOut = 0
 
-        init(document: htmlDocPtr) {
+        init(document: htmlDocPtr, maximumDepth: Int, maximumElements: Int, maximumValueLength: Int) {
             self.document = document
+            self.maximumDepth = maximumDepth
+            self.maximumElements = maximumElements
+            self.maximumValueLength = maximumValueLength
+        }
+
+        /// Counts an element; `false` once the budget is spent.
+        private mutating func visit() -> Bool {
+            visited += 1
+            return visited <= maximumElements
         }
 
         mutating func collect(_ first: xmlNodePtr?, depth: Int) {
-            guard depth < HTMLMarkup.maximumDepth else { return }
+            guard depth < maximumDepth else { return }
             var node = first
             while let current = node {
                 defer { node = current.pointee.next }
                 guard current.pointee.type == XML_ELEMENT_NODE else { continue }
+                guard visit() else { return }
                 let name = Self.name(current)
                 if let id = Self.attribute(current, "id"), elementsByID[id] == nil { elementsByID[id] = current }
                 if name == "script" {
@@ -80,9 +115,9 @@ public enum HTMLMarkup {
         }
 
         /// The item an `itemscope` element stands for.
-        func item(_ element: xmlNodePtr, depth: Int) -> MicrodataItem {
+        mutating func item(_ element: xmlNodePtr, depth: Int) -> MicrodataItem {
             var properties: [MicrodataProperty] = []
-            if depth < HTMLMarkup.maximumDepth {
+            if depth < maximumDepth {
                 var roots: [xmlNodePtr] = []
                 var child = element.pointee.children
                 while let current = child {
@@ -99,13 +134,20 @@ public enum HTMLMarkup {
         }
 
         /// The properties found at and below `node`, not going into nested items.
-        private func properties(from node: xmlNodePtr, depth: Int) -> [MicrodataProperty] {
-            guard node.pointee.type == XML_ELEMENT_NODE, depth < HTMLMarkup.maximumDepth else { return [] }
+        private mutating func properties(from node: xmlNodePtr, depth: Int) -> [MicrodataProperty] {
+            guard node.pointee.type == XML_ELEMENT_NODE, depth < maximumDepth, visit() else { return [] }
             var found: [MicrodataProperty] = []
             let isItem = Self.hasAttribute(node, "itemscope")
             if let names = Self.attribute(node, "itemprop") {
-                let value: MicrodataValue = isItem ? .item(item(node, depth: depth)) : .text(Self.value(of: node))
+                var value: MicrodataValue?
+                if isItem {
+                    value = .item(item(node, depth: depth))
+                } else {
+                    let text = Self.value(of: node)
+                    if text.utf8.count <= maximumValueLength { value = .text(text) } else { valuesLeftOut += 1 }
+                }
                 for name in names.split(whereSeparator: \.isWhitespace) {
+                    guard let value else { break }
                     found.append(MicrodataProperty(name: String(name), value: value, line: Int(xmlGetLineNo(node))))
                 }
             }

@@ -4,10 +4,26 @@ import EventModel
 
 /// Builds the VEVENT of one calendar event through libical.
 enum EventComponent {
+    /// The years an event may be in: libical writes dates past 3000 as `00000000T000000`, and
+    /// the years before 1 cannot be written at all.
+    static let supportedYears = 1...2999
+
+    /// Refuses a time outside ``supportedYears``, rather than writing a wrong one.
+    private static func check(_ time: EventTime, _ property: String) throws(ICalendarError) {
+        let year: Int
+        switch time {
+        case .date(let date): year = date.year
+        case .zoned(let local, _), .utc(let local), .floating(let local): year = local.date.year
+        }
+        guard supportedYears.contains(year) else { throw .outOfRange(property: property, value: "\(time)") }
+    }
+
     /// Appends the VEVENT of `event` to `output`, folded.
     ///
     /// - Parameter stamp: The DTSTAMP to use when the event carries none.
     static func write(_ event: CalendarEvent, stamp: Instant, into output: inout [UInt8]) throws(ICalendarError) {
+        try check(event.start, "DTSTART")
+        if let end = event.end { try check(end, "DTEND") }
         let component = try LibicalComponent(ICAL_VEVENT_COMPONENT)
         component.add(try LibicalProperty.text("UID", event.uid) { icalproperty_new_uid($0) })
         component.add(try LibicalProperty.instant("DTSTAMP", event.stamp ?? stamp) { icalproperty_new_dtstamp($0) })

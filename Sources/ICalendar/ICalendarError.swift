@@ -4,6 +4,8 @@ public enum ICalendarError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownTimeZone(String)
     /// libical refused to build a property or component; the text says which.
     case libical(String)
+    /// A date outside the years iCalendar programs accept (libical: 0 to 3000).
+    case outOfRange(property: String, value: String)
 
     public var description: String {
         switch self {
@@ -11,6 +13,8 @@ public enum ICalendarError: Error, Sendable, Hashable, CustomStringConvertible {
             "no time-zone data for \(zone) (is the tzdata package installed?)"
         case .libical(let what):
             "libical could not build \(what)"
+        case .outOfRange(let property, let value):
+            "its \(property) \(value) is outside the years \(EventComponent.supportedYears.lowerBound)–\(EventComponent.supportedYears.upperBound) calendars accept"
         }
     }
 }

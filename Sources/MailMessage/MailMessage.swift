@@ -14,10 +14,12 @@ import Chrono
 /// for part in message.parts where part.contentType == "text/html" { ... }
 /// ```
 public struct MailMessage: Sendable {
-    /// The most parts read from one message.
+    /// The most parts read from one message, by default.
     public static let maximumParts = 500
-    /// The deepest nesting of multiparts and attached messages followed.
+    /// The deepest nesting of multiparts and attached messages followed, by default.
     public static let maximumDepth = 32
+    /// The largest decoded part, in bytes, by default.
+    public static let maximumPartSize = 32 << 20
 
     /// The subject, decoded.
     public var subject: String?
@@ -28,8 +30,13 @@ public struct MailMessage: Sendable {
 
     /// Reads a message.
     ///
-    /// - Throws: ``MailMessageError`` when the bytes are not a message, or it exceeds a limit.
-    public init(parsing bytes: [UInt8]) throws(MailMessageError) {
+    /// - Throws: ``MailMessageError`` when the bytes are not a message, or it exceeds a limit:
+    ///   more than `maximumParts` leaf parts, nesting deeper than `maximumDepth`, or a part that
+    ///   decodes to more than `maximumPartSize` bytes.
+    public init(
+        parsing bytes: [UInt8], maximumParts: Int = MailMessage.maximumParts, maximumDepth: Int = MailMessage.maximumDepth,
+        maximumPartSize: Int = MailMessage.maximumPartSize
+    ) throws(MailMessageError) {
         _ = Self.initialized
         guard !bytes.isEmpty else { throw .notAMessage }
         let stream = bytes.withUnsafeBufferPointer { buffer in
@@ -46,7 +53,7 @@ public struct MailMessage: Sendable {
 
         subject = g_mime_message_get_subject(message).map { String(cString: $0) }
         date = Self.date(of: message)
-        var walker = Walker()
+        var walker = Walker(maximumParts: maximumParts, maximumDepth: maximumDepth, maximumPartSize: maximumPartSize)
         if let body = g_mime_message_get_mime_part(message) {
             try walker.walk(body, section: "", date: date, depth: 0)
         }
@@ -63,13 +70,16 @@ public struct MailMessage: Sendable {
 
     /// Walks the MIME tree, collecting decoded leaf parts.
     private struct Walker {
+        let maximumParts: Int
+        let maximumDepth: Int
+        let maximumPartSize: Int
         var parts: [MailPart] = []
 
         mutating func walk(_ object: UnsafeMutablePointer<GMimeObject>, section: String, date: Instant?, depth: Int)
             throws(MailMessageError)
         {
-            guard depth <= MailMessage.maximumDepth else {
-                throw .limit("MIME parts are nested more than \(MailMessage.maximumDepth) deep")
+            guard depth <= maximumDepth else {
+                throw .limit("MIME parts are nested more than \(maximumDepth) deep (--limit mime-depth)")
             }
             if rf_is_multipart(object) != 0 {
                 let multipart = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GMimeMultipart.self)
@@ -84,11 +94,15 @@ public struct MailMessage: Sendable {
                 else { return }
                 try walk(body, section: section.isEmpty ? "1" : section, date: MailMessage.date(of: attached) ?? date, depth: depth + 1)
             } else if rf_is_part(object) != 0 {
-                guard parts.count < MailMessage.maximumParts else {
-                    throw .limit("the message has more than \(MailMessage.maximumParts) parts")
+                guard parts.count < maximumParts else {
+                    throw .limit("the message has more than \(maximumParts) parts (--limit mime-parts)")
                 }
                 let type = Self.contentType(object)
                 let bytes = Self.decoded(object, text: type.hasPrefix("text/"))
+                guard bytes.count <= maximumPartSize else {
+                    throw .limit(
+                        "part \(section.isEmpty ? "1" : section) decodes to \(bytes.count) bytes, more than the limit of \(maximumPartSize) (--limit part-size)")
+                }
                 parts.append(MailPart(contentType: type, section: section.isEmpty ? "1" : section, bytes: bytes, messageDate: date))
             }
         }

@@ -155,13 +155,29 @@ struct FeedRun: Sendable {
         case (true, _, _), (false, true, .drop):
             step.outcome = .removed
         case (false, false, _), (false, true, .keep):
-            setEntry(event, .unchanged, of: &step)
+            keep(event, old, of: &step)
         case (false, true, .cancel) where event.status == .cancelled:
-            setEntry(event, .unchanged, of: &step)  // already a tombstone
+            keep(event, old, of: &step)  // already a tombstone
         case (false, true, .cancel):
             setEntry(tombstone(of: event), .cancelled, of: &step)
+            if case .nothing = step.outcome {
+                // The tombstone cannot be written (an event edited by hand into something
+                // libical cannot write): the event stays as it was rather than being lost.
+                keep(event, old, of: &step)
+                step.diagnostics.append(problem(old, nil, "it cannot be cancelled, and is kept as it was"))
+            }
         }
         return step
+    }
+
+    /// Keeps a previous event as it was: its very bytes when the feed has them, so that an event
+    /// edited by hand, or written by an older version, is not rewritten by this one.
+    private func keep(_ event: CalendarEvent, _ old: PreviousFeed.Event, of step: inout Step) {
+        if rendering, let text = old.text {
+            step.outcome = .entry(FeedEntry(event, keepingEvent: false, text: text), .unchanged)
+        } else {
+            setEntry(event, .unchanged, of: &step)
+        }
     }
 
     /// The previous feed's event, cancelled: the way subscribed calendars learn a booking is gone.
@@ -199,11 +215,11 @@ struct FeedRun: Sendable {
         event.status != .cancelled && Self.end(of: event) >= now
     }
 
-    private func problem(_ old: PreviousFeed.Event, _ error: ICalendarReadError, _ consequence: String) -> Diagnostic {
+    private func problem(_ old: PreviousFeed.Event, _ error: ICalendarReadError?, _ consequence: String) -> Diagnostic {
         let position = old.line.map { TextPosition(line: $0, column: 1) }
+        let label = error.map { "\(old.label) \($0.reason)" } ?? (old.uid.map { "the event \($0)" } ?? old.label)
         return Diagnostic(
-            .warning, "previous-feed", at: SourceLocation(file: previous?.name ?? "", position: position),
-            "\(old.label) \(error.reason): \(consequence)")
+            .warning, "previous-feed", at: SourceLocation(file: previous?.name ?? "", position: position), "\(label): \(consequence)")
     }
 
     /// When an event is over: its end, or its start when it has none.

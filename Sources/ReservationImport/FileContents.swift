@@ -25,25 +25,36 @@ public struct FileContents: Sendable {
         public init(reason: String) { self.reason = reason }
     }
 
-    /// Reads the file at `path`.
-    public init(path: String) throws(ReadError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// Reads the file at `path`, when it is a regular file of at most `limit` bytes.
+    ///
+    /// A FIFO, a device or a socket is refused without being opened for a read that could wait
+    /// for ever or never end.
+    public init(path: String, limit: Int = .max) throws(ReadError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw Self.failure() }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Self.failure() }
-        if status.st_mode & S_IFMT == S_IFDIR { throw ReadError(reason: "it is a folder") }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw ReadError(reason: "it is a folder")
+        default: throw ReadError(reason: "it is not a regular file (a pipe, a device or a socket)")
+        }
+        guard Int(status.st_size) <= limit else {
+            throw ReadError(
+                reason: "it is \(ImportLimits.describe(bytes: Int(status.st_size))), more than the limit of \(ImportLimits.describe(bytes: limit)) (--limit file-size)")
+        }
         #if canImport(Darwin)
             modified = Instant(secondsSinceEpoch: Int64(status.st_mtimespec.tv_sec))
         #else
             modified = Instant(secondsSinceEpoch: Int64(status.st_mtim.tv_sec))
         #endif
-        bytes = try Self.readAll(descriptor, expected: Int(status.st_size))
+        bytes = try Self.readAll(descriptor, expected: Int(status.st_size), limit: limit)
     }
 
-    /// Reads standard input to its end.
-    public static func standardInput() throws(ReadError) -> FileContents {
-        FileContents(bytes: try readAll(STDIN_FILENO, expected: 0), modified: nil)
+    /// Reads standard input to its end, or fails past `limit` bytes.
+    public static func standardInput(limit: Int = .max) throws(ReadError) -> FileContents {
+        FileContents(bytes: try readAll(STDIN_FILENO, expected: 0, limit: limit), modified: nil)
     }
 
     private init(bytes: [UInt8], modified: Instant?) {
@@ -53,9 +64,9 @@ public struct FileContents: Sendable {
 
     /// Reads until the end, starting with room for `expected` bytes (the size a regular file
     /// says it has; pipes and files that grow get more room as they need it).
-    private static func readAll(_ descriptor: Int32, expected: Int) throws(ReadError) -> [UInt8] {
+    private static func readAll(_ descriptor: Int32, expected: Int, limit: Int) throws(ReadError) -> [UInt8] {
         var bytes: [UInt8] = []
-        var capacity = max(expected + 1, 1 << 16)
+        var capacity = min(max(expected + 1, 1 << 16), limit == .max ? .max : limit + 1)
         while true {
             var failed = false
             bytes.reserveCapacity(capacity)
@@ -66,7 +77,10 @@ public struct FileContents: Sendable {
             bytes.withUnsafeMutableBufferPointer { buffer in
                 while true {
                     count = read(descriptor, buffer.baseAddress! + start, room)
-                    if count < 0, errno == EINTR { continue }
+                    if count < 0, errno == EINTR || errno == EAGAIN {
+                        if errno == EAGAIN { Self.waitForInput(descriptor) }
+                        continue
+                    }
                     break
                 }
                 failed = count < 0
@@ -74,8 +88,18 @@ public struct FileContents: Sendable {
             if failed { throw failure() }
             bytes.removeLast(room - count)
             if count == 0 { return bytes }
-            if bytes.count == capacity { capacity *= 2 }
+            if bytes.count > limit {
+                throw ReadError(reason: "it is more than the limit of \(ImportLimits.describe(bytes: limit)) (--limit file-size)")
+            }
+            if bytes.count == capacity { capacity = min(capacity * 2, limit == .max ? .max : limit + 1) }
         }
+    }
+
+    /// Waits until a descriptor opened without blocking (a regular file never blocks, standard
+    /// input may) has something to read.
+    private static func waitForInput(_ descriptor: Int32) {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&entry, 1, -1)
     }
 
     private static func failure() -> ReadError {

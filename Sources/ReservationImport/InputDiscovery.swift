@@ -64,12 +64,20 @@ public struct InputDiscovery: Sendable {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
                 walk(path, into: &sources, diagnostics: &diagnostics, seen: &seen)
-            } else if extensions.contains((name as NSString).pathExtension.lowercased()) || Self.looksReadable(path),
+            } else if extensions.contains((name as NSString).pathExtension.lowercased())
+                || (Self.isRegularFile(path) && Self.looksReadable(path)),
                 seen.insert(canonical(path)).inserted
             {
                 sources.append(.file(path))
             }
         }
+    }
+
+    /// Whether a path is a regular file: a FIFO, a device or a socket without a known extension
+    /// is passed over without being opened (opening a FIFO waits for a writer).
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Whether a file's first bytes are a format this tool reads.

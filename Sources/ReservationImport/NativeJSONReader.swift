@@ -7,8 +7,13 @@ import Reservations
 /// requires is reported with its JSON path and line, and the others are still read. Fields this
 /// version does not know are ignored.
 public struct NativeJSONReader: Sendable {
+    /// How deep and how long what is read may be.
+    public var limits: ImportLimits
+
     /// Creates a reader.
-    public init() {}
+    public init(limits: ImportLimits = ImportLimits()) {
+        self.limits = limits
+    }
 
     /// Reads one file's bytes.
     ///
@@ -19,7 +24,7 @@ public struct NativeJSONReader: Sendable {
     public func read(_ bytes: [UInt8], file: String) -> ImportResult {
         let root: JSONNode
         do {
-            root = try JSONParser.parse(bytes)
+            root = try JSONParser.parse(bytes, maximumDepth: limits.jsonDepth, maximumStringLength: limits.fieldLength)
         } catch {
             let position = TextPosition(offset: error.offset, in: bytes)
             return ImportResult(diagnostics: [

@@ -14,10 +14,24 @@ public struct ReservationImporter: Sendable {
     /// The reader for schema.org markup.
     public var schemaOrgReader: SchemaOrgReader
 
+    /// How large, deep and long inputs may be. Setting them sets the readers' too.
+    public var limits: ImportLimits {
+        didSet {
+            nativeReader.limits = limits
+            schemaOrgReader.limits = limits
+        }
+    }
+
     /// Creates an importer.
-    public init(nativeReader: NativeJSONReader = NativeJSONReader(), schemaOrgReader: SchemaOrgReader = SchemaOrgReader()) {
+    public init(
+        nativeReader: NativeJSONReader = NativeJSONReader(), schemaOrgReader: SchemaOrgReader = SchemaOrgReader(),
+        limits: ImportLimits = ImportLimits()
+    ) {
         self.nativeReader = nativeReader
         self.schemaOrgReader = schemaOrgReader
+        self.limits = limits
+        self.nativeReader.limits = limits
+        self.schemaOrgReader.limits = limits
     }
 
     /// Reads every input in order, then merges what describes the same booking.
@@ -35,8 +49,8 @@ public struct ReservationImporter: Sendable {
         let contents: FileContents
         do {
             switch source {
-            case .file(let path): contents = try FileContents(path: path)
-            case .standardInput: contents = try FileContents.standardInput()
+            case .file(let path): contents = try FileContents(path: path, limit: limits.fileSize)
+            case .standardInput: contents = try FileContents.standardInput(limit: limits.fileSize)
             }
         } catch {
             return ImportResult(diagnostics: [
@@ -53,6 +67,18 @@ public struct ReservationImporter: Sendable {
     ///   - name: How messages name it.
     ///   - sourceTime: When it was written, if known (a file's modification time).
     public func read(_ bytes: [UInt8], name: String, sourceTime: Instant? = nil) -> ImportResult {
+        var result = readAnyFormat(bytes, name: name, sourceTime: sourceTime)
+        if result.reservations.count > limits.reservations {
+            result.reservations.removeSubrange(limits.reservations...)
+            result.diagnostics.append(
+                Diagnostic(
+                    .error, "limit", at: SourceLocation(file: name),
+                    "more than \(limits.reservations) reservations (--limit reservations); the first \(limits.reservations) were read"))
+        }
+        return result
+    }
+
+    private func readAnyFormat(_ bytes: [UInt8], name: String, sourceTime: Instant?) -> ImportResult {
         switch InputFormat.detect(bytes) {
         case .nativeJSON:
             var result = nativeReader.read(bytes, file: name)

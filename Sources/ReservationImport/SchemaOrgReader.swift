@@ -15,15 +15,18 @@ public struct SchemaOrgReader: Sendable {
     /// How many threads read the elements of a large JSON-LD array at once; the result is the
     /// same whatever the number.
     public var concurrency: Int
+    /// How large and deep what is read may be.
+    public var limits: ImportLimits
 
     /// Creates a reader.
-    public init(concurrency: Int = Parallel.defaultConcurrency) {
+    public init(concurrency: Int = Parallel.defaultConcurrency, limits: ImportLimits = ImportLimits()) {
         self.concurrency = concurrency
+        self.limits = limits
     }
 
     /// Reads a JSON-LD document: one object, an array, or a `@graph` (also KDE Itinerary's output).
     public func readJSONLD(_ bytes: [UInt8], file: String, sourceTime: Instant? = nil) -> ImportResult {
-        var collector = Collector(file: file, sourceTime: sourceTime, concurrency: concurrency)
+        var collector = Collector(file: file, sourceTime: sourceTime, concurrency: concurrency, limits: limits)
         collector.addJSONLD(bytes, basePath: "", decodesEntities: false, shift: { $0 })
         return collector.finish()
     }
@@ -32,7 +35,7 @@ public struct SchemaOrgReader: Sendable {
     ///
     /// - Parameter isUTF8: Whether the bytes are UTF-8 whatever the page declares (HTML from an e-mail).
     public func readHTML(_ bytes: [UInt8], file: String, sourceTime: Instant? = nil, isUTF8: Bool = false) -> ImportResult {
-        var collector = Collector(file: file, sourceTime: sourceTime, concurrency: concurrency)
+        var collector = Collector(file: file, sourceTime: sourceTime, concurrency: concurrency, limits: limits)
         collector.addHTML(bytes, basePath: "", isUTF8: isUTF8, linesAreMeaningful: true)
         return collector.finish()
     }
@@ -42,13 +45,14 @@ public struct SchemaOrgReader: Sendable {
     public func readMail(_ bytes: [UInt8], file: String) -> ImportResult {
         let message: MailMessage
         do {
-            message = try MailMessage(parsing: bytes)
+            message = try MailMessage(
+                parsing: bytes, maximumParts: limits.mimeParts, maximumDepth: limits.mimeDepth, maximumPartSize: limits.partSize)
         } catch {
             return ImportResult(diagnostics: [Diagnostic(.error, "invalid", at: SourceLocation(file: file), "\(error)")])
         }
         var result = ImportResult()
         for part in message.parts {
-            var collector = Collector(file: file, sourceTime: part.messageDate, concurrency: concurrency)
+            var collector = Collector(file: file, sourceTime: part.messageDate, concurrency: concurrency, limits: limits)
             let basePath = "part[\(part.section)]"
             switch part.contentType {
             case "text/html", "application/xhtml+xml":
@@ -68,22 +72,38 @@ public struct SchemaOrgReader: Sendable {
         let file: String
         let sourceTime: Instant?
         let concurrency: Int
+        let limits: ImportLimits
         /// What was found: reservations, and the findings about the markup.
         var found = ImportResult()
         /// Markup that could not be read at all (reported before the findings).
         var diagnostics: [Diagnostic] = []
 
-        init(file: String, sourceTime: Instant?, concurrency: Int) {
+        init(file: String, sourceTime: Instant?, concurrency: Int, limits: ImportLimits) {
             self.file = file
             self.sourceTime = sourceTime
             self.concurrency = concurrency
+            self.limits = limits
         }
 
         /// Elements of an array read at once.
         static let batchSize = 2048
 
         mutating func addHTML(_ bytes: [UInt8], basePath: String, isUTF8: Bool, linesAreMeaningful: Bool) {
-            let extraction = HTMLMarkup.extract(from: bytes, isUTF8: isUTF8)
+            let extraction = HTMLMarkup.extract(
+                from: bytes, isUTF8: isUTF8, maximumDepth: limits.htmlDepth, maximumElements: limits.htmlElements,
+                maximumValueLength: limits.fieldLength)
+            if extraction.elementsLeftOut > 0 {
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "limit", at: SourceLocation(file: file, path: basePath),
+                        "the page has more than \(limits.htmlElements) elements (--limit html-elements); the rest was not searched for reservations"))
+            }
+            if extraction.valuesLeftOut > 0 {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "limit", at: SourceLocation(file: file, path: basePath),
+                        "\(extraction.valuesLeftOut) Microdata value\(extraction.valuesLeftOut == 1 ? " is" : "s are") longer than the limit of \(ImportLimits.describe(bytes: limits.fieldLength)) (--limit field-length) and left out"))
+            }
             for (index, script) in extraction.scripts.enumerated() {
                 let text = Self.unwrapped(script.text)
                 // Script positions count from the line the script element is on.
@@ -137,11 +157,12 @@ public struct SchemaOrgReader: Sendable {
                         return (index: index, range: range, position: locator.position(of: range.lowerBound))
                     }
                     start += batch.count
-                    let (file, sourceTime) = (file, sourceTime)
+                    let (file, sourceTime, limits) = (file, sourceTime, limits)
                     let results = Parallel.map(batch, concurrency: concurrency) { element -> Result<ImportResult, JSONSyntaxError> in
                         Result { () throws(JSONSyntaxError) -> ImportResult in
                             var (value, builder) = try JSONParser.parseElement(
-                                element.range, in: bytes, into: SchemaGraphBuilder(source: bytes, decodesEntities: decodesEntities), lenient: true)
+                                element.range, in: bytes, into: SchemaGraphBuilder(source: bytes, decodesEntities: decodesEntities), maximumDepth: limits.jsonDepth,
+                                maximumStringLength: limits.fieldLength, lenient: true)
                             builder.addJSONLDRoot(value, path: JSONPath.join(basePath, "[\(element.index)]"))
                             var mapper = SchemaOrgMapper()
                             mapper.map(builder.build())
@@ -163,7 +184,9 @@ public struct SchemaOrgReader: Sendable {
                 if failure == nil { failure = scan.error }
             } else {
                 do {
-                    var (root, builder) = try JSONParser.parse(bytes, into: SchemaGraphBuilder(source: bytes, decodesEntities: decodesEntities), lenient: true)
+                    var (root, builder) = try JSONParser.parse(
+                        bytes, into: SchemaGraphBuilder(source: bytes, decodesEntities: decodesEntities), maximumDepth: limits.jsonDepth,
+                        maximumStringLength: limits.fieldLength, lenient: true)
                     builder.addJSONLDRoot(root, path: basePath)
                     var mapper = SchemaOrgMapper()
                     mapper.map(builder.build())
@@ -179,7 +202,9 @@ public struct SchemaOrgReader: Sendable {
                 let text = String(decoding: bytes, as: UTF8.self)
                 if text.contains("&quot;"),
                     case let decoded = Array(HTMLEntities.decode(text).utf8),
-                    case (let root, var builder)? = try? JSONParser.parse(decoded, into: SchemaGraphBuilder(source: decoded, decodesEntities: true), lenient: true)
+                    case (let root, var builder)? = try? JSONParser.parse(
+                        decoded, into: SchemaGraphBuilder(source: decoded, decodesEntities: true), maximumDepth: limits.jsonDepth,
+                        maximumStringLength: limits.fieldLength, lenient: true)
                 {
                     builder.addJSONLDRoot(root, path: basePath)
                     var mapper = SchemaOrgMapper()

@@ -22,12 +22,37 @@ struct InputOptions: ParsableArguments {
     @Flag(help: "Write pending and held bookings too, as tentative events (left out by default, as Siri does).")
     var includeUnconfirmed = false
 
+    @Option(
+        name: .customLong("limit"),
+        help: ArgumentHelp(
+            "Raise or lower a limit on inputs, repeatable: \(ImportLimits.names.map { "\($0.name) (\($0.meaning), default \(InputOptions.describe(ImportLimits()[$0.name]!, isSize: $0.isSize)))" }.joined(separator: "; ")). Sizes take K, M or G.",
+            valueName: "name=value"))
+    var limitAssignments: [String] = []
+
     func validate() throws {
         guard !inputs.isEmpty else {
             throw ValidationError("Name at least one input: a file, a folder, or - for standard input.")
         }
         _ = try moment()
         _ = try synthesisLocale()
+        _ = try limits()
+    }
+
+    /// The limits on inputs, the defaults changed by `--limit`.
+    func limits() throws -> ImportLimits {
+        var limits = ImportLimits()
+        for assignment in limitAssignments {
+            do {
+                try limits.set(assignment)
+            } catch {
+                throw ValidationError("--limit \(error)")
+            }
+        }
+        return limits
+    }
+
+    private static func describe(_ value: Int, isSize: Bool) -> String {
+        isSize ? ImportLimits.describe(bytes: value).split(separator: " ").joined() : "\(value)"
     }
 
     /// `--now` as an instant: it needs a UTC offset, `Z` or a zone to say which moment it is.

@@ -84,12 +84,12 @@ struct MailMessageTests {
     func limits() throws {
         let many = "Content-Type: multipart/mixed; boundary=b\n\n"
             + String(repeating: "--b\nContent-Type: text/plain\n\nx\n", count: 600) + "--b--\n"
-        #expect(throws: MailMessageError.limit("the message has more than 500 parts")) { try message(many) }
+        #expect(throws: MailMessageError.limit("the message has more than 500 parts (--limit mime-parts)")) { try message(many) }
         var deep = "Content-Type: text/plain\n\nbottom\n"
         for level in 0..<40 {
             deep = "Content-Type: multipart/mixed; boundary=b\(level)\n\n--b\(level)\n\(deep)--b\(level)--\n"
         }
-        #expect(throws: MailMessageError.limit("MIME parts are nested more than 32 deep")) { try message(deep) }
+        #expect(throws: MailMessageError.limit("MIME parts are nested more than 32 deep (--limit mime-depth)")) { try message(deep) }
         #expect(throws: MailMessageError.notAMessage) { try MailMessage(parsing: []) }
     }
 }

@@ -8,18 +8,19 @@ enum JSONParser {
 
     /// Parses one JSON text: a value with optional white space around it (and an optional
     /// UTF-8 byte order mark in front).
-    static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false)
+    static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, maximumStringLength: Int = .max, lenient: Bool = false)
         throws(JSONSyntaxError) -> JSONNode
     {
-        try parse(bytes, into: JSONTreeSink(), maximumDepth: maximumDepth, lenient: lenient).value
+        try parse(bytes, into: JSONTreeSink(), maximumDepth: maximumDepth, maximumStringLength: maximumStringLength, lenient: lenient).value
     }
 
     /// Parses one JSON text into a sink, and gives the sink back.
-    static func parse<Sink: JSONSink>(_ bytes: [UInt8], into sink: Sink, maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false)
-        throws(JSONSyntaxError) -> (value: Sink.Value, sink: Sink)
-    {
+    static func parse<Sink: JSONSink>(
+        _ bytes: [UInt8], into sink: Sink, maximumDepth: Int = defaultMaximumDepth, maximumStringLength: Int = .max, lenient: Bool = false
+    ) throws(JSONSyntaxError) -> (value: Sink.Value, sink: Sink) {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
-            var parser = JSONReader(bytes: buffer, sink: sink, maximumDepth: maximumDepth, lenient: lenient)
+            var parser = JSONReader(
+                bytes: buffer, sink: sink, maximumDepth: maximumDepth, maximumStringLength: maximumStringLength, lenient: lenient)
             let value = try parser.parseDocument()
             return (value, parser.sink)
         }
@@ -109,10 +110,13 @@ enum JSONParser {
 
     /// Parses one element that ``scanArray(_:lenient:)`` found into a sink, and gives the sink back.
     static func parseElement<Sink: JSONSink>(
-        _ range: Range<Int>, in bytes: [UInt8], into sink: Sink, maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false
+        _ range: Range<Int>, in bytes: [UInt8], into sink: Sink, maximumDepth: Int = defaultMaximumDepth, maximumStringLength: Int = .max,
+        lenient: Bool = false
     ) throws(JSONSyntaxError) -> (value: Sink.Value, sink: Sink) {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
-            var parser = JSONReader(bytes: buffer, range: range, depth: 1, sink: sink, maximumDepth: maximumDepth, lenient: lenient)
+            var parser = JSONReader(
+                bytes: buffer, range: range, depth: 1, sink: sink, maximumDepth: maximumDepth, maximumStringLength: maximumStringLength,
+                lenient: lenient)
             let node = try parser.parseValue()
             guard parser.index == parser.end else {
                 // The scan ended the element where a parse would not: what follows is the error.
@@ -137,6 +141,8 @@ struct JSONReader<Sink: JSONSink> {
     /// Where the text being parsed ends (the end of `bytes`, or of one element of an array).
     fileprivate let end: Int
     private let maximumDepth: Int
+    /// The longest string, in bytes as written.
+    private let maximumStringLength: Int
     private let lenient: Bool
     fileprivate var index = 0
     private var depth = 0
@@ -144,23 +150,31 @@ struct JSONReader<Sink: JSONSink> {
     /// - Parameter lenient: Tolerate what hand-written markup gets wrong where the intent is
     ///   unambiguous: a comma before a closing bracket or brace, and a missing comma between two
     ///   members or elements (as in Apple's own WWDC sample). Native JSON is read strictly.
-    init(bytes: UnsafeBufferPointer<UInt8>, sink: Sink, maximumDepth: Int = JSONParser.defaultMaximumDepth, lenient: Bool = false) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, sink: Sink, maximumDepth: Int = JSONParser.defaultMaximumDepth, maximumStringLength: Int = .max,
+        lenient: Bool = false
+    ) {
         self.sink = sink
         self.bytes = bytes
         end = bytes.count
         self.maximumDepth = maximumDepth
+        self.maximumStringLength = maximumStringLength
         self.lenient = lenient
     }
 
     /// A parser for one value of a larger text, `depth` containers deep; offsets stay those of
     /// the whole text.
-    init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, depth: Int, sink: Sink, maximumDepth: Int, lenient: Bool) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, depth: Int, sink: Sink, maximumDepth: Int, maximumStringLength: Int,
+        lenient: Bool
+    ) {
         self.sink = sink
         self.bytes = bytes
         end = range.upperBound
         index = range.lowerBound
         self.depth = depth
         self.maximumDepth = maximumDepth
+        self.maximumStringLength = maximumStringLength
         self.lenient = lenient
     }
 
@@ -319,7 +333,7 @@ struct JSONReader<Sink: JSONSink> {
     fileprivate mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
         guard depth <= maximumDepth else {
-            throw error("arrays and objects are nested more than \(maximumDepth) deep")
+            throw error("arrays and objects are nested more than \(maximumDepth) deep (--limit json-depth)")
         }
     }
 
@@ -355,6 +369,10 @@ struct JSONReader<Sink: JSONSink> {
                 continue
             }
             index += 1
+        }
+        guard index - start <= maximumStringLength else {
+            index = opening
+            throw error("this string is longer than the limit of \(ImportLimits.describe(bytes: maximumStringLength)) (--limit field-length)")
         }
         let text = JSONText(document: bytes, range: start..<index, hasEscapes: hasEscapes)
         // Escapes are ASCII: the UTF-8 of the raw text is the UTF-8 of the decoded one.

@@ -1,0 +1,108 @@
+/// How much of anything one input may hold: inputs come from e-mails and web pages written by
+/// strangers, and a run must end with a clear error, not with the machine's memory exhausted.
+///
+/// Each limit has a name for the command line (`--limit file-size=512M`); the defaults are far
+/// above what real bookings hold (a 100,000-reservation export is 97 MB) and far below what
+/// would hurt a small machine.
+public struct ImportLimits: Sendable, Hashable {
+    /// The largest input file, in bytes (`file-size`). Larger files are not read.
+    public var fileSize: Int
+    /// The deepest nesting of JSON arrays and objects (`json-depth`).
+    public var jsonDepth: Int
+    /// The deepest HTML element nesting searched for markup (`html-depth`).
+    public var htmlDepth: Int
+    /// The most HTML elements searched for markup in one page (`html-elements`).
+    public var htmlElements: Int
+    /// The most MIME parts read from one e-mail (`mime-parts`).
+    public var mimeParts: Int
+    /// The deepest nesting of multiparts and attached messages (`mime-depth`).
+    public var mimeDepth: Int
+    /// The largest decoded e-mail part, in bytes (`part-size`).
+    public var partSize: Int
+    /// The most reservations read from one input (`reservations`).
+    public var reservations: Int
+    /// The longest text of one field, in bytes of UTF-8 (`field-length`).
+    public var fieldLength: Int
+
+    /// Creates limits; every one has its default unless given.
+    public init(
+        fileSize: Int = 256 << 20, jsonDepth: Int = 256, htmlDepth: Int = 256, htmlElements: Int = 1_000_000,
+        mimeParts: Int = 500, mimeDepth: Int = 32, partSize: Int = 32 << 20, reservations: Int = 1_000_000,
+        fieldLength: Int = 64 << 10
+    ) {
+        self.fileSize = fileSize
+        self.jsonDepth = jsonDepth
+        self.htmlDepth = htmlDepth
+        self.htmlElements = htmlElements
+        self.mimeParts = mimeParts
+        self.mimeDepth = mimeDepth
+        self.partSize = partSize
+        self.reservations = reservations
+        self.fieldLength = fieldLength
+    }
+
+    /// The limits' names, what each bounds, and whether it is a number of bytes.
+    public static let names: [(name: String, meaning: String, isSize: Bool, keyPath: WritableKeyPath<ImportLimits, Int> & Sendable)] = [
+        ("file-size", "bytes in one input file", true, \.fileSize),
+        ("json-depth", "nesting of JSON arrays and objects", false, \.jsonDepth),
+        ("html-depth", "nesting of HTML elements searched", false, \.htmlDepth),
+        ("html-elements", "HTML elements searched in one page", false, \.htmlElements),
+        ("mime-parts", "MIME parts in one e-mail", false, \.mimeParts),
+        ("mime-depth", "nesting of MIME multiparts and attached messages", false, \.mimeDepth),
+        ("part-size", "bytes of one decoded e-mail part", true, \.partSize),
+        ("reservations", "reservations read from one input", false, \.reservations),
+        ("field-length", "bytes of text in one field", true, \.fieldLength),
+    ]
+
+    /// The value of a limit by its name, or `nil` for an unknown name.
+    public subscript(name: String) -> Int? {
+        Self.names.first { $0.name == name }.map { self[keyPath: $0.keyPath] }
+    }
+
+    /// Sets a limit from `name=value` (`file-size=512M`, `json-depth=64`): sizes take a `K`, `M`
+    /// or `G` suffix (powers of 1024).
+    public mutating func set(_ assignment: String) throws(ImportLimitError) {
+        let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let entry = Self.names.first(where: { $0.name == parts[0] }) else {
+            throw ImportLimitError(assignment: assignment, reason: "expected NAME=VALUE with NAME one of \(Self.names.map(\.name).joined(separator: ", "))")
+        }
+        guard let value = Self.number(parts[1], isSize: entry.isSize), value > 0 else {
+            throw ImportLimitError(
+                assignment: assignment, reason: entry.isSize ? "expected a positive number of bytes, with an optional K, M or G" : "expected a positive whole number")
+        }
+        self[keyPath: entry.keyPath] = value
+    }
+
+    /// `512M` as 536,870,912; `64` as 64.
+    private static func number(_ text: String, isSize: Bool) -> Int? {
+        var digits = Substring(text)
+        var scale = 1
+        if isSize, let last = digits.last?.uppercased(), let shift = ["K": 10, "M": 20, "G": 30][last] {
+            digits = digits.dropLast()
+            scale = 1 << shift
+        }
+        guard let value = Int(digits) else { return nil }
+        let (product, overflow) = value.multipliedReportingOverflow(by: scale)
+        return overflow ? nil : product
+    }
+
+    /// A size for messages: `256 MB`, `64 KB`, `286.1 MB`, `1000 bytes`.
+    public static func describe(bytes: Int) -> String {
+        for (shift, unit) in [(30, "GB"), (20, "MB"), (10, "KB")] where bytes >= 1 << shift {
+            if bytes % (1 << shift) == 0 { return "\(bytes >> shift) \(unit)" }
+            let tenths = Int((Double(bytes) / Double(1 << shift) * 10).rounded())
+            return "\(tenths / 10).\(tenths % 10) \(unit)"
+        }
+        return "\(bytes) bytes"
+    }
+}
+
+/// A `--limit` that could not be understood.
+public struct ImportLimitError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was given.
+    public var assignment: String
+    /// What was wrong with it.
+    public var reason: String
+
+    public var description: String { "\(assignment): \(reason)" }
+}
