@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["reservation-feed", "library-usage", "TestSupport"],

@@ -79,7 +79,7 @@ public struct FeedGenerator: Sendable {
         var previousProblems: [Diagnostic] = []
         if let previous {
             previousProblems = previous.problems.map {
-                Diagnostic(.warning, "previous-feed", at: SourceLocation(file: previous.name), "\($0): it cannot be kept in the feed")
+                Diagnostic(.error, "previous-feed", at: SourceLocation(file: previous.name), "\($0): it cannot be kept in the feed")
             }
             previousProblems.forEach(report)
         }

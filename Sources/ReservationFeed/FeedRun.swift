@@ -159,24 +159,31 @@ struct FeedRun: Sendable {
         case (false, true, .cancel) where event.status == .cancelled:
             keep(event, old, of: &step)  // already a tombstone
         case (false, true, .cancel):
-            setEntry(tombstone(of: event), .cancelled, of: &step)
-            if case .nothing = step.outcome {
+            var attempt = step
+            setEntry(tombstone(of: event), .cancelled, of: &attempt)
+            if case .nothing = attempt.outcome {
                 // The tombstone cannot be written (an event edited by hand into something
                 // libical cannot write): the event stays as it was rather than being lost.
                 keep(event, old, of: &step)
-                step.diagnostics.append(problem(old, nil, "it cannot be cancelled, and is kept as it was"))
+            } else {
+                step = attempt
             }
         }
         return step
     }
 
-    /// Keeps a previous event as it was: its very bytes when the feed has them, so that an event
-    /// edited by hand, or written by an older version, is not rewritten by this one.
+    /// Keeps a previous event as it was. It is written again from what was read, which gives
+    /// this tool's own events back byte for byte and puts an event edited by hand in proper form;
+    /// one that cannot be written again (a date libical cannot write) keeps its very bytes, with
+    /// a warning, rather than being lost.
     private func keep(_ event: CalendarEvent, _ old: PreviousFeed.Event, of step: inout Step) {
-        if rendering, let text = old.text {
+        var attempt = step
+        setEntry(event, .unchanged, of: &attempt)
+        if case .nothing = attempt.outcome, rendering, let text = old.text {
             step.outcome = .entry(FeedEntry(event, keepingEvent: false, text: text), .unchanged)
+            step.diagnostics.append(problem(old, nil, "it cannot be written again, and is kept exactly as it was"))
         } else {
-            setEntry(event, .unchanged, of: &step)
+            step = attempt
         }
     }
 
@@ -219,7 +226,7 @@ struct FeedRun: Sendable {
         let position = old.line.map { TextPosition(line: $0, column: 1) }
         let label = error.map { "\(old.label) \($0.reason)" } ?? (old.uid.map { "the event \($0)" } ?? old.label)
         return Diagnostic(
-            .warning, "previous-feed", at: SourceLocation(file: previous?.name ?? "", position: position), "\(label): \(consequence)")
+            .error, "previous-feed", at: SourceLocation(file: previous?.name ?? "", position: position), "\(label): \(consequence)")
     }
 
     /// When an event is over: its end, or its start when it has none.

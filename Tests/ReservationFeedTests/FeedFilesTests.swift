@@ -117,7 +117,9 @@ struct FeedFilesTests {
         text = text.replacingOccurrences(of: "BEGIN:VEVENT\r\nUID:", with: "BEGIN:VEVENT\r\nX-UID:", options: [], range: text.range(of: "BEGIN:VEVENT\r\nUID:"))
         try text.write(toFile: feed, atomically: true, encoding: .utf8)
         let report = try FeedGenerator().generate(inputs: [Self.trip], to: .file(feed), now: Self.now)
-        #expect(report.diagnostics.map(\.description) == ["\(feed): warning: an event has no UID: it cannot be kept in the feed (line 86, column 1)"])
+        // An error: the run exits 1, so that someone looks at the feed.
+        #expect(report.diagnostics.map(\.description) == ["\(feed): an event has no UID: it cannot be kept in the feed (line 86, column 1)"])
+        #expect(report.hasErrors)
         #expect(report.changes.added.count == 1)
     }
 }
