@@ -34,9 +34,9 @@ let package = Package(
     ],
     targets: [
         // MARK: Libraries, in the order data flows through them.
-        .target(name: "Chrono"),
-        // Independent work spread over the cores, results in order.
+        // Independent work spread over the cores, results in order; state shared under a lock.
         .target(name: "Parallel"),
+        .target(name: "Chrono", dependencies: ["Parallel"]),
         .target(name: "Reservations", dependencies: ["Chrono"]),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
@@ -49,11 +49,11 @@ let package = Package(
         .target(name: "ReservationImport", dependencies: ["Reservations", "HTMLMarkup", "MailMessage", "Parallel"]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
-        .target(name: "Airports", dependencies: ["Chrono"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
+        .target(name: "Airports", dependencies: ["Chrono", "Parallel"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
         .target(
             name: "EventSynthesis",
             dependencies: [
-                "Reservations", "EventModel", "Airports", .product(name: "Crypto", package: "swift-crypto"),
+                "Reservations", "EventModel", "Airports", "Parallel", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .systemLibrary(

@@ -1,6 +1,6 @@
+import Parallel
 import Chrono
 import Foundation
-import Synchronization
 
 /// Looks airports up by IATA or ICAO code in a table of 7,884 airports with their coordinates and
 /// time zones, made from the airportsdata package (MIT licence; see `LICENSE-airportsdata.txt`).
@@ -44,7 +44,7 @@ public enum AirportDirectory {
     }
 
     /// Cities looked up so far, with their zone or the knowledge that there is none.
-    private static let cityCache = Mutex<[String: String?]>([:])
+    private static let cityCache = Locked<[String: String?]>([:])
 
     /// Every airport in the table, in IATA order.
     public static var all: [AirportRecord] {

@@ -1,5 +1,5 @@
+import Parallel
 import Foundation
-import Synchronization
 
 /// Which time zones a country keeps, and which country an address means, from the system's tz
 /// database (`zone.tab`) and Foundation's country names.
@@ -139,7 +139,7 @@ public enum TimeZoneDirectory {
     /// The country names of one language, read from Foundation the first time they are needed.
     private final class LazyCountryNames: Sendable {
         private let language: String
-        private let names = Mutex<[String: String]?>(nil)
+        private let names = Locked<[String: String]?>(nil)
 
         init(_ language: String) { self.language = language }
 

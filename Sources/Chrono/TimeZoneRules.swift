@@ -1,5 +1,5 @@
+import Parallel
 import Foundation
-import Synchronization
 
 /// Answers questions about IANA time zones from the system's tz database.
 ///
@@ -59,7 +59,7 @@ public enum TimeZoneRules {
 
     // MARK: - Cache
 
-    private static let cache = Mutex<[String: ZoneInfo?]>([:])
+    private static let cache = Locked<[String: ZoneInfo?]>([:])
 
     private static let utcNames: Set<String> = [
         "UTC", "Etc/UTC", "UCT", "Etc/UCT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu",

@@ -1,5 +1,5 @@
+import Parallel
 import Foundation
-import Synchronization
 
 /// One zone of the tz database, read from its compiled TZif file (RFC 8536): the UTC offset in
 /// force at any instant, answered by a binary search.
@@ -21,7 +21,7 @@ final class ZoneInfo: Sendable {
     /// up to ``ruleHorizon`` the first time an instant past the file's transitions is looked up
     /// (Debian's files list transitions to 2037, so most runs never need them): looking an
     /// offset up is then a binary search here too.
-    private let ruleTable = Mutex<RuleTable?>(nil)
+    private let ruleTable = Locked<RuleTable?>(nil)
 
     private struct RuleTable: Sendable {
         var transitions: [Int64] = []

@@ -1,11 +1,11 @@
+import Parallel
 import Foundation
-import Synchronization
 
 /// Countries' names in a locale's language (`United States`, `États-Unis`), from their ISO codes,
 /// asked of Foundation once per locale and code: an ICU call per address would cost more than
 /// the rest of an event.
 enum RegionNames {
-    private static let cache = Mutex<[String: String]>([:])
+    private static let cache = Locked<[String: String]>([:])
 
     /// The name of the country `code` in the locale `identifier`, or the code when Foundation has none.
     static func name(of code: String, in identifier: String) -> String {

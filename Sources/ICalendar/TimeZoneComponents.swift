@@ -1,6 +1,6 @@
+import Parallel
 import CLibical
 import Chrono
-import Synchronization
 
 /// VTIMEZONE components from libical's copy of the system tz database, with plain IANA TZIDs
 /// and only the rules a feed needs.
@@ -16,7 +16,7 @@ import Synchronization
 enum TimeZoneComponents {
     typealias Span = TimeZoneSpans.Span
 
-    private static let cache = Mutex<[String: String]>([:])
+    private static let cache = Locked<[String: String]>([:])
 
     /// The VTIMEZONE text for a zone, folded by libical (callers refold it).
     static func text(for zone: String, covering span: Span) throws(ICalendarError) -> String {

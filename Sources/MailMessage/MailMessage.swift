@@ -33,9 +33,13 @@ public struct MailMessage: Sendable {
     /// - Throws: ``MailMessageError`` when the bytes are not a message, or it exceeds a limit:
     ///   more than `maximumParts` leaf parts, nesting deeper than `maximumDepth`, or a part that
     ///   decodes to more than `maximumPartSize` bytes.
+    ///
+    /// - Parameter decoding: The content types whose parts are decoded (`text/html`, say); parts
+    ///   of other types are listed with no bytes, and the size limit does not apply to them, so
+    ///   a large PDF ticket does not stop the HTML beside it from being read. `nil` decodes all.
     public init(
         parsing bytes: [UInt8], maximumParts: Int = MailMessage.maximumParts, maximumDepth: Int = MailMessage.maximumDepth,
-        maximumPartSize: Int = MailMessage.maximumPartSize
+        maximumPartSize: Int = MailMessage.maximumPartSize, decoding: Set<String>? = nil
     ) throws(MailMessageError) {
         _ = Self.initialized
         guard !bytes.isEmpty else { throw .notAMessage }
@@ -53,7 +57,7 @@ public struct MailMessage: Sendable {
 
         subject = g_mime_message_get_subject(message).map { String(cString: $0) }
         date = Self.date(of: message)
-        var walker = Walker(maximumParts: maximumParts, maximumDepth: maximumDepth, maximumPartSize: maximumPartSize)
+        var walker = Walker(maximumParts: maximumParts, maximumDepth: maximumDepth, maximumPartSize: maximumPartSize, decoding: decoding)
         if let body = g_mime_message_get_mime_part(message) {
             try walker.walk(body, section: "", date: date, depth: 0)
         }
@@ -73,6 +77,7 @@ public struct MailMessage: Sendable {
         let maximumParts: Int
         let maximumDepth: Int
         let maximumPartSize: Int
+        let decoding: Set<String>?
         var parts: [MailPart] = []
 
         mutating func walk(_ object: UnsafeMutablePointer<GMimeObject>, section: String, date: Instant?, depth: Int)
@@ -98,6 +103,10 @@ public struct MailMessage: Sendable {
                     throw .limit("the message has more than \(maximumParts) parts (--limit mime-parts)")
                 }
                 let type = Self.contentType(object)
+                guard decoding?.contains(type) ?? true else {
+                    parts.append(MailPart(contentType: type, section: section.isEmpty ? "1" : section, bytes: [], messageDate: date))
+                    return
+                }
                 let bytes = Self.decoded(object, text: type.hasPrefix("text/"))
                 guard bytes.count <= maximumPartSize else {
                     throw .limit(

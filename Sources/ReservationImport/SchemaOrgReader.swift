@@ -46,7 +46,8 @@ public struct SchemaOrgReader: Sendable {
         let message: MailMessage
         do {
             message = try MailMessage(
-                parsing: bytes, maximumParts: limits.mimeParts, maximumDepth: limits.mimeDepth, maximumPartSize: limits.partSize)
+                parsing: bytes, maximumParts: limits.mimeParts, maximumDepth: limits.mimeDepth, maximumPartSize: limits.partSize,
+                decoding: ["text/html", "application/xhtml+xml", "application/ld+json", "application/json"])
         } catch {
             return ImportResult(diagnostics: [Diagnostic(.error, "invalid", at: SourceLocation(file: file), "\(error)")])
         }

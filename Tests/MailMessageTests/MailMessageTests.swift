@@ -92,4 +92,18 @@ struct MailMessageTests {
         #expect(throws: MailMessageError.limit("MIME parts are nested more than 32 deep (--limit mime-depth)")) { try message(deep) }
         #expect(throws: MailMessageError.notAMessage) { try MailMessage(parsing: []) }
     }
+
+    @Test("the part-size limit: a part too large stops the message, unless its type is not wanted")
+    func partSize() throws {
+        let attachment = String(repeating: "QUJD", count: 1_000)  // 3,000 bytes once decoded
+        let text = "Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/html\n\n<p>ticket</p>\n"
+            + "--b\nContent-Type: application/pdf\nContent-Transfer-Encoding: base64\n\n\(attachment)\n--b--\n"
+        let bytes = Array(text.utf8)
+        #expect(throws: MailMessageError.limit("part 2 decodes to 3000 bytes, more than the limit of 1024 (--limit part-size)")) {
+            try MailMessage(parsing: bytes, maximumPartSize: 1024)
+        }
+        let wanted = try MailMessage(parsing: bytes, maximumPartSize: 1024, decoding: ["text/html"])
+        #expect(wanted.parts.map(\.contentType) == ["text/html", "application/pdf"])
+        #expect(wanted.parts[0].text.contains("ticket") && wanted.parts[1].bytes.isEmpty)
+    }
 }

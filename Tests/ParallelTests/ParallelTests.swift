@@ -35,7 +35,7 @@ struct ParallelTests {
 
     @Test("the first failure in element order is thrown, and every element still ran")
     func failures() {
-        let ran = Mutex(0)
+        let ran = Locked(0)
         #expect(throws: Failure(index: 40)) {
             _ = try Parallel.map(Array(0..<1_000), concurrency: 4) { (element: Int) throws(Failure) -> Int in
                 ran.withLock { $0 += 1 }
