@@ -107,4 +107,18 @@ struct HTMLMarkupTests {
         let html = String(repeating: "<div itemscope><div itemprop=x itemscope>", count: 5000)
         _ = extract(html)
     }
+
+    @Test("items whose itemrefs point at each other stop at the element budget instead of taking exponential time")
+    func itemrefCycles() {
+        let page = """
+            <div itemscope itemtype="http://schema.org/Thing" itemref="a b"></div>
+            <div id="a" itemprop="p" itemscope itemref="b b"><span itemprop="n">A</span></div>
+            <div id="b" itemprop="q" itemscope itemref="a a"><span itemprop="n">B</span></div>
+            """
+        let extraction = HTMLMarkup.extract(from: Array(page.utf8), maximumElements: 10_000)
+        #expect(extraction.elementsLeftOut > 0)
+        #expect(extraction.items.count == 1)
+        let short = HTMLMarkup.extract(from: Array("<p itemscope><b itemprop=x>far too long</b></p>".utf8), maximumValueLength: 4)
+        #expect(short.valuesLeftOut == 1 && short.items.first?.properties.isEmpty == true)
+    }
 }
