@@ -10,4 +10,10 @@ public struct GeoCoordinate: Sendable, Hashable {
         self.latitude = latitude
         self.longitude = longitude
     }
+
+    /// Whether this is a point on Earth: finite, latitude within ±90 and longitude within ±180.
+    /// Others are neither written nor read.
+    public var isValid: Bool {
+        latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
+    }
 }

@@ -39,10 +39,10 @@ enum EventComponent {
         if let location = event.location {
             component.add(try LibicalProperty.text("LOCATION", location) { icalproperty_new_location($0) })
         }
-        if let geo = event.geo {
+        if let geo = event.geo, geo.isValid {
             component.add(try LibicalProperty.make("GEO") { icalproperty_new_geo(icalgeotype(lat: geo.latitude, lon: geo.longitude)) })
         }
-        if let place = event.structuredLocation {
+        if let place = event.structuredLocation, place.coordinate.isValid {
             component.add(try structuredLocation(place))
         }
         if let notes = event.notes {
@@ -81,7 +81,9 @@ enum EventComponent {
         icalproperty_add_parameter(property, icalparameter_new_value(ICAL_VALUE_URI))
         var parameters: [(String, String)] = []
         if let address = place.address { parameters.append(("X-ADDRESS", address)) }
-        parameters.append(("X-APPLE-RADIUS", String(Int(place.radius.rounded()))))
+        // A radius that is not a distance (infinite, negative, or beyond any place) gets the default.
+        let radius = place.radius.isFinite && (0...1_000_000).contains(place.radius) ? place.radius : 70
+        parameters.append(("X-APPLE-RADIUS", String(Int(radius.rounded()))))
         parameters.append(("X-TITLE", place.title))
         for (name, text) in parameters {
             guard let parameter = icalparameter_new_x(TextSanitizer.parameter(text)) else {

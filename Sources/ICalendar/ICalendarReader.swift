@@ -80,7 +80,8 @@ public struct ICalendarReader: Sendable {
         event.url = text(component, ICAL_URL_PROPERTY, icalproperty_get_url)
         if let property = icalcomponent_get_first_property(component, ICAL_GEO_PROPERTY) {
             let geo = icalproperty_get_geo(property)
-            event.geo = GeoCoordinate(latitude: geo.lat, longitude: geo.lon)
+            let point = GeoCoordinate(latitude: geo.lat, longitude: geo.lon)
+            event.geo = point.isValid ? point : nil
         }
         if let property = icalcomponent_get_first_property(component, ICAL_SEQUENCE_PROPERTY) {
             event.sequence = Int(icalproperty_get_sequence(property))
@@ -161,7 +162,7 @@ public struct ICalendarReader: Sendable {
             else { continue }
             let value = String(cString: raw)
             let numbers = value.hasPrefix("geo:") ? value.dropFirst(4).split(separator: ",").compactMap { Double($0) } : []
-            guard numbers.count == 2 else { continue }
+            guard numbers.count == 2, GeoCoordinate(latitude: numbers[0], longitude: numbers[1]).isValid else { continue }
             var parameters: [String: String] = [:]
             var parameter = icalproperty_get_first_parameter(current, ICAL_X_PARAMETER)
             while let currentParameter = parameter {
@@ -173,7 +174,7 @@ public struct ICalendarReader: Sendable {
             return StructuredLocation(
                 title: parameters["X-TITLE"] ?? "", address: parameters["X-ADDRESS"],
                 coordinate: GeoCoordinate(latitude: numbers[0], longitude: numbers[1]),
-                radius: parameters["X-APPLE-RADIUS"].flatMap(Double.init) ?? 70)
+                radius: parameters["X-APPLE-RADIUS"].flatMap(Double.init).flatMap { (0...1_000_000).contains($0) ? $0 : nil } ?? 70)
         }
         return nil
     }

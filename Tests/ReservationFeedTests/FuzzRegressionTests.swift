@@ -53,4 +53,20 @@ struct FuzzRegressionTests {
         let again = try PreviousFeed(iCalendar: try String(contentsOfFile: feed, encoding: .utf8))
         #expect(again.events.count == previous.events.count)
     }
+
+    @Test("a previous feed with a place at latitude 10^300: the place is left out, nothing traps")
+    func coordinatesPastTheEarth() throws {
+        let previous = try PreviousFeed(iCalendar: try bytes("previous-feed-geo-overflow.ics"), name: "old.ics")
+        #expect(previous.events.allSatisfy { ($0.geo?.isValid ?? true) && ($0.structuredLocation?.coordinate.isValid ?? true) })
+        var options = FeedOptions()
+        options.allowShrink = true
+        let build = try FeedBuilder(options: options, concurrency: 1).build(from: [], previous: previous, now: Self.now)
+        let text = try build.feed.iCalendarText()
+        #expect(try PreviousFeed(iCalendar: text).events.count == build.feed.events.count)
+        // And a library user's event with such a point is written without it.
+        var event = try #require(build.feed.events.first)
+        event.geo = GeoCoordinate(latitude: 1e300, longitude: .nan)
+        let written = try ICalendarWriter().eventText(event, stamp: Self.now)
+        #expect(!String(decoding: written, as: UTF8.self).contains("GEO:"))
+    }
 }
