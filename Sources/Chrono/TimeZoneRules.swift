@@ -40,6 +40,12 @@ public enum TimeZoneRules {
     /// the offset in force before the gap (so 02:30 on the night clocks jump from 02:00 to 03:00
     /// is the instant shown as 03:30).
     public static func instant(of local: LocalDateTime, in name: String) -> Instant? {
+        reading(of: local, in: name)?.instant
+    }
+
+    /// How a clock in the zone shows a wall time: once, twice (the repeated hour when clocks go
+    /// back), or never (the hour skipped when they go forward); `nil` for an unknown zone.
+    public static func reading(of local: LocalDateTime, in name: String) -> WallTimeReading? {
         guard let zone = zone(named: name) else { return nil }
         let wall = local.secondsSinceEpoch
         func offset(at seconds: Int64) -> Int64 {
@@ -50,10 +56,19 @@ public enum TimeZoneRules {
         let after = offset(at: wall + 86_400 + 18 * 3600)
         let first = offset(at: wall - before) == before ? wall - before : nil
         let second = before != after && offset(at: wall - after) == after ? wall - after : nil
+        func offsetOf(_ seconds: Int64) -> UTCOffset { UTCOffset(uncheckedSeconds: Int(offset(at: seconds))) }
         switch (first, second) {
-        case (let a?, let b?): return Instant(secondsSinceEpoch: min(a, b))
-        case (let a?, nil), (nil, let a?): return Instant(secondsSinceEpoch: a)
-        case (nil, nil): return Instant(secondsSinceEpoch: wall - before)
+        case (let a?, let b?) where a != b:
+            let (early, late) = (min(a, b), max(a, b))
+            return .repeated(
+                first: Instant(secondsSinceEpoch: early), firstOffset: offsetOf(early),
+                second: Instant(secondsSinceEpoch: late), secondOffset: offsetOf(late))
+        case (let a?, _), (nil, let a?):
+            return .once(Instant(secondsSinceEpoch: a), offset: offsetOf(a))
+        case (nil, nil):
+            // Read with the offset in force before the gap, as RFC 5545 says.
+            let instant = wall - before
+            return .skipped(Instant(secondsSinceEpoch: instant), offset: offsetOf(instant))
         }
     }
 

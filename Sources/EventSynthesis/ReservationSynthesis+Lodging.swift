@@ -31,7 +31,7 @@ extension ReservationSynthesis {
     /// A wall time on the same terms as a resolved time: in its zone, at its offset, or floating.
     private func sameTerms(_ wall: LocalDateTime, as time: EventDraft.Time) -> EventTime {
         switch time.event {
-        case .zoned(_, let zone): .zoned(wall, timeZone: zone)
+        case .zoned(_, let zone, _): .zoned(wall, in: zone)
         case .utc: .utc(time.given.utcOffset.map { wall.instant(at: $0).utcDateTime } ?? wall)
         case .floating: .floating(wall)
         case .date: .date(wall.date)

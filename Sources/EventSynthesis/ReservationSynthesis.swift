@@ -30,7 +30,17 @@ struct ReservationSynthesis {
         let closes = resolve(checkIn?.validUntil, field: "checkInAction.validUntil", at: draft.startPlace)
         addCommonNotes(to: &draft, checkInOpens: opens, checkInCloses: closes)
         if let opens { draft.reminders.insert((opens, words.checkInOpenReminder(draft.title), checkIn?.url), at: 0) }
-        let end = finishEnd(of: draft)
+        if draft.start.given.isDateOnly, reservation.category.expectsTimeOfDay {
+            messages.append(
+                SynthesisMessage(
+                    .warning, .dateWithoutTime, field: draft.start.field,
+                    "\(draft.start.given) is a date without a time of day; the event takes the whole day"))
+        }
+        var start = draft.start.event
+        var end = finishEnd(of: draft)
+        if let days = Self.wholeDays(draft.start, draft.end) {
+            (start, end) = (.date(days.first), .date(days.exclusiveEnd))
+        }
 
         var summary = draft.title
         var status: EventStatus?
@@ -59,7 +69,7 @@ struct ReservationSynthesis {
         // A cancelled event keeps no reminders: nobody should be called to a booking that is off.
         let alarms = status == .cancelled ? [] : alarms(of: draft)
         let event = CalendarEvent(
-            uid: uid, summary: summary, start: draft.start.event, end: end, notes: draft.notes.text,
+            uid: uid, summary: summary, start: start, end: end, notes: draft.notes.text,
             location: draft.place?.locationText, geo: draft.place?.geo, structuredLocation: draft.place?.structuredLocation,
             status: status, transparency: transparency, url: Text.clean(reservation.url), alarms: alarms,
             categories: [draft.label])
@@ -169,6 +179,27 @@ struct ReservationSynthesis {
         draft.notes = notes
     }
 
+    /// The days a start and an end cover when together they mean whole days: from midnight to
+    /// 23:59 or 23:59:59 of the same or a later day, or from midnight to a later midnight, as the
+    /// times are written (on the same clock: the same zone, and the same offset or none, or each
+    /// the zone's own offset that day). The end is exclusive, as iCalendar's is.
+    static func wholeDays(_ start: EventDraft.Time, _ end: EventDraft.Time?) -> (first: LocalDate, exclusiveEnd: LocalDate)? {
+        guard let end, case .dateTime(let from, let fromZone, let fromOffset) = start.given,
+            case .dateTime(let to, let toZone, let toOffset) = end.given,
+            fromZone == toZone, from.time == .midnight, to.date >= from.date
+        else { return nil }
+        // The same offset, or offsets that are the zone's own on each day (across a DST change).
+        let sameClock =
+            fromOffset == toOffset
+            || (start.event.timeZone != nil && start.event.timeZone == end.event.timeZone
+                && start.event.localDateTime == from && end.event.localDateTime == to)
+        guard sameClock else { return nil }
+        let (hour, minute, second) = (to.time.hour, to.time.minute, to.time.second)
+        if hour == 23, minute == 59, second == 0 || second == 59 { return (from.date, to.date.adding(days: 1)) }
+        if to.time == .midnight, to.date > from.date { return (from.date, to.date) }
+        return nil
+    }
+
     /// The end the event gets: the reservation's when it makes sense, else the default.
     private mutating func finishEnd(of draft: EventDraft) -> EventTime {
         let start = draft.start
@@ -201,16 +232,16 @@ struct ReservationSynthesis {
             return .date(date.adding(days: 2))  // one night: the check-in day and the check-out day
         case (.date(let date), .seconds):
             return .date(date.adding(days: 1))
-        case (.zoned(let local, let zone), .untilNextDay(let checkOut)):
-            return .zoned(LocalDateTime(date: local.date.adding(days: 1), time: checkOut), timeZone: zone)
+        case (.zoned(let local, let zone, _), .untilNextDay(let checkOut)):
+            return .zoned(LocalDateTime(date: local.date.adding(days: 1), time: checkOut), in: zone)
         case (.utc(let local), .untilNextDay(let checkOut)):
             return .utc(LocalDateTime(date: local.date.adding(days: 1), time: checkOut))
         case (.floating(let local), .untilNextDay(let checkOut)):
             return .floating(LocalDateTime(date: local.date.adding(days: 1), time: checkOut))
-        case (.zoned(_, let zone), .seconds(let seconds)):
+        case (.zoned(_, let zone, _), .seconds(let seconds)):
             // Real elapsed time, so a dinner across a DST change still lasts two hours.
             let end = start.instant.adding(seconds: seconds)
-            return .zoned(TimeZoneRules.localDateTime(of: end, in: zone) ?? end.utcDateTime, timeZone: zone)
+            return .zoned(instant: end, in: zone) ?? .utc(end.utcDateTime)
         case (.utc(let local), .seconds(let seconds)):
             return .utc(local.adding(seconds: seconds))
         case (.floating(let local), .seconds(let seconds)):

@@ -28,6 +28,12 @@ public struct SynthesisMessage: Sendable, Hashable, CustomStringConvertible {
         case noIdentity = "no-identity"
         /// A reminder's time has no zone or offset.
         case reminderWithoutZone = "reminder-without-zone"
+        /// A wall time does not exist in its zone (the clocks skip it when they go forward).
+        case nonexistentTime = "nonexistent-time"
+        /// A wall time occurs twice in its zone (the clocks go back) and nothing says which.
+        case ambiguousTime = "ambiguous-time"
+        /// A date without a time where the category expects one (a flight's departure).
+        case dateWithoutTime = "date-without-time"
     }
 
     /// Error or warning.

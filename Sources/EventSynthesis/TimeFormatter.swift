@@ -52,7 +52,7 @@ final class TimeFormatter: Sendable {
     func text(_ time: EventTime) -> String {
         switch time {
         case .date(let day): date.format(LocalDateTime(date: day, time: .midnight))
-        case .zoned(let local, let zone): "\(dateTime.format(local)) (\(zone))"
+        case .zoned(let local, let zone, _): "\(dateTime.format(local)) (\(zone))"
         case .utc(let local): "\(dateTime.format(local)) (UTC)"
         case .floating(let local): dateTime.format(local)
         }
@@ -62,7 +62,7 @@ final class TimeFormatter: Sendable {
     /// the day of departure reads `5:05 PM`), else the full ``text(_:)``.
     func text(_ time: EventTime, besides other: EventTime) -> String {
         switch (time, other) {
-        case (.zoned(let local, let zone), .zoned(let otherLocal, let otherZone))
+        case (.zoned(let local, let zone, _), .zoned(let otherLocal, let otherZone, _))
         where zone == otherZone && local.date == otherLocal.date:
             self.time.format(local)
         case (.utc(let local), .utc(let otherLocal)) where local.date == otherLocal.date:

@@ -1,20 +1,26 @@
 import Chrono
 import EventModel
 
-/// Turns a reservation's time into an event time, best evidence first:
+/// Turns a reservation's time into an event time, in the zone of the place where it happens,
+/// best evidence first:
 ///
 /// 1. the IANA zone the time states;
-/// 2. the zone of the place: its airport's (from the airport table), else a zone stated on
-///    another time at the same place;
+/// 2. the zone the place is known to keep (``Whereabouts/knownZone``): its airport's, a zone
+///    stated on another time at the same place, the zone its coordinates fall in, or its
+///    country's when the country keeps one zone;
 /// 3. with a UTC offset: the zone of the place's country that is at that offset at that instant
 ///    (when several are: the zone of the place's city, else the nearest to the place);
-/// 4. with a UTC offset and nothing else: the exact instant, in UTC;
-/// 5. without an offset: the country's zone when it keeps only one, else the zone of the place's
-///    city, else the zone of the country nearest the place (with a warning);
-/// 6. a floating time, with a warning, when nothing at all tells the zone.
+/// 4. the zone of the place's city, when the airport table knows the city and it keeps one zone;
+/// 5. with a UTC offset and nothing else: the exact instant, in UTC;
+/// 6. without an offset: the zone of the country nearest the place (with a warning);
+/// 7. a floating time, with a warning, when nothing at all tells the zone.
 ///
-/// When an offset contradicts the zone found, the offset wins (it fixes the instant), the event
-/// shows that instant in the zone, and a warning says so. A date alone stays a date.
+/// A time with an offset is an instant: it keeps that instant and is shown in the place's zone.
+/// Times written in UTC (`Z`, `+00:00`) are common for places anywhere, so they are converted
+/// without a word; any other offset that contradicts the zone found is reported, and the event
+/// shows the instant in the zone. A wall time without an offset that does not exist in its zone
+/// (clocks going forward) or occurs twice (clocks going back) is read as RFC 5545 reads it, with
+/// a warning. A date alone stays a date.
 struct TimeResolver {
     func resolve(
         _ value: DateTimeValue, field: String, at place: Whereabouts, messages: inout [SynthesisMessage]
@@ -34,21 +40,30 @@ struct TimeResolver {
                 let zone = TimeZoneDirectory.zone(
                     inCountry: country, agreeingWith: offset, at: instant, near: place.coordinates, preferring: place.cityZone)
             {
-                return .zoned(local, timeZone: zone)
+                return .zoned(local, timeZone: zone, offset: offset)
+            }
+            if let zone = place.cityZone {
+                return inZone(local, zone, offset: offset, source: "the zone of \(place.city ?? zone), \(zone)", field: field, messages: &messages)
+            }
+            if offset != .zero, let country = place.countryCode, !TimeZoneDirectory.zones(inCountry: country).isEmpty {
+                messages.append(
+                    SynthesisMessage(
+                        .warning, .offsetZoneConflict, field: field,
+                        "the offset \(offset) is not that of any zone of \(country) at that time; kept the instant, written in UTC"))
             }
             return .utc(instant.utcDateTime)
         }
-        if let country = place.countryCode {
-            if let zone = TimeZoneDirectory.onlyZone(ofCountry: country) ?? place.cityZone {
-                return .zoned(local, timeZone: zone)
-            }
-            if let coordinates = place.coordinates, let zone = TimeZoneDirectory.nearestZone(inCountry: country, to: coordinates) {
-                messages.append(
-                    SynthesisMessage(
-                        .warning, .zoneGuessed, field: field,
-                        "no time zone or UTC offset; took \(zone), the zone of \(country) nearest the place"))
-                return .zoned(local, timeZone: zone)
-            }
+        if let zone = place.cityZone {
+            return wallTime(local, in: zone, field: field, messages: &messages)
+        }
+        if let country = place.countryCode, let coordinates = place.coordinates,
+            let zone = TimeZoneDirectory.nearestZone(inCountry: country, to: coordinates)
+        {
+            messages.append(
+                SynthesisMessage(
+                    .warning, .zoneGuessed, field: field,
+                    "no time zone or UTC offset; took \(zone), the zone of \(country) nearest the place"))
+            return wallTime(local, in: zone, field: field, messages: &messages)
         }
         messages.append(
             SynthesisMessage(
@@ -58,6 +73,8 @@ struct TimeResolver {
         return .floating(local)
     }
 
+    /// A time in a zone the evidence gave: the instant when the time has an offset (a warning
+    /// when the offset is not the zone's then, unless it is UTC's), else the wall time.
     private func inZone(
         _ local: LocalDateTime, _ zone: String, offset: UTCOffset?, source: String, field: String,
         messages: inout [SynthesisMessage]
@@ -65,16 +82,40 @@ struct TimeResolver {
         if TimeZoneRules.isUTC(zone) {
             return .utc(offset.map { local.instant(at: $0).utcDateTime } ?? local)
         }
-        guard let offset else { return .zoned(local, timeZone: zone) }
+        guard let offset else { return wallTime(local, in: zone, field: field, messages: &messages) }
         let instant = local.instant(at: offset)
-        guard let zoneOffset = TimeZoneRules.offset(in: zone, at: instant) else { return .utc(instant.utcDateTime) }
-        if zoneOffset == offset { return .zoned(local, timeZone: zone) }
-        let shown = instant.localDateTime(at: zoneOffset)
-        messages.append(
-            SynthesisMessage(
-                .warning, .offsetZoneConflict, field: field,
-                "the offset \(offset) contradicts \(source), which is at \(zoneOffset) then; kept the instant, shown as \(shown) in \(zone)"
-            ))
-        return .zoned(shown, timeZone: zone)
+        guard let zoned = EventTime.zoned(instant: instant, in: zone), case .zoned(let shown, _, let zoneOffset) = zoned else {
+            return .utc(instant.utcDateTime)
+        }
+        // UTC is a way of writing an instant, not a claim about the place's clocks.
+        if zoneOffset != offset, offset != .zero {
+            messages.append(
+                SynthesisMessage(
+                    .warning, .offsetZoneConflict, field: field,
+                    "the offset \(offset) contradicts \(source), which is at \(zoneOffset) then; kept the instant, shown as \(shown) in \(zone)"
+                ))
+        }
+        return zoned
+    }
+
+    /// A wall time in a zone, with a warning when the zone's clocks skip it or show it twice.
+    private func wallTime(_ local: LocalDateTime, in zone: String, field: String, messages: inout [SynthesisMessage]) -> EventTime {
+        let time = EventTime.zoned(local, in: zone)
+        switch TimeZoneRules.reading(of: local, in: zone) {
+        case .skipped(let instant, let offset):
+            messages.append(
+                SynthesisMessage(
+                    .warning, .nonexistentTime, field: field,
+                    "\(local) does not exist in \(zone) (the clocks go forward then); read as \(instant.localDateTime(at: offset))"))
+        case .repeated(_, let first, _, let second):
+            messages.append(
+                SynthesisMessage(
+                    .warning, .ambiguousTime, field: field,
+                    "\(local) occurs twice in \(zone) (the clocks go back then); read as the first, at \(first) (give the offset, \(first) or \(second), to say which)"
+                ))
+        case .once, nil:
+            break
+        }
+        return time
     }
 }

@@ -26,10 +26,12 @@ struct Whereabouts: Sendable {
     /// Nothing known.
     static let unknown = Whereabouts()
 
-    /// The zone the place is known to keep: its airport's, else one stated for it.
+    /// The zone the place is known to keep: its airport's, else one stated for it, else its
+    /// country's when the country keeps one zone only.
     var knownZone: (zone: String, source: String)? {
         if let airport { return (airport.timeZone, airport.iataCode) }
         if let statedZone { return (statedZone, "the place") }
+        if let countryCode, let zone = TimeZoneDirectory.onlyZone(ofCountry: countryCode) { return (zone, countryCode) }
         return nil
     }
 

@@ -13,7 +13,7 @@ enum EventComponent {
         let year: Int
         switch time {
         case .date(let date): year = date.year
-        case .zoned(let local, _), .utc(let local), .floating(let local): year = local.date.year
+        case .zoned(let local, _, _), .utc(let local), .floating(let local): year = local.date.year
         }
         guard supportedYears.contains(year) else { throw .outOfRange(property: property, value: "\(time)") }
     }

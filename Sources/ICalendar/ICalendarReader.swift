@@ -136,7 +136,7 @@ public struct ICalendarReader: Sendable {
         if let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
             let zone = icalparameter_get_tzid(parameter)
         {
-            return .zoned(local, timeZone: String(cString: zone))
+            return .zoned(local, in: String(cString: zone))
         }
         return icaltime_is_utc(value) == 1 ? .utc(local) : .floating(local)
     }

@@ -31,7 +31,8 @@ public struct TimeZoneSpans: Sendable, Hashable {
 
     /// Adds the zone of a time, when it has one.
     public mutating func include(_ time: EventTime) {
-        guard case .zoned(let local, let zone) = time else { return }
+        // A wall time that occurs twice is written in UTC, without its zone.
+        guard case .zoned(let local, let zone, _) = time, !time.isRepeatedWallTime else { return }
         // A day either side covers the instant whatever the zone's offset.
         let first = local.date.adding(days: -1).year
         let last = local.date.adding(days: 1).year

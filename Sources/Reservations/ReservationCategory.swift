@@ -17,6 +17,15 @@ public enum ReservationCategory: String, Sendable, Hashable, CaseIterable, Codab
     /// A ferry or boat trip booked for a specific time (`INBoatReservation`, `BoatReservation`).
     case boat
 
+    /// Whether a booking of this kind happens at a time of day (a departure, a table, a pick-up),
+    /// so that a date alone is missing something; a stay or a ticket may well be for whole days.
+    public var expectsTimeOfDay: Bool {
+        switch self {
+        case .flight, .train, .bus, .boat, .restaurant, .rentalCar: true
+        case .lodging, .ticketedEvent: false
+        }
+    }
+
     public init(from decoder: any Decoder) throws {
         try self.init(decodingNameFrom: decoder, noun: "reservation type")
     }

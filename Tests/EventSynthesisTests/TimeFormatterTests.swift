@@ -30,7 +30,7 @@ struct TimeFormatterTests {
             let date = Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpoch))
             #expect(formatter.text(.date(local.date)) == dateStyle.format(date))
             #expect(formatter.text(.floating(local)) == dateStyle.hour().minute().format(date))
-            #expect(formatter.text(.zoned(local, timeZone: "Europe/Paris"), besides: .zoned(local, timeZone: "Europe/Paris"))
+            #expect(formatter.text(.zoned(local, in: "Europe/Paris"), besides: .zoned(local, in: "Europe/Paris"))
                 == base.hour().minute().format(date))
         }
     }

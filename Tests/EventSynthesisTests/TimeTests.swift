@@ -20,8 +20,8 @@ struct TimeTests {
         let (event, messages) = try event(
             #"{"type": "flight", "departure": {"time": "2030-12-24T15:05:00+02:00[Europe/Helsinki]"}, "arrival": {"time": "2030-12-24T16:00:00+01:00[Europe/Berlin]"}}"#)
         #expect(messages.isEmpty)
-        #expect(event.start == .zoned(LocalDateTime(year: 2030, month: 12, day: 24, hour: 15, minute: 5)!, timeZone: "Europe/Helsinki"))
-        #expect(event.end == .zoned(LocalDateTime(year: 2030, month: 12, day: 24, hour: 16, minute: 0)!, timeZone: "Europe/Berlin"))
+        #expect(event.start == .zoned(LocalDateTime(year: 2030, month: 12, day: 24, hour: 15, minute: 5)!, in: "Europe/Helsinki"))
+        #expect(event.end == .zoned(LocalDateTime(year: 2030, month: 12, day: 24, hour: 16, minute: 0)!, in: "Europe/Berlin"))
     }
 
     @Test("an offset alone gives the exact instant in UTC")

@@ -115,10 +115,93 @@ struct ZoneEvidenceTests {
         #expect(DefaultDurations().flight(kilometres: 1_105) == 115 * 60)
     }
 
-    @Test("a wall time in a DST gap keeps its wall time; its instant follows RFC 5545")
+    @Test("a wall time in a DST gap becomes the instant RFC 5545 gives it, shown as the clocks show it, with a warning")
     func gap() throws {
-        let (event, _) = try event(#"{"type": "restaurant", "startTime": "2030-03-31T02:30", "place": {"address": {"countryCode": "FR"}}}"#)
-        #expect(event.start.description == "2030-03-31T02:30:00[Europe/Paris]")
+        let (event, messages) = try event(#"{"type": "restaurant", "startTime": "2030-03-31T02:30", "place": {"address": {"countryCode": "FR"}}}"#)
+        // 02:30 does not exist that night (02:00 → 03:00); RFC 5545 reads it at the offset before,
+        // +01:00, which is 03:30 on the clocks. Writing 02:30 would leave clients to disagree.
+        #expect(event.start.description == "2030-03-31T03:30:00[Europe/Paris]")
         #expect(event.start.instant == (try Instant(iso8601: "2030-03-31T01:30:00Z")))
+        #expect(messages == ["startTime: 2030-03-31T02:30:00 does not exist in Europe/Paris (the clocks go forward then); read as 2030-03-31T03:30:00"])
+    }
+
+    @Test("a wall time in the repeated hour is its first occurrence, with a warning; an offset says which")
+    func repeatedHour() throws {
+        let place = #""place": {"address": {"countryCode": "FR"}}"#
+        let (first, messages) = try event(#"{"type": "restaurant", "startTime": "2030-10-27T02:30", \#(place)}"#)
+        #expect(first.start.instant == (try Instant(iso8601: "2030-10-27T00:30:00Z")))
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("startTime: 2030-10-27T02:30:00 occurs twice in Europe/Paris") == true)
+        let (second, quiet) = try event(#"{"type": "restaurant", "startTime": "2030-10-27T02:30:00+01:00", \#(place)}"#)
+        #expect(second.start.instant == (try Instant(iso8601: "2030-10-27T01:30:00Z")))
+        #expect(second.start.description == "2030-10-27T02:30:00+01:00[Europe/Paris]")
+        #expect(second.start.isRepeatedWallTime)
+        #expect(quiet.isEmpty)
+    }
+
+    @Test("times written in UTC are shown where they happen, the instant kept, without a warning", arguments: [
+        // A hotel in Kassel (one zone in Germany): 12:00Z in June is 14:00 there.
+        (#"{"type": "lodging", "checkInTime": "2030-06-16T12:00:00Z", "place": {"name": "Hotel", "address": {"city": "Kassel", "country": "Germany"}}}"#,
+         "2030-06-16T14:00:00[Europe/Berlin]"),
+        // +00:00 is UTC too; a hotel in Delhi is 5 h 30 ahead.
+        (#"{"type": "lodging", "checkInTime": "2030-01-10T08:30:00+00:00", "place": {"address": {"countryCode": "IN"}}}"#,
+         "2030-01-10T14:00:00[Asia/Kolkata]"),
+        // An airport's zone.
+        (#"{"type": "flight", "departure": {"airport": {"iataCode": "JFK"}, "time": "2030-06-15T21:00:00Z"}}"#,
+         "2030-06-15T17:00:00[America/New_York]"),
+        // A city in a country of several zones.
+        (#"{"type": "restaurant", "startTime": "2030-06-27T02:30:00Z", "place": {"address": {"city": "San Francisco", "countryCode": "US"}}}"#,
+         "2030-06-26T19:30:00[America/Los_Angeles]"),
+        // A valid offset of the place's zone is the same instant.
+        (#"{"type": "lodging", "checkInTime": "2030-12-16T15:00:00+01:00", "place": {"address": {"countryCode": "DE"}}}"#,
+         "2030-12-16T15:00:00[Europe/Berlin]"),
+    ])
+    func utcWrittenTimes(json: String, start: String) throws {
+        let (event, messages) = try event(json)
+        #expect(messages.isEmpty)
+        #expect(event.start.description == start)
+    }
+
+    @Test("an offset that contradicts a country's only zone is still reported")
+    func countryConflict() throws {
+        let (event, messages) = try event(
+            #"{"type": "lodging", "checkInTime": "2030-06-16T15:00:00+05:00", "place": {"address": {"countryCode": "FI"}}}"#)
+        #expect(event.start.description == "2030-06-16T13:00:00[Europe/Helsinki]")
+        #expect(messages.first?.hasPrefix("checkInTime: the offset +05:00 contradicts FI's zone Europe/Helsinki, which is at +03:00 then") == true)
+    }
+
+    @Test("from midnight to 23:59, 23:59:59 or a later midnight is all day, with an exclusive end", arguments: [
+        ("2030-07-04T00:00", "2030-07-04T23:59", "2030-07-04", "2030-07-05"),
+        ("2030-07-04T00:00:00+02:00", "2030-07-06T23:59:59+02:00", "2030-07-04", "2030-07-07"),
+        ("2030-07-04T00:00:00Z", "2030-07-04T23:59:59Z", "2030-07-04", "2030-07-05"),
+        ("2030-07-04T00:00:00[Europe/Berlin]", "2030-07-06T00:00:00[Europe/Berlin]", "2030-07-04", "2030-07-06"),
+    ])
+    func allDay(start: String, end: String, first: String, exclusiveEnd: String) throws {
+        let (event, _) = try event(
+            #"{"type": "ticketedEvent", "name": "Festival", "startTime": "\#(start)", "endTime": "\#(end)", "venue": {"address": {"countryCode": "DE"}}}"#)
+        #expect(event.start.description == first)
+        #expect(event.end?.description == exclusiveEnd)
+    }
+
+    @Test("times that only look like whole days are kept as times", arguments: [
+        ("2030-07-04T00:00", "2030-07-04T23:30"),
+        ("2030-07-04T00:00:00+02:00", "2030-07-04T23:59:00Z"),
+        ("2030-07-04T00:00", "2030-07-04T00:00"),
+        ("2030-07-04T00:01", "2030-07-05T00:00"),
+    ])
+    func notAllDay(start: String, end: String) throws {
+        let (event, _) = try event(
+            #"{"type": "ticketedEvent", "name": "Festival", "startTime": "\#(start)", "endTime": "\#(end)", "venue": {"address": {"countryCode": "DE"}}}"#)
+        #expect(!event.start.isDate)
+    }
+
+    @Test("a date alone where a time of day is expected is reported, and makes a whole-day event")
+    func dateWithoutTime() throws {
+        let (flight, messages) = try event(
+            #"{"type": "flight", "departure": {"airport": {"iataCode": "HEL"}, "time": "2030-06-15"}, "arrival": {"airport": {"iataCode": "ARN"}}}"#)
+        #expect(flight.start == .date(try #require(LocalDate(year: 2030, month: 6, day: 15))))
+        #expect(messages == ["departure.time: 2030-06-15 is a date without a time of day; the event takes the whole day"])
+        let (_, stayMessages) = try event(#"{"type": "lodging", "checkInTime": "2030-06-15", "checkOutTime": "2030-06-17"}"#)
+        #expect(stayMessages.isEmpty)
     }
 }

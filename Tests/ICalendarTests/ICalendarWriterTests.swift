@@ -19,8 +19,8 @@ struct ICalendarWriterTests {
     static let events: [CalendarEvent] = [
         CalendarEvent(
             uid: "ab98bb6d-527e-504c-ab88-8e0857b1bc1e", summary: "Flight AY 20 · SFO → HEL",
-            start: .zoned(local("2030-06-15T17:55"), timeZone: "America/Los_Angeles"),
-            end: .zoned(local("2030-06-16T14:05"), timeZone: "Europe/Helsinki"),
+            start: .zoned(local("2030-06-15T17:55"), in: "America/Los_Angeles"),
+            end: .zoned(local("2030-06-16T14:05"), in: "Europe/Helsinki"),
             notes: "Reservation number: K7P2QX\nSeat: 23A", location: "San Francisco International Airport (SFO)",
             geo: GeoCoordinate(latitude: 37.6188, longitude: -122.3758),
             structuredLocation: StructuredLocation(
@@ -40,8 +40,8 @@ struct ICalendarWriterTests {
         CalendarEvent(uid: "utc-1", summary: "In UTC", start: .utc(local("2030-06-15T02:30")), end: .utc(local("2030-06-15T04:30"))),
         CalendarEvent(uid: "floating-1", summary: "Floating", start: .floating(local("2030-06-15T19:30"))),
         CalendarEvent(
-            uid: "tokyo-1", summary: "No DST in Tokyo", start: .zoned(local("2030-06-15T19:30"), timeZone: "Asia/Tokyo"),
-            end: .zoned(local("2030-06-15T21:30"), timeZone: "Asia/Tokyo")),
+            uid: "tokyo-1", summary: "No DST in Tokyo", start: .zoned(local("2030-06-15T19:30"), in: "Asia/Tokyo"),
+            end: .zoned(local("2030-06-15T21:30"), in: "Asia/Tokyo")),
     ]
 
     private func document(_ events: [CalendarEvent] = events) throws -> String {
@@ -122,7 +122,7 @@ struct ICalendarWriterTests {
 
     @Test("a zone the tz database does not have is an error, not a broken file")
     func unknownZone() {
-        let event = CalendarEvent(uid: "x", summary: "x", start: .zoned(Self.local("2030-06-15T19:30"), timeZone: "Mars/Olympus_Mons"))
+        let event = CalendarEvent(uid: "x", summary: "x", start: .zoned(Self.local("2030-06-15T19:30"), in: "Mars/Olympus_Mons"))
         #expect(throws: ICalendarError.unknownTimeZone("Mars/Olympus_Mons")) { try document([event]) }
     }
 

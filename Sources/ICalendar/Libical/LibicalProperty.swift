@@ -36,7 +36,11 @@ enum LibicalProperty {
         switch time {
         case .date(let date):
             property = try make(name) { constructor(icalDate(date)) }
-        case .zoned(let local, let zone):
+        case .zoned(_, _, _) where time.isRepeatedWallTime:
+            // RFC 5545 reads a repeated wall time as its first occurrence, Thunderbird as its
+            // second: only the instant in UTC reaches every client as meant.
+            property = try make(name) { constructor(icalUTC(time.instant.utcDateTime)) }
+        case .zoned(let local, let zone, _):
             property = try make(name) { constructor(icalDateTime(local)) }
             guard let parameter = icalparameter_new_tzid(zone) else { throw .libical("the TZID parameter of \(name)") }
             icalproperty_add_parameter(property, parameter)
