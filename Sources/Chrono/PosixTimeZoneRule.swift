@@ -6,12 +6,16 @@
 struct PosixTimeZoneRule: Sendable, Hashable {
     /// The standard offset, seconds east of UTC.
     let standardOffset: Int32
+    /// The abbreviation of standard time (`CET`, `+0545`).
+    let standardName: String
     /// Daylight saving time, when the zone has it.
     let daylight: Daylight?
 
     struct Daylight: Sendable, Hashable {
         /// The daylight offset, seconds east of UTC.
         var offset: Int32
+        /// The abbreviation of daylight time (`CEST`).
+        var name: String
         /// When it starts, in standard local time, and ends, in daylight local time.
         var start: Transition
         var end: Transition
@@ -57,20 +61,21 @@ struct PosixTimeZoneRule: Sendable, Hashable {
     /// Parses a TZ string, or returns `nil` for one this reader does not understand (empty included).
     init?(_ text: String) {
         var scanner = Scanner(Array(text.utf8))
-        guard scanner.skipName(), let standard = scanner.offset() else { return nil }
+        guard let standardName = scanner.name(), let standard = scanner.offset() else { return nil }
         standardOffset = Int32(-standard)
+        self.standardName = standardName
         if scanner.isAtEnd {
             daylight = nil
             return
         }
-        guard scanner.skipName() else { return nil }
+        guard let daylightName = scanner.name() else { return nil }
         var daylightOffset = -standard + 3600
         if let explicit = scanner.offset() { daylightOffset = -explicit }
         // Without a rule, POSIX leaves the dates to the implementation; tzdata always writes one.
         guard scanner.take(","), let start = scanner.transition(), scanner.take(","), let end = scanner.transition(),
             scanner.isAtEnd
         else { return nil }
-        daylight = Daylight(offset: Int32(daylightOffset), start: start, end: end)
+        daylight = Daylight(offset: Int32(daylightOffset), name: daylightName, start: start, end: end)
     }
 
     /// The offset in force at `seconds` since the epoch.
@@ -114,17 +119,17 @@ struct PosixTimeZoneRule: Sendable, Hashable {
         }
 
         /// A zone abbreviation: three or more letters, or anything between `<` and `>`.
-        mutating func skipName() -> Bool {
+        mutating func name() -> String? {
             if take("<") {
-                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")), close > index else { return false }
-                index = close + 1
-                return true
+                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")), close > index else { return nil }
+                defer { index = close + 1 }
+                return String(decoding: bytes[index..<close], as: UTF8.self)
             }
             let start = index
             while index < bytes.count, (bytes[index] | 0x20) >= UInt8(ascii: "a"), (bytes[index] | 0x20) <= UInt8(ascii: "z") {
                 index += 1
             }
-            return index - start >= 3
+            return index - start >= 3 ? String(decoding: bytes[start..<index], as: UTF8.self) : nil
         }
 
         /// `[+-]hh[:mm[:ss]]`, in seconds.

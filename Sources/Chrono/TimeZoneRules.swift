@@ -72,6 +72,28 @@ public enum TimeZoneRules {
         }
     }
 
+    /// The observance a zone keeps at an instant, or `nil` for an unknown zone.
+    public static func observance(in name: String, at instant: Instant) -> ZoneObservance? {
+        guard let zone = zone(named: name) else { return nil }
+        return observance(zone.period(at: instant.secondsSinceEpoch))
+    }
+
+    /// The changes of a zone's clocks from `start` (included) to `end` (excluded), in order, or
+    /// `nil` for an unknown zone. Changes of abbreviation or of the daylight flag alone count.
+    public static func transitions(in name: String, from start: Instant, to end: Instant) -> [ZoneTransition]? {
+        guard let zone = zone(named: name) else { return nil }
+        guard start < end else { return [] }
+        return zone.changes(in: start.secondsSinceEpoch..<end.secondsSinceEpoch).map { seconds in
+            ZoneTransition(
+                instant: Instant(secondsSinceEpoch: seconds), before: observance(zone.period(at: seconds - 1)),
+                after: observance(zone.period(at: seconds)))
+        }
+    }
+
+    private static func observance(_ period: ZoneInfo.Period) -> ZoneObservance {
+        ZoneObservance(offset: UTCOffset(uncheckedSeconds: Int(period.offset)), isDaylight: period.isDaylight, abbreviation: period.abbreviation)
+    }
+
     // MARK: - Cache
 
     private static let cache = Locked<[String: ZoneInfo?]>([:])

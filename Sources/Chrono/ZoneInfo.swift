@@ -15,6 +15,11 @@ final class ZoneInfo: Sendable {
     private let offsets: [Int32]
     /// The offset before the first transition.
     private let initialOffset: Int32
+    /// The kind of time in force from each transition on (into ``periods``), and before the first.
+    private let periodIndices: [UInt8]
+    private let initialPeriod: UInt8
+    /// The kinds of time the file names: offset, daylight or not, abbreviation.
+    private let periods: [Period]
     /// The rule for instants after the last transition, when the file has one.
     private let rule: PosixTimeZoneRule?
     /// The rule's own transitions, each with the offset the rule gives from it on, worked out
@@ -31,11 +36,22 @@ final class ZoneInfo: Sendable {
     /// 2200-01-01: past it, the rule is worked out for each look-up.
     private static let ruleHorizon: Int64 = 7_258_118_400
 
+    /// A kind of time a zone keeps: its offset, whether it is daylight saving time, and its
+    /// abbreviation (`CEST`, `+0545`).
+    struct Period: Sendable, Hashable {
+        var offset: Int32
+        var isDaylight: Bool
+        var abbreviation: String
+    }
+
     /// A zone with one offset for all time (UTC and its aliases).
     init(fixedOffset seconds: Int32) {
         transitions = []
         offsets = []
         initialOffset = seconds
+        periodIndices = []
+        initialPeriod = 0
+        periods = [Period(offset: seconds, isDaylight: false, abbreviation: seconds == 0 ? "UTC" : "")]
         rule = nil
     }
 
@@ -43,14 +59,46 @@ final class ZoneInfo: Sendable {
     convenience init?(tzif bytes: [UInt8]) {
         var reader = TZifReader(bytes: bytes)
         guard let parts = reader.read() else { return nil }
-        self.init(transitions: parts.transitions, offsets: parts.offsets, initialOffset: parts.initialOffset, rule: parts.rule)
+        self.init(
+            transitions: parts.transitions, periodIndices: parts.periodIndices, periods: parts.periods, rule: parts.rule)
     }
 
-    fileprivate init(transitions: [Int64], offsets: [Int32], initialOffset: Int32, rule: PosixTimeZoneRule?) {
+    fileprivate init(transitions: [Int64], periodIndices: [UInt8], periods: [Period], rule: PosixTimeZoneRule?) {
         self.transitions = transitions
-        self.offsets = offsets
-        self.initialOffset = initialOffset
+        self.periodIndices = periodIndices
+        self.periods = periods
+        offsets = periodIndices.map { periods[Int($0)].offset }
+        // RFC 8536: time before the first transition is of the first type.
+        initialPeriod = 0
+        initialOffset = periods[0].offset
         self.rule = rule
+    }
+
+    /// The kind of time in force at `seconds` since the epoch.
+    func period(at seconds: Int64) -> Period {
+        if let rule, transitions.isEmpty || seconds >= transitions[transitions.count - 1] {
+            let offset = self.offset(at: seconds)
+            if let daylight = rule.daylight, offset == daylight.offset, offset != rule.standardOffset {
+                return Period(offset: offset, isDaylight: true, abbreviation: daylight.name)
+            }
+            return Period(offset: offset, isDaylight: false, abbreviation: rule.standardName)
+        }
+        let count = Self.count(of: transitions, atOrBefore: seconds)
+        return periods[Int(count == 0 ? initialPeriod : periodIndices[count - 1])]
+    }
+
+    /// The instants in `range` (seconds since the epoch) at which the offset, the daylight flag
+    /// or the abbreviation changes, in order.
+    func changes(in range: Range<Int64>) -> [Int64] {
+        var instants = transitions.filter { range.contains($0) }
+        if let rule, rule.daylight != nil, range.upperBound > (transitions.last ?? .min) {
+            let from = max(range.lowerBound, (transitions.last ?? .min) + 1)
+            let first = LocalDateTime(secondsSinceEpoch: from).date.year - 1
+            let last = LocalDateTime(secondsSinceEpoch: range.upperBound).date.year + 1
+            instants += rule.transitions(fromYear: max(1, first), toYear: last).filter { $0 >= from && range.contains($0) }
+        }
+        // Keep the instants where something a VTIMEZONE says actually changes.
+        return instants.filter { period(at: $0 - 1) != period(at: $0) }
     }
 
     /// The rule's transitions and offsets, from the year before the file's last transition.
@@ -98,7 +146,7 @@ private struct TZifReader {
     let bytes: [UInt8]
     var index = 0
 
-    typealias Parts = (transitions: [Int64], offsets: [Int32], initialOffset: Int32, rule: PosixTimeZoneRule?)
+    typealias Parts = (transitions: [Int64], periodIndices: [UInt8], periods: [ZoneInfo.Period], rule: PosixTimeZoneRule?)
 
     mutating func read() -> Parts? {
         guard let header = readHeader() else { return nil }
@@ -144,19 +192,26 @@ private struct TZifReader {
         var times: [Int64] = []
         times.reserveCapacity(header.transitionCount)
         for _ in 0..<header.transitionCount { times.append(readInteger(size: timeSize)) }
-        var typeIndices: [Int] = []
+        var typeIndices: [UInt8] = []
         for _ in 0..<header.transitionCount {
-            typeIndices.append(Int(bytes[index]))
+            typeIndices.append(bytes[index])
             index += 1
         }
-        var typeOffsets: [Int32] = []
+        var types: [(offset: Int32, isDaylight: Bool, nameIndex: Int)] = []
         for _ in 0..<header.typeCount {
-            typeOffsets.append(Int32(truncatingIfNeeded: readInteger(size: 4)))
-            index += 2  // isdst, desigidx
+            let offset = Int32(truncatingIfNeeded: readInteger(size: 4))
+            types.append((offset, bytes[index] != 0, Int(bytes[index + 1])))
+            index += 2
         }
-        guard typeIndices.allSatisfy({ $0 < typeOffsets.count }), zip(times, times.dropFirst()).allSatisfy({ $0 < $1 })
+        let names = bytes[index..<index + header.characterCount]
+        guard typeIndices.allSatisfy({ Int($0) < types.count }), zip(times, times.dropFirst()).allSatisfy({ $0 < $1 })
         else { return nil }
-        return (times, typeIndices.map { typeOffsets[$0] }, typeOffsets[0], footer)
+        let periods = types.map { type -> ZoneInfo.Period in
+            let start = names.startIndex + min(type.nameIndex, names.count)
+            let end = names[start...].firstIndex(of: 0) ?? names.endIndex
+            return ZoneInfo.Period(offset: type.offset, isDaylight: type.isDaylight, abbreviation: String(decoding: names[start..<end], as: UTF8.self))
+        }
+        return (times, typeIndices, periods, footer)
     }
 
     /// The POSIX TZ string between two newlines after the data, or `nil` when empty or unreadable.
