@@ -8,4 +8,18 @@ static inline int rf_is_multipart(GMimeObject *object) { return GMIME_IS_MULTIPA
 static inline int rf_is_part(GMimeObject *object) { return GMIME_IS_PART(object); }
 static inline int rf_is_message_part(GMimeObject *object) { return GMIME_IS_MESSAGE_PART(object); }
 static inline void rf_unref(void *object) { if (object) g_object_unref(object); }
+// The address of the first mailbox of the From header, or NULL.
+static inline const char *rf_from_address(GMimeMessage *message) {
+    InternetAddressList *list = g_mime_message_get_from(message);
+    if (!list) return NULL;
+    for (int i = 0; i < internet_address_list_length(list); i++) {
+        InternetAddress *address = internet_address_list_get_address(list, i);
+        if (INTERNET_ADDRESS_IS_MAILBOX(address)) return internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(address));
+    }
+    return NULL;
+}
+// A header of the message itself, or NULL.
+static inline const char *rf_message_header(GMimeMessage *message, const char *name) {
+    return g_mime_object_get_header(GMIME_OBJECT(message), name);
+}
 #endif

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A date alone, or a wall-clock date-time with an IANA time zone and/or a UTC offset.
 ///
 /// This is how reservations state times: "2030-06-16" for a hotel night,
@@ -73,11 +75,18 @@ public enum DateTimeValue: Sendable, Hashable, CustomStringConvertible {
 extension DateTimeValue: Codable {
     /// Decodes the text form, reporting an unreadable value as
     /// `expected an ISO 8601 date-time, found "25/12"` and an unknown zone by name.
+    ///
+    /// A decoder that offers a ``LenientDateDecoding`` under ``Foundation/CodingUserInfoKey/lenientDates``
+    /// reads other forms through it (`15.06.2027 14:00`), and records how.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         do {
-            self = try DateTimeValue(iso8601: text)
+            if let reader = decoder.userInfo[.lenientDates] as? any LenientDateDecoding {
+                self = try reader.readDate(text, at: decoder.codingPath)
+            } else {
+                self = try DateTimeValue(iso8601: text)
+            }
         } catch {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
         }

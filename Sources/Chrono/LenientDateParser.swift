@@ -26,13 +26,19 @@ public enum LenientDateParser {
     /// - Throws: ``ISO8601ParseError`` when the text is not a date in any form read here, or
     ///   names a day or time that does not exist.
     public static func read(_ text: String, hints: () -> DateOrderHints) throws(ISO8601ParseError) -> LenientDate {
-        if let strict = try? DateTimeValue(iso8601: text) {
+        let strictFailure: ISO8601ParseError
+        do {
+            let strict = try DateTimeValue(iso8601: text)
             // ISO 8601 (and RFC 3339, whose space separator is still reported: schema.org wants ISO 8601).
             let trimmed = text.trimmingWhitespace()
             let bytes = Array(trimmed.utf8)
             let spaced = bytes.count > 10 && bytes[10] == 0x20
             return LenientDate(text: trimmed, value: strict, departures: spaced ? ["a space instead of T"] : [], guess: nil)
+        } catch {
+            strictFailure = error
         }
+        // ISO 8601 in shape, with a part that does not exist: that is the thing to say.
+        if strictFailure.reason != nil { throw strictFailure }
         var failure: ISO8601ParseError?
         // A leading word may be a weekday ("Tue, 15 June") or a month ("Mar 15"): both are tried.
         for skipsWeekday in [true, false] {

@@ -25,6 +25,10 @@ public struct MailMessage: Sendable {
     public var subject: String?
     /// When the message says it was sent (its `Date` header).
     public var date: Instant?
+    /// The address it says it is from (`noreply@booking.example.de`), without the name.
+    public var sender: String?
+    /// The language its `Content-Language` header names (`de`, `en-US`).
+    public var language: String?
     /// The leaf parts, in order, including those of attached messages.
     public var parts: [MailPart]
 
@@ -57,6 +61,9 @@ public struct MailMessage: Sendable {
 
         subject = g_mime_message_get_subject(message).map { String(cString: $0) }
         date = Self.date(of: message)
+        sender = rf_from_address(message).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        language = rf_message_header(message, "Content-Language").map { String(cString: $0) }
+            .flatMap { $0.split(separator: ",").first.map { String($0).trimmingWhitespace() } }.flatMap { $0.isEmpty ? nil : $0 }
         var walker = Walker(maximumParts: maximumParts, maximumDepth: maximumDepth, maximumPartSize: maximumPartSize, decoding: decoding)
         if let body = g_mime_message_get_mime_part(message) {
             try walker.walk(body, section: "", date: date, depth: 0)

@@ -1,3 +1,5 @@
+import Chrono
+import Parallel
 import Reservations
 
 /// Reads ReservationFeed's native JSON (see `docs/native-json.md`).
@@ -57,16 +59,19 @@ public struct NativeJSONReader: Sendable {
         }
     }
 
-    /// One file being read: its name, its parsed tree, and a locator for line numbers.
+    /// One file being read: its name, its parsed tree, a locator for line numbers, and how its
+    /// dates are written.
     private final class Context {
         let file: String
         let root: JSONNode
         private var locator: TextPositionLocator
+        let dates: DocumentDates
 
         init(bytes: [UInt8], file: String, root: JSONNode) {
             self.file = file
             self.root = root
             self.locator = TextPositionLocator(bytes: bytes)
+            dates = DocumentDates(bytes: bytes)
         }
 
         func readReservations(_ elements: [JSONNode], under path: [any CodingKey]) -> ImportResult {
@@ -79,24 +84,72 @@ public struct NativeJSONReader: Sendable {
 
         func readReservation(_ node: JSONNode, at path: [any CodingKey]) -> ImportResult {
             let reservation: Reservation
+            let reader = DateReader(document: dates, placeCountry: Self.placeCountry(in: node))
             do {
-                reservation = try Reservation(from: JSONTreeDecoder(node: node, codingPath: path))
+                reservation = try Reservation(from: JSONTreeDecoder(node: node, codingPath: path, dates: reader))
             } catch let error as DecodingError {
                 return ImportResult(diagnostics: [diagnostic(for: error)])
             } catch {
                 return ImportResult(diagnostics: [diagnostic(at: path, "\(error)")])
             }
+            let leniencies = reader.readings.withLock { $0 }.map { path, reading in
+                Diagnostic(.warning, reading.diagnosticCode, at: location(of: path), reading.description)
+            }
             let origin = location(of: path)
             let positions = fieldPositions(in: node)
             let problems = reservation.requirementProblems
             guard problems.isEmpty else {
-                return ImportResult(diagnostics: problems.map { problem in
+                return ImportResult(diagnostics: leniencies + problems.map { problem in
                     let fieldPath = path + problem.field.split(separator: ".").map { JSONNameKey(String($0)) }
                     return diagnostic(at: fieldPath, "\(problem.message); the reservation is skipped", code: "missing-required")
                 })
             }
             return ImportResult(
-                reservations: [ImportedReservation(reservation: reservation, origin: origin, fieldPositions: positions)])
+                reservations: [ImportedReservation(reservation: reservation, origin: origin, fieldPositions: positions)],
+                diagnostics: leniencies)
+        }
+
+        /// The country of the first place in a reservation's object that names one (its
+        /// `countryCode`, else its `country`), looked for only when a date's order needs a guess.
+        static func placeCountry(in reservation: JSONNode) -> @Sendable () -> String? {
+            {
+                var pending = [(reservation, 0)]
+                var names: [String] = []
+                while !pending.isEmpty {
+                    let (node, depth) = pending.removeFirst()
+                    guard case .object(let members) = node.value, depth < 5 else { continue }
+                    for member in members {
+                        if case .string(let text) = member.value.value {
+                            if member.key == "countryCode", let code = TimeZoneDirectory.countryCode(for: text) { return code }
+                            if member.key == "country" { names.append(text) }
+                        } else {
+                            pending.append((member.value, depth + 1))
+                        }
+                    }
+                }
+                return names.lazy.compactMap(TimeZoneDirectory.countryCode(for:)).first
+            }
+        }
+
+        /// Reads the dates of one reservation, keeping each lenient reading with its path.
+        final class DateReader: LenientDateDecoding {
+            let document: DocumentDates
+            let placeCountry: @Sendable () -> String?
+            let readings = Locked<[(path: [JSONPathKey], reading: LenientDate)]>([])
+
+            init(document: DocumentDates, placeCountry: @escaping @Sendable () -> String?) {
+                self.document = document
+                self.placeCountry = placeCountry
+            }
+
+            func readDate(_ text: String, at codingPath: [any CodingKey]) throws(ISO8601ParseError) -> DateTimeValue {
+                let reading = try document.read(text, placeCountry: placeCountry)
+                if !reading.isStrict {
+                    let path = codingPath.map { JSONPathKey($0) }
+                    readings.withLock { $0.append((path, reading)) }
+                }
+                return reading.value
+            }
         }
 
         /// The positions of the located fields present in a reservation's object.

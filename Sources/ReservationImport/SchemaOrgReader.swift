@@ -26,7 +26,8 @@ public struct SchemaOrgReader: Sendable {
 
     /// Reads a JSON-LD document: one object, an array, or a `@graph` (also KDE Itinerary's output).
     public func readJSONLD(_ bytes: [UInt8], file: String, sourceTime: Instant? = nil) -> ImportResult {
-        var collector = Collector(file: file, sourceTime: sourceTime, concurrency: concurrency, limits: limits)
+        var collector = Collector(
+            file: file, sourceTime: sourceTime, concurrency: concurrency, limits: limits, dates: DocumentDates(bytes: bytes))
         collector.addJSONLD(bytes, basePath: "", decodesEntities: false, shift: { $0 })
         return collector.finish()
     }
@@ -35,7 +36,8 @@ public struct SchemaOrgReader: Sendable {
     ///
     /// - Parameter isUTF8: Whether the bytes are UTF-8 whatever the page declares (HTML from an e-mail).
     public func readHTML(_ bytes: [UInt8], file: String, sourceTime: Instant? = nil, isUTF8: Bool = false) -> ImportResult {
-        var collector = Collector(file: file, sourceTime: sourceTime, concurrency: concurrency, limits: limits)
+        var collector = Collector(
+            file: file, sourceTime: sourceTime, concurrency: concurrency, limits: limits, dates: DocumentDates(bytes: bytes))
         collector.addHTML(bytes, basePath: "", isUTF8: isUTF8, linesAreMeaningful: true)
         return collector.finish()
     }
@@ -52,8 +54,12 @@ public struct SchemaOrgReader: Sendable {
             return ImportResult(diagnostics: [Diagnostic(.error, "invalid", at: SourceLocation(file: file), "\(error)")])
         }
         var result = ImportResult()
+        // The whole message's text is the evidence for how its dates are written.
+        let parts = message.parts
+        let dates = DocumentDates(
+            text: { parts.map(\.text) }, language: message.language.map { ($0, "the e-mail") }, senderAddress: message.sender)
         for part in message.parts {
-            var collector = Collector(file: file, sourceTime: part.messageDate, concurrency: concurrency, limits: limits)
+            var collector = Collector(file: file, sourceTime: part.messageDate, concurrency: concurrency, limits: limits, dates: dates)
             let basePath = "part[\(part.section)]"
             switch part.contentType {
             case "text/html", "application/xhtml+xml":
@@ -74,16 +80,19 @@ public struct SchemaOrgReader: Sendable {
         let sourceTime: Instant?
         let concurrency: Int
         let limits: ImportLimits
+        /// How the document writes its dates.
+        let dates: DocumentDates
         /// What was found: reservations, and the findings about the markup.
         var found = ImportResult()
         /// Markup that could not be read at all (reported before the findings).
         var diagnostics: [Diagnostic] = []
 
-        init(file: String, sourceTime: Instant?, concurrency: Int, limits: ImportLimits) {
+        init(file: String, sourceTime: Instant?, concurrency: Int, limits: ImportLimits, dates: DocumentDates) {
             self.file = file
             self.sourceTime = sourceTime
             self.concurrency = concurrency
             self.limits = limits
+            self.dates = dates
         }
 
         /// Elements of an array read at once.
@@ -114,7 +123,7 @@ public struct SchemaOrgReader: Sendable {
             }
             var builder = SchemaGraphBuilder()
             builder.addMicrodata(extraction.items, basePath: basePath, linesAreMeaningful: linesAreMeaningful)
-            var mapper = SchemaOrgMapper()
+            var mapper = SchemaOrgMapper(dates: dates)
             mapper.map(builder.build())
             take(mapper) { _ in nil }  // Microdata places carry their lines already
         }
@@ -158,14 +167,14 @@ public struct SchemaOrgReader: Sendable {
                         return (index: index, range: range, position: locator.position(of: range.lowerBound))
                     }
                     start += batch.count
-                    let (file, sourceTime, limits) = (file, sourceTime, limits)
+                    let (file, sourceTime, limits, dates) = (file, sourceTime, limits, dates)
                     let results = Parallel.map(batch, concurrency: concurrency) { element -> Result<ImportResult, JSONSyntaxError> in
                         Result { () throws(JSONSyntaxError) -> ImportResult in
                             var (value, builder) = try JSONParser.parseElement(
                                 element.range, in: bytes, into: SchemaGraphBuilder(source: bytes, decodesEntities: decodesEntities), maximumDepth: limits.jsonDepth,
                                 maximumStringLength: limits.fieldLength, lenient: true)
                             builder.addJSONLDRoot(value, path: JSONPath.join(basePath, "[\(element.index)]"))
-                            var mapper = SchemaOrgMapper()
+                            var mapper = SchemaOrgMapper(dates: dates)
                             mapper.map(builder.build())
                             var local = TextPositionLocator(bytes: bytes, from: element.range.lowerBound, at: element.position)
                             return Self.results(of: mapper, file: file, sourceTime: sourceTime) { shift(local.position(of: $0)) }
@@ -189,7 +198,7 @@ public struct SchemaOrgReader: Sendable {
                         bytes, into: SchemaGraphBuilder(source: bytes, decodesEntities: decodesEntities), maximumDepth: limits.jsonDepth,
                         maximumStringLength: limits.fieldLength, lenient: true)
                     builder.addJSONLDRoot(root, path: basePath)
-                    var mapper = SchemaOrgMapper()
+                    var mapper = SchemaOrgMapper(dates: dates)
                     mapper.map(builder.build())
                     var locator = TextPositionLocator(bytes: bytes)
                     take(mapper) { shift(locator.position(of: $0)) }
@@ -208,7 +217,7 @@ public struct SchemaOrgReader: Sendable {
                         maximumStringLength: limits.fieldLength, lenient: true)
                 {
                     builder.addJSONLDRoot(root, path: basePath)
-                    var mapper = SchemaOrgMapper()
+                    var mapper = SchemaOrgMapper(dates: dates)
                     mapper.map(builder.build())
                     take(mapper) { _ in nil }  // offsets in the decoded text mean nothing here
                     return

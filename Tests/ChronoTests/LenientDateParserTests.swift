@@ -91,7 +91,7 @@ struct LenientDateParserTests {
     @Test("impossible days and times are refused with the reason", arguments: [
         ("31.06.2027", "2027-06-31 does not exist"),
         ("13/13/2027", "month 13 does not exist"),
-        ("2027-06-15 25:00", "25:00 is not a time of day"),
+        ("2027-06-15 25:00", "25:00:00 is not a time of day"),
         ("2027-06-15 13:00 PM", "13 is not an hour of a 12-hour clock"),
     ])
     func impossible(text: String, reason: String) {

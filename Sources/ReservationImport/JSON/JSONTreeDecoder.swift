@@ -1,3 +1,5 @@
+import Chrono
+
 /// A `Decoder` over a parsed ``JSONNode`` tree.
 ///
 /// Model types decode through their ordinary `Codable` conformances; this decoder adds what
@@ -6,25 +8,28 @@
 struct JSONTreeDecoder: Decoder {
     let node: JSONNode
     let codingPath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// What reads dates that are not ISO 8601, when lenient dates are wanted.
+    let dates: (any LenientDateDecoding)?
+    var userInfo: [CodingUserInfoKey: Any] { dates.map { [.lenientDates: $0] } ?? [:] }
 
-    init(node: JSONNode, codingPath: [any CodingKey] = []) {
+    init(node: JSONNode, codingPath: [any CodingKey] = [], dates: (any LenientDateDecoding)? = nil) {
         self.node = node
         self.codingPath = codingPath
+        self.dates = dates
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = node.value else {
             throw mismatch([String: String].self, expected: "an object")
         }
-        return KeyedDecodingContainer(JSONKeyedContainer<Key>(members: members, codingPath: codingPath))
+        return KeyedDecodingContainer(JSONKeyedContainer<Key>(members: members, codingPath: codingPath, dates: dates))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = node.value else {
             throw mismatch([String].self, expected: "an array")
         }
-        return JSONUnkeyedContainer(elements: elements, codingPath: codingPath)
+        return JSONUnkeyedContainer(elements: elements, codingPath: codingPath, dates: dates)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }

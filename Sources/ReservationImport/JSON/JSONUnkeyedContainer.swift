@@ -1,12 +1,16 @@
+import Chrono
+
 /// The elements of a JSON array, read in order for a `Decodable` type.
 struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     let elements: [JSONNode]
     let codingPath: [any CodingKey]
+    let dates: (any LenientDateDecoding)?
     private(set) var currentIndex = 0
 
-    init(elements: [JSONNode], codingPath: [any CodingKey]) {
+    init(elements: [JSONNode], codingPath: [any CodingKey], dates: (any LenientDateDecoding)?) {
         self.elements = elements
         self.codingPath = codingPath
+        self.dates = dates
     }
 
     var count: Int? { elements.count }
@@ -47,7 +51,7 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
 
     private func next(_ type: Any.Type) throws -> JSONTreeDecoder {
         guard !isAtEnd else { throw endError(type) }
-        return JSONTreeDecoder(node: elements[currentIndex], codingPath: codingPath + [JSONIndexKey(currentIndex)])
+        return JSONTreeDecoder(node: elements[currentIndex], codingPath: codingPath + [JSONIndexKey(currentIndex)], dates: dates)
     }
 
     private func endError(_ type: Any.Type) -> DecodingError {

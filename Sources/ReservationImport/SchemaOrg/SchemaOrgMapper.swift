@@ -28,6 +28,15 @@ struct SchemaOrgMapper {
 
     private(set) var mapped: [Mapped] = []
     private(set) var findings: [Finding] = []
+    /// How the document writes its dates.
+    let dates: DocumentDates
+    /// The reservation being mapped, whose place's country is the last guess for a date's order.
+    private var reservationObject: SchemaObject?
+
+    /// A mapper for the objects of one document.
+    init(dates: DocumentDates) {
+        self.dates = dates
+    }
 
     /// Turns the byte offsets of what was found since `mark` into lines and columns, and lets go
     /// of the graphs it was found in.
@@ -96,6 +105,8 @@ struct SchemaOrgMapper {
     // MARK: - Reservations
 
     private mutating func mapReservation(_ object: SchemaObject, category: ReservationCategory, package: SchemaObject?) {
+        reservationObject = object
+        defer { reservationObject = nil }
         // A reservation for several flights or trips is one reservation per leg.
         let targets = object.values(.reservationFor).compactMap(\.object)
         for target in (targets.isEmpty ? [nil] : targets.map(Optional.some)) {
@@ -109,6 +120,8 @@ struct SchemaOrgMapper {
     }
 
     private mutating func mapPlainEvent(_ event: SchemaObject) {
+        reservationObject = event
+        defer { reservationObject = nil }
         var reservation = Reservation(details: .ticketedEvent(ticketedEvent(event, reservation: nil)))
         reservation.url = text(event, .url)
         // A page about an event has no booking number: the event itself is the identity.
@@ -210,7 +223,8 @@ struct SchemaOrgMapper {
     }
 
     /// A date or date-time: ISO 8601 text, or an object with `@value` and KDE's `timezone`.
-    /// Text that is not a date is reported and the value left out.
+    /// Dates written otherwise (`15.06.2027 14:00`) are read and reported; text that is not a
+    /// date at all is reported and the value left out.
     mutating func time(_ object: SchemaObject?, _ name: SchemaTerm) -> DateTimeValue? {
         guard let object else { return nil }
         for value in object.values(name) {
@@ -222,7 +236,12 @@ struct SchemaOrgMapper {
             }
             guard let text, !text.isEmpty else { continue }
             do {
-                var parsed = try DateTimeValue(iso8601: text)
+                let reservation = reservationObject
+                let reading = try dates.read(text) { reservation.flatMap(Self.placeCountry(of:)) }
+                if !reading.isStrict {
+                    findings.append(Finding(severity: .warning, code: reading.diagnosticCode, place: value.place, message: reading.description))
+                }
+                var parsed = reading.value
                 if let zone, case .dateTime(let local, nil, let offset) = parsed, TimeZoneRules.isKnown(zone) {
                     parsed = .dateTime(local, timeZone: zone, utcOffset: offset)
                 }
@@ -240,6 +259,25 @@ struct SchemaOrgMapper {
 
     mutating func time(_ object: SchemaObject?, _ first: SchemaTerm, _ second: SchemaTerm, _ third: SchemaTerm) -> DateTimeValue? {
         time(object, first) ?? time(object, second) ?? time(object, third)
+    }
+
+    /// The country of the first address found in a reservation's objects (its venue's, its
+    /// departure station's...), by breadth.
+    static func placeCountry(of reservation: SchemaObject) -> String? {
+        var pending = [(reservation, 0)]
+        var index = 0
+        while index < pending.count {
+            let (object, depth) = pending[index]
+            index += 1
+            for value in object.values(.addressCountry) {
+                if let text = value.trimmedText, let code = TimeZoneDirectory.countryCode(for: text) { return code }
+            }
+            guard depth < 4 else { continue }
+            for value in object.allValues {
+                if let inner = value.object { pending.append((inner, depth + 1)) }
+            }
+        }
+        return nil
     }
 
     /// `ReservationConfirmed`, `Confirmed`, `http://schema.org/ReservationCancelled`...
