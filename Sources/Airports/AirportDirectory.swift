@@ -43,6 +43,58 @@ public enum AirportDirectory {
         return zone
     }
 
+    /// The zone of a city named without its country (`Bergen`), when every country the table
+    /// knows such a city in puts it in the same zone; `nil` when none does or they disagree.
+    public static func timeZone(ofCity city: String) -> String? {
+        let prefix = Array(cityKey(city, "").utf8)
+        guard prefix.count > 1 else { return nil }
+        let zones = Set(cities.fields(forKeysStartingWith: prefix).compactMap { $0.count > 1 ? $0[1] : nil })
+        return zones.count == 1 ? zones.first : nil
+    }
+
+    /// What the table makes of an airport known by name only (`Heathrow`, `Frankfurt Airport`),
+    /// with the city and country when the markup gives them: the airport when exactly one fits,
+    /// else its zone when every airport that fits keeps the same one, else `nil`.
+    ///
+    /// Words such as "Airport", "International", "Flughafen" or "Aéroport" are left out of the
+    /// comparison; case and accents do not matter.
+    public static func match(name: String?, city: String?, countryCode: String?) -> AirportMatch? {
+        if let name, name.count == 3, name.allSatisfy({ $0.isASCII && $0.isUppercase }), let record = airport(iata: name) {
+            return .airport(record)
+        }
+        let index = nameIndex
+        var words = NameIndex.words(name ?? "")
+        let cityWords = NameIndex.words(city ?? "")
+        if words.isEmpty { words = cityWords }
+        guard let rarest = words.min(by: { (index.postings[$0]?.count ?? 0) < (index.postings[$1]?.count ?? 0) }),
+            var candidates = index.postings[rarest]
+        else { return nil }
+        for word in words where word != rarest {
+            let postings = Set(index.postings[word] ?? [])
+            candidates = candidates.filter(postings.contains)
+        }
+        let country = countryCode?.uppercased()
+        let fitting = candidates.map { index.records[$0] }.filter { record in
+            (country == nil || record.countryCode == country)
+                && (cityWords.isEmpty || cityWords.isSubset(of: NameIndex.words(record.city + " " + record.name)))
+        }
+        if fitting.count == 1 { return .airport(fitting[0]) }
+        let zones = Set(fitting.map(\.timeZone))
+        return zones.count == 1 ? .zone(zones.first!) : nil
+    }
+
+    /// Every airport with the words of its name and city, built on the first look-up by name.
+    private static let nameIndexStorage = Locked<NameIndex?>(nil)
+
+    private static var nameIndex: NameIndex {
+        nameIndexStorage.withLock { stored in
+            if let stored { return stored }
+            let built = NameIndex(all)
+            stored = built
+            return built
+        }
+    }
+
     /// Cities looked up so far, with their zone or the knowledge that there is none.
     private static let cityCache = Locked<[String: String?]>([:])
 

@@ -7894,7 +7894,8 @@ ZZO	UHSO	Zonalnoye Airport	Tymovskoye	RU	50.6692	142.761	Asia/Vladivostok
 ZZV	KZZV	Zanesville Municipal Airport	Zanesville	US	39.944446	-81.892094	America/New_York
 """#
 
-/// Each city's zone, `city|CC<tab>zone`, sorted by UTF-8 bytes; keys as in `city_key`.
+/// Each city's zone where its airports agree on one, `city|CC<tab>zone`, sorted by UTF-8
+/// bytes; keys as in `city_key`.
 let cityZoneTable = #"""
 108 mile|CA	America/Vancouver
 aachen|DE	Europe/Berlin
@@ -7910,7 +7911,6 @@ abbottabad|PK	Asia/Karachi
 abemama atoll|KI	Pacific/Tarawa
 abengourou|CI	Africa/Abidjan
 aberdeen|GB	Europe/London
-aberdeen|US	America/Chicago
 abha|SA	Asia/Riyadh
 abidjan|CI	Africa/Abidjan
 abilene|US	America/Chicago
@@ -7940,7 +7940,6 @@ adiyaman|TR	Europe/Istanbul
 adrian|US	America/Detroit
 aeng|MM	Asia/Yangon
 afore|PG	Pacific/Port_Moresby
-afton|US	America/Denver
 afyonkarahisar|TR	Europe/Istanbul
 agadez|NE	Africa/Niamey
 agadir|MA	Africa/Casablanca
@@ -8044,7 +8043,6 @@ alliance|US	America/Denver
 almaty|KZ	Asia/Almaty
 alma|CA	America/Toronto
 alma|US	America/Detroit
-almeirim|BR	America/Santarem
 almenara|BR	America/Sao_Paulo
 almeria|ES	Europe/Madrid
 alofi|NU	Pacific/Niue
@@ -8110,7 +8108,6 @@ ancud|CL	America/Santiago
 andahuaylas|PE	America/Lima
 andekombe|PG	Pacific/Port_Moresby
 andenes|NO	Europe/Oslo
-anderson|US	America/Indiana/Indianapolis
 andizhan|UZ	Asia/Tashkent
 andoas|PE	America/Lima
 andravida|GR	Europe/Athens
@@ -8238,7 +8235,6 @@ ascension island|SH	Atlantic/St_Helena
 ash flat|US	America/Chicago
 asheville|US	America/New_York
 ashgabat|TM	Asia/Ashgabat
-ashland|US	America/Los_Angeles
 ashley|US	America/Chicago
 ashtabula|US	America/New_York
 asmara|ER	Africa/Asmara
@@ -8278,7 +8274,6 @@ atwater|US	America/Los_Angeles
 atyrau|KZ	Asia/Oral
 aubenas/ardeche meridional|FR	Europe/Paris
 auburn/lewiston|US	America/New_York
-auburn|US	America/Los_Angeles
 auckland|NZ	Pacific/Auckland
 augsburg|DE	Europe/Berlin
 augusta|US	America/New_York
@@ -8288,7 +8283,7 @@ aurangabad|IN	Asia/Kolkata
 aurillac|FR	Europe/Paris
 aurora|SR	America/Paramaribo
 aurora|US	America/Denver
-austin|US	America/Los_Angeles
+austin|US	America/Chicago
 auxerre/branches|FR	Europe/Paris
 au|PG	Pacific/Port_Moresby
 avalon|US	America/Los_Angeles
@@ -8452,7 +8447,6 @@ bastia/poretta|FR	Europe/Paris
 batajnica|RS	Europe/Belgrade
 batam, batam island|ID	Asia/Jakarta
 batangafo|CF	Africa/Bangui
-batesville|US	America/Chicago
 bathurst|AU	Australia/Sydney
 bathurst|CA	America/Halifax
 batman|TR	Europe/Istanbul
@@ -8495,7 +8489,6 @@ beaver|US	America/Anchorage
 bechar|DZ	Africa/Algiers
 beckley|US	America/New_York
 beckwourth|US	America/Los_Angeles
-bedford|US	America/New_York
 beersheba|IL	Asia/Jerusalem
 beersheva|IL	Asia/Jerusalem
 beeville|US	America/Chicago
@@ -8721,12 +8714,10 @@ bournemouth|GB	Europe/London
 bousso|TD	Africa/Ndjamena
 boutilimit|MR	Africa/Nouakchott
 bovanenkovo|RU	Asia/Yekaterinburg
-bowling green|US	America/New_York
 bozeman|US	America/Denver
 bozoum|CF	Africa/Bangui
 bo|SL	Africa/Freetown
 brac island|HR	Europe/Zagreb
-bradford|US	America/Chicago
 brady|US	America/Chicago
 braganca paulista|BR	America/Sao_Paulo
 braganca|PT	Europe/Lisbon
@@ -8771,7 +8762,6 @@ brockville|CA	America/Toronto
 broken bow|US	America/Chicago
 broken hill|AU	Australia/Adelaide
 bromont|CA	America/Toronto
-brookings|US	America/Chicago
 broome|AU	Australia/Perth
 brownsville|US	America/Chicago
 brownwood|US	America/Chicago
@@ -8819,7 +8809,7 @@ burgas|BG	Europe/Sofia
 burgos|ES	Europe/Madrid
 burley|US	America/Boise
 burlington/mount vernon|US	America/Los_Angeles
-burlington|US	America/Chicago
+burlington|US	America/New_York
 burnie|AU	Australia/Melbourne
 burns flat|US	America/Chicago
 burns lake|CA	America/Vancouver
@@ -8836,7 +8826,6 @@ busum|DE	Europe/Berlin
 butare|RW	Africa/Kigali
 butaritari atoll|KI	Pacific/Tarawa
 butembo|CD	Africa/Lubumbashi
-butler|US	America/New_York
 butterworth|MY	Asia/Kuala_Lumpur
 butte|US	America/Denver
 butuan city|PH	Asia/Manila
@@ -8880,7 +8869,6 @@ camaguey|CU	America/Havana
 cambridge bay|CA	America/Edmonton
 cambridge|GB	Europe/London
 cambridge|US	America/New_York
-camden|US	America/Chicago
 camiri|BO	America/La_Paz
 camocim|BR	America/Fortaleza
 camp douglas|US	America/Chicago
@@ -8934,7 +8922,6 @@ cardiff|GB	Europe/London
 carepa|CO	America/Bogota
 caribou|US	America/New_York
 carlisle|GB	Europe/London
-carlsbad|US	America/Los_Angeles
 carmelita|GT	America/Guatemala
 carnot|CF	Africa/Bangui
 carolina|BR	America/Araguaina
@@ -9037,7 +9024,6 @@ charleville|AU	Australia/Brisbane
 charlevoix|CA	America/Toronto
 charlotte amalie|US	America/St_Thomas
 charlottesville|US	America/New_York
-charlottetown|CA	America/St_Johns
 charlotte|US	America/New_York
 charlo|CA	America/Halifax
 chateauroux/deols|FR	Europe/Paris
@@ -9219,9 +9205,7 @@ colon|PA	America/Panama
 colorado creek|US	America/Anchorage
 colorado springs|US	America/Denver
 columbia/mount pleasant|US	America/Chicago
-columbia|US	America/New_York
 columbus/w point/starkville|US	America/Chicago
-columbus|US	America/Chicago
 colville lake|CA	America/Yellowknife
 comayagua|HN	America/Tegucigalpa
 comiso|IT	Europe/Rome
@@ -9237,7 +9221,7 @@ concepcion|PY	America/Asuncion
 concordia|AR	America/Argentina/Cordoba
 concordia|BR	America/Sao_Paulo
 concordia|US	America/Chicago
-concord|US	America/Los_Angeles
+concord|US	America/New_York
 condoto|CO	America/Bogota
 confresa|BR	America/Campo_Grande
 coningsby|GB	Europe/London
@@ -9303,7 +9287,6 @@ coyoles|HN	America/Tegucigalpa
 cozumel|MX	America/Cancun
 cradock|ZA	Africa/Johannesburg
 craig cove|VU	Pacific/Efate
-craig|US	America/Anchorage
 craiova|RO	Europe/Bucharest
 cranbrook|CA	America/Edmonton
 crane|US	America/Chicago
@@ -9373,7 +9356,6 @@ dandong|CN	Asia/Shanghai
 dangriga|BZ	America/Belize
 dang|NP	Asia/Kathmandu
 dansville|US	America/New_York
-danville|US	America/New_York
 daocheng county|CN	Asia/Shanghai
 daporijo|IN	Asia/Kolkata
 daqing shi|CN	Asia/Shanghai
@@ -9411,7 +9393,6 @@ decatur|US	America/Chicago
 decimomannu|IT	Europe/Rome
 decorah|US	America/Chicago
 dedougou|BF	Africa/Ouagadougou
-deer lake|CA	America/St_Johns
 deering|US	America/Anchorage
 defiance|US	America/New_York
 dehradun|IN	Asia/Kolkata
@@ -9443,7 +9424,7 @@ desroches island|SC	Indian/Mahe
 dessie|ET	Africa/Addis_Ababa
 destin|US	America/Chicago
 detroit lakes|US	America/Chicago
-detroit|US	America/Detroit
+detroit|US	America/New_York
 devils lake|US	America/Chicago
 devonport|AU	Australia/Melbourne
 dhaalu atoll|MV	Indian/Maldives
@@ -9467,7 +9448,6 @@ dikson|RU	Asia/Krasnoyarsk
 dili|TL	Asia/Dili
 dillingham|US	America/Anchorage
 dillon's bay|VU	Pacific/Efate
-dillon|US	America/New_York
 dimapur|IN	Asia/Kolkata
 dimbokro|CI	Africa/Abidjan
 dinard/pleurtuit/saint-malo|FR	Europe/Paris
@@ -9507,7 +9487,6 @@ dothan|US	America/Chicago
 douala|CM	Africa/Douala
 douglas bisbee|US	America/Phoenix
 douglas lake|CA	America/Vancouver
-douglas|US	America/Phoenix
 dourados|BR	America/Campo_Grande
 dover|US	America/New_York
 doylestown|US	America/New_York
@@ -9524,7 +9503,6 @@ dubai|AE	Asia/Dubai
 dubbo|AU	Australia/Sydney
 dublin|IE	Europe/Dublin
 dublin|US	America/New_York
-dubois|US	America/Boise
 dubrovnik|HR	Europe/Zagreb
 dubuque|US	America/Chicago
 dugway proving ground|US	America/Denver
@@ -9554,7 +9532,6 @@ dzaoudzi|YT	Indian/Mayotte
 eagle lake|US	America/Chicago
 eagle pass|US	America/Chicago
 eagle river|US	America/Chicago
-eagle|US	America/Anchorage
 earlton|CA	America/Toronto
 east hampton|US	America/New_York
 east london|ZA	Africa/Johannesburg
@@ -9562,7 +9539,6 @@ east sound|US	America/Los_Angeles
 east tawas|US	America/New_York
 eastland|US	America/Chicago
 eastmain river|CA	America/Toronto
-easton|US	America/New_York
 eastover|US	America/New_York
 eastsound|US	America/Los_Angeles
 eau claire|US	America/Chicago
@@ -9619,7 +9595,6 @@ elazig|TR	Europe/Istanbul
 elcho island|AU	Australia/Darwin
 eldoret|KE	Africa/Nairobi
 electric city|US	America/Los_Angeles
-elim|US	America/Anchorage
 elista|RU	Europe/Moscow
 eliye springs|KE	Africa/Nairobi
 elizabeth city|US	America/New_York
@@ -9632,7 +9607,6 @@ ellensburg|US	America/Los_Angeles
 elliot lake|CA	America/Toronto
 ellisras|ZA	Africa/Johannesburg
 elmira/corning|US	America/New_York
-ely|US	America/Los_Angeles
 emden|DE	Europe/Berlin
 emerald|AU	Australia/Brisbane
 emigrant gap|US	America/Los_Angeles
@@ -9703,7 +9677,6 @@ fair isle|GB	Europe/London
 fairbanks/ft wainwright|US	America/Anchorage
 fairbanks|US	America/Anchorage
 fairbury|US	America/Chicago
-fairfield|US	America/Chicago
 fairford|GB	Europe/London
 fairmont hot springs|CA	America/Edmonton
 fairmont|US	America/Chicago
@@ -9723,14 +9696,12 @@ fare|PF	Pacific/Tahiti
 fargo|US	America/Chicago
 faribault|US	America/Chicago
 farmingdale|US	America/New_York
-farmington|US	America/Chicago
 farnborough|GB	Europe/London
 faro|CA	America/Vancouver
 faro|PT	Europe/Lisbon
 fasa|IR	Asia/Tehran
 fatima mission|PG	Pacific/Port_Moresby
 fayetteville/springdale/rogers|US	America/Chicago
-fayetteville|US	America/New_York
 fderik|MR	Africa/Nouakchott
 feijo|BR	America/Rio_Branco
 feira de santana|BR	America/Bahia
@@ -9757,7 +9728,6 @@ flensburg|DE	Europe/Berlin
 flin flon|CA	America/Winnipeg
 flint|US	America/New_York
 flippin|US	America/Chicago
-florence|US	America/New_York
 florencia|CO	America/Bogota
 florianopolis|BR	America/Sao_Paulo
 floriano|BR	America/Fortaleza
@@ -9778,7 +9748,6 @@ fort albany|CA	America/Toronto
 fort belvoir|US	America/New_York
 fort benning (columbus)|US	America/New_York
 fort bliss/el paso/|US	America/Denver
-fort bragg|US	America/New_York
 fort bridger|US	America/Denver
 fort campbell/hopkinsville|US	America/Chicago
 fort carson|US	America/Denver
@@ -9840,7 +9809,6 @@ francistown|BW	Africa/Gaborone
 frankfort|US	America/New_York
 frankfurt am main|DE	Europe/Berlin
 franklin|US	America/New_York
-frederick|US	America/New_York
 fredericton|CA	America/Moncton
 freeport|BS	America/Nassau
 freeport|US	America/Chicago
@@ -9884,7 +9852,7 @@ gadsden|US	America/Chicago
 gafsa|TN	Africa/Tunis
 gage|US	America/Chicago
 gagnoa|CI	Africa/Abidjan
-gainesville|US	America/Chicago
+gainesville|US	America/New_York
 gaithersburg|US	America/New_York
 galbraith lake|US	America/Anchorage
 galcaio|SO	Africa/Mogadishu
@@ -9977,7 +9945,6 @@ glacier creek|US	America/Anchorage
 gladstone|AU	Australia/Brisbane
 gladwin|US	America/New_York
 glasgow|GB	Europe/London
-glasgow|US	America/Denver
 glen canyon natl rec area|US	America/Denver
 glendale|US	America/Phoenix
 glendive|US	America/Denver
@@ -10039,7 +10006,7 @@ grand forks|US	America/Chicago
 grand island|US	America/Chicago
 grand junction|US	America/Denver
 grand marais|US	America/Chicago
-grand rapids|US	America/Chicago
+grand rapids|US	America/New_York
 grand-bereby|CI	Africa/Abidjan
 grand-santi|GF	America/Cayenne
 grande anse|GP	America/Guadeloupe
@@ -10065,9 +10032,7 @@ greeneville|US	America/New_York
 greenfield|US	America/Indiana/Indianapolis
 greensboro|US	America/New_York
 greenville|LR	Africa/Monrovia
-greenville|US	America/New_York
 greenwood|CA	America/Halifax
-greenwood|US	America/New_York
 greer|US	America/New_York
 grenoble/saint-geoirs|FR	Europe/Paris
 greybull|US	America/Denver
@@ -10163,10 +10128,8 @@ hamilton island|AU	Australia/Lindeman
 hamilton|BM	Atlantic/Bermuda
 hamilton|CA	America/Toronto
 hamilton|NZ	Pacific/Auckland
-hamilton|US	America/Chicago
 hami|CN	Asia/Shanghai
 hammerfest|NO	Europe/Oslo
-hampton|US	America/Chicago
 hanak|SA	Asia/Riyadh
 hanalei|US	Pacific/Honolulu
 hanapepe|US	Pacific/Honolulu
@@ -10210,7 +10173,6 @@ hawthorne|US	America/Los_Angeles
 hay river|CA	America/Yellowknife
 hayden|US	America/Denver
 hays|US	America/Chicago
-hayward|US	America/Los_Angeles
 hazleton|US	America/New_York
 hearst|CA	America/Toronto
 hechi|CN	Asia/Shanghai
@@ -10292,7 +10254,6 @@ horn island|AU	Australia/Brisbane
 hornepayne|CA	America/Toronto
 horta|PT	Atlantic/Azores
 hoskins|PG	Pacific/Port_Moresby
-hot springs|US	America/Chicago
 hotan|CN	Asia/Shanghai
 houailou|NC	Pacific/Noumea
 houghton lake|US	America/Detroit
@@ -10334,7 +10295,6 @@ husum|DE	Europe/Berlin
 hutchinson|US	America/Chicago
 huvadhu atoll|MV	Indian/Maldives
 hwange|ZW	Africa/Harare
-hyannis|US	America/New_York
 hyderabad|IN	Asia/Kolkata
 hyderabad|PK	Asia/Karachi
 iasi|RO	Europe/Bucharest
@@ -10379,7 +10339,6 @@ imbaimadai|GY	America/Guyana
 immokalee|US	America/New_York
 imperatriz|BR	America/Fortaleza
 imperial beach|US	America/Los_Angeles
-imperial|US	America/Denver
 impfondo|CG	Africa/Brazzaville
 imphal|IN	Asia/Kolkata
 in guezzam|DZ	Africa/Algiers
@@ -10479,7 +10438,6 @@ jakarta|ID	Asia/Jakarta
 jakar|BT	Asia/Thimphu
 jales|BR	America/Sao_Paulo
 jambi, sumatra island|ID	Asia/Jakarta
-jamestown|US	America/New_York
 jammu|IN	Asia/Kolkata
 jamnagar|IN	Asia/Kolkata
 janakpur|NP	Asia/Kathmandu
@@ -10993,7 +10951,6 @@ laconia|US	America/New_York
 ladner|CA	America/Vancouver
 ladysmith|ZA	Africa/Johannesburg
 laeso|DK	Europe/Copenhagen
-lafayette|US	America/New_York
 lafontaine|AR	America/Argentina/Salta
 lages|BR	America/Sao_Paulo
 laghouat|DZ	Africa/Algiers
@@ -11032,7 +10989,6 @@ lamidanda|NP	Asia/Kathmandu
 lampedusa|IT	Europe/Rome
 lamu|KE	Africa/Nairobi
 lanai city|US	Pacific/Honolulu
-lancaster|US	America/New_York
 land's end|GB	Europe/London
 lander|US	America/Denver
 landivisiau|FR	Europe/Paris
@@ -11078,8 +11034,6 @@ lausanne|CH	Europe/Zurich
 laut island|ID	Asia/Makassar
 laval/entrammes|FR	Europe/Paris
 lawas|MY	Asia/Kuala_Lumpur
-lawrenceville|US	America/New_York
-lawrence|US	America/Chicago
 lawton|US	America/Chicago
 lazaro cardenas|MX	America/Mexico_City
 le castellet|FR	Europe/Paris
@@ -11128,7 +11082,6 @@ leticia|CO	America/Bogota
 lewisburg|US	America/New_York
 lewiston|US	America/Los_Angeles
 lewistown|US	America/Denver
-lexington|US	America/New_York
 lhasa|CN	Asia/Shanghai
 lhok seumawe, sumatra island|ID	Asia/Jakarta
 lhok sukon, sumatra island|ID	Asia/Jakarta
@@ -11251,7 +11204,6 @@ lotus vale|AU	Australia/Brisbane
 louis trichardt|ZA	Africa/Johannesburg
 louisa|US	America/New_York
 louisburg|US	America/New_York
-louisville|US	America/Chicago
 lourdes-de-blanc-sablon|CA	America/Blanc-Sablon
 lovelock|US	America/Los_Angeles
 lowai|PG	Pacific/Port_Moresby
@@ -11488,7 +11440,6 @@ marilia|BR	America/Sao_Paulo
 marina di campo|IT	Europe/Rome
 marina|US	America/Los_Angeles
 maringa|BR	America/Sao_Paulo
-marion|US	America/New_York
 maripasoula|GF	America/Cayenne
 mariposa|US	America/Los_Angeles
 mariquita|CO	America/Bogota
@@ -11590,7 +11541,7 @@ meadville|US	America/New_York
 mecheria|DZ	Africa/Algiers
 medan, sumatra island|ID	Asia/Jakarta
 medellin|CO	America/Bogota
-medford|US	America/Chicago
+medford|US	America/Los_Angeles
 medicine hat|CA	America/Edmonton
 medina|SA	Asia/Riyadh
 meghauli|NP	Asia/Kathmandu
@@ -11766,8 +11717,7 @@ montes claros|BR	America/Sao_Paulo
 montevideo|US	America/Chicago
 montevideo|UY	America/Montevideo
 montferrer / castellbo|ES	Europe/Madrid
-montgomery|US	America/New_York
-monticello|US	America/New_York
+montgomery|US	America/Chicago
 montlucon/gueret|FR	Europe/Paris
 montpellier/mediterranee|FR	Europe/Paris
 montrose|US	America/Denver
@@ -11817,10 +11767,9 @@ mount holly|US	America/New_York
 mount hotham|AU	Australia/Hobart
 mount isa|AU	Australia/Brisbane
 mount pleasant|FK	Atlantic/Stanley
-mount pleasant|US	America/Detroit
+mount pleasant|US	America/Chicago
 mount pocono|US	America/New_York
 mount vernon|US	America/Chicago
-mountain home|US	America/Denver
 mountain view|US	America/Los_Angeles
 mountain village|US	America/Anchorage
 mouyondzi|CG	Africa/Brazzaville
@@ -12142,7 +12091,6 @@ nzerekore|GN	Africa/Conakry
 o'neill|US	America/Chicago
 oak harbor|US	America/Los_Angeles
 oakdale|US	America/Los_Angeles
-oakland|US	America/Los_Angeles
 oaktown|US	America/Indiana/Vincennes
 oaxaca|MX	America/Mexico_City
 oban|NZ	Pacific/Auckland
@@ -12213,7 +12161,7 @@ ondangwa|NA	Africa/Windhoek
 oneonta|US	America/New_York
 ono-i-lau|FJ	Pacific/Fiji
 onotoa|KI	Pacific/Tarawa
-ontario|US	America/Denver
+ontario|US	America/Los_Angeles
 opelousas|US	America/Chicago
 oppin|DE	Europe/Berlin
 oradea|RO	Europe/Bucharest
@@ -12247,7 +12195,6 @@ osaka|JP	Asia/Tokyo
 osceola|US	America/Chicago
 oscoda|US	America/Detroit
 oshawa|CA	America/Toronto
-oshkosh|US	America/Denver
 osh|KG	Asia/Bishkek
 osijek|HR	Europe/Zagreb
 oskaloosa|US	America/Chicago
@@ -12438,16 +12385,13 @@ perito moreno|AR	America/Argentina/Rio_Gallegos
 perm|RU	Asia/Yekaterinburg
 perpignan/rivesaltes|FR	Europe/Paris
 perryville|US	America/Anchorage
-perry|US	America/New_York
 perth|AU	Australia/Perth
 perth|GB	Europe/London
 perugia|IT	Europe/Rome
-peru|US	America/Indiana/Indianapolis
 pescara|IT	Europe/Rome
 peshawar|PK	Asia/Karachi
 petawawa|CA	America/Toronto
 peterborough|CA	America/Toronto
-petersburg|US	America/Juneau
 petrolina|BR	America/Bahia
 petropavlosk|KZ	Asia/Qyzylorda
 petropavlovsk-kamchatsky|RU	Asia/Anadyr
@@ -12594,7 +12538,6 @@ portage creek|US	America/Anchorage
 portage|CA	America/Winnipeg
 porterville|US	America/Los_Angeles
 portimao|PT	Europe/Lisbon
-portland|US	America/Los_Angeles
 porto alegre do norte|BR	America/Cuiaba
 porto alegre|BR	America/Sao_Paulo
 porto cheli|GR	Europe/Athens
@@ -12747,7 +12690,6 @@ quijarro|BO	America/La_Paz
 quillayute|US	America/Los_Angeles
 quimper/pluguffan|FR	Europe/Paris
 quince mil|PE	America/Lima
-quincy|US	America/Los_Angeles
 quinhagak|US	America/Anchorage
 quion hill|VU	Pacific/Efate
 quito|EC	America/Guayaquil
@@ -12897,7 +12839,6 @@ robore|BO	America/La_Paz
 roche harbor|US	America/Los_Angeles
 rochefort/saint-agnant|FR	Europe/Paris
 rochester|GB	Europe/London
-rochester|US	America/Indiana/Indianapolis
 rock hill|US	America/New_York
 rock sound|BS	America/Nassau
 rock springs|US	America/Denver
@@ -12919,7 +12860,7 @@ roma|AU	Australia/Brisbane
 roma|IT	Europe/Rome
 romblon|PH	Asia/Manila
 rome|IT	Europe/Rome
-rome|US	America/Boise
+rome|US	America/New_York
 rondonopolis|BR	America/Cuiaba
 ronne|DK	Europe/Copenhagen
 roosevelt|US	America/Denver
@@ -12991,7 +12932,7 @@ saint george's|GD	America/Grenada
 saint helena|SH	Atlantic/St_Helena
 saint helier|JE	Europe/Jersey
 saint jean|CA	America/Toronto
-saint john|CA	America/Halifax
+saint john|CA	America/St_Johns
 saint louis|SN	Africa/Dakar
 saint martin|SX	America/Lower_Princes
 saint peter port|GG	Europe/Guernsey
@@ -13008,13 +12949,11 @@ saipan island|MP	Pacific/Saipan
 salalah|OM	Asia/Muscat
 salamanca|ES	Europe/Madrid
 salekhard|RU	Asia/Yekaterinburg
-salem|US	America/Los_Angeles
 salerno|IT	Europe/Rome
 salida|US	America/Denver
 salima|MW	Africa/Blantyre
 salinas|EC	America/Guayaquil
 salinas|US	America/Los_Angeles
-salina|US	America/Denver
 salinopolis|BR	America/Belem
 salisbury|US	America/New_York
 salluit|CA	America/Toronto
@@ -13467,13 +13406,11 @@ spring point|BS	America/Nassau
 springbok|ZA	Africa/Johannesburg
 springdale|US	America/Chicago
 springfield/chicopee|US	America/New_York
-springfield|US	America/Chicago
 squamish|CA	America/Vancouver
 srinagar|IN	Asia/Kolkata
 st augustine|US	America/New_York
 st cloud|US	America/Chicago
 st denis|RE	Indian/Reunion
-st george|US	America/Denver
 st johns|US	America/Phoenix
 st joseph|US	America/Chicago
 st leonard|CA	America/Moncton
@@ -13716,7 +13653,6 @@ taupo|NZ	Pacific/Auckland
 tauramena|CO	America/Bogota
 tauranga|NZ	Pacific/Auckland
 tawau|MY	Asia/Kuala_Lumpur
-taylor|US	America/Nome
 taytay airport|PH	Asia/Manila
 tbilisi|GE	Asia/Tbilisi
 tchibanga|GA	Africa/Libreville
@@ -13844,7 +13780,7 @@ tokyo|JP	Asia/Tokyo
 tok|US	America/Anchorage
 tolanaro|MG	Indian/Antananarivo
 toledo|BR	America/Sao_Paulo
-toledo|US	America/Los_Angeles
+toledo|US	America/New_York
 toli toli-celebes island|ID	Asia/Makassar
 toluca|MX	America/Mexico_City
 tolu|CO	America/Bogota
@@ -13885,7 +13821,6 @@ traverse city|US	America/New_York
 treasure cay|BS	America/Nassau
 treinta y tres|UY	America/Montevideo
 trenton|CA	America/Toronto
-trenton|US	America/Chicago
 tres arroyos|AR	America/Argentina/Buenos_Aires
 tres coracoes|BR	America/Sao_Paulo
 tres esquinas|CO	America/Bogota
@@ -13997,7 +13932,6 @@ ulsan|KR	Asia/Seoul
 ulukhaktok|CA	America/Yellowknife
 ulundi|ZA	Africa/Johannesburg
 ulusaba|ZA	Africa/Johannesburg
-ulyanovsk|RU	Europe/Samara
 umea|SE	Europe/Stockholm
 umiat|US	America/Anchorage
 umiujaq|CA	America/Toronto

@@ -28,6 +28,35 @@ struct SortedLines: Sendable {
         }
     }
 
+    /// The lines whose key starts with `prefix`, in order, as their fields.
+    func fields(forKeysStartingWith prefix: [UInt8]) -> [[String]] {
+        text.withBytes { bytes -> [[String]] in
+            // The first line whose key is not below the prefix.
+            var low = 0
+            var high = bytes.count
+            while low < high {
+                var start = (low + high) / 2
+                while start > low, bytes[start - 1] != 0x0A { start -= 1 }
+                var end = start
+                while end < high, bytes[end] != 0x0A { end += 1 }
+                var keyEnd = start
+                while keyEnd < end, bytes[keyEnd] != 0x09 { keyEnd += 1 }
+                if UnsafeBufferPointer(rebasing: bytes[start..<keyEnd]).lexicographicallyPrecedes(prefix) { low = end + 1 } else { high = start }
+            }
+            var found: [[String]] = []
+            var start = low
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                guard line.starts(with: prefix) else { break }
+                found.append(Self.split(line))
+                start = end + 1
+            }
+            return found
+        }
+    }
+
     /// Every line, in order, as its fields.
     func allFields() -> [[String]] {
         text.withBytes { bytes in

@@ -5,15 +5,15 @@ import EventModel
 /// best evidence first:
 ///
 /// 1. the IANA zone the time states;
-/// 2. the zone the place is known to keep (``Whereabouts/knownZone``): its airport's, a zone
-///    stated on another time at the same place, the zone its coordinates fall in, or its
-///    country's when the country keeps one zone;
+/// 2. the zone the place is known to keep (``Whereabouts/knownZone``): its airport's (by code,
+///    or by a name only one airport fits), a zone stated on another time at the same place, the
+///    zone its coordinates fall in, its country's when the country keeps one zone, its city's
+///    when the airport table's airports of that city agree on one;
 /// 3. with a UTC offset: the zone of the place's country that is at that offset at that instant
-///    (when several are: the zone of the place's city, else the nearest to the place);
-/// 4. the zone of the place's city, when the airport table knows the city and it keeps one zone;
-/// 5. with a UTC offset and nothing else: the exact instant, in UTC;
-/// 6. without an offset: the zone of the country nearest the place (with a warning);
-/// 7. a floating time, with a warning, when nothing at all tells the zone.
+///    (when several are: the nearest to the place);
+/// 4. with a UTC offset and nothing else: the exact instant, in UTC;
+/// 5. without an offset: the zone of the country nearest the place (with a warning);
+/// 6. a floating time, with a warning, when nothing at all tells the zone.
 ///
 /// A time with an offset is an instant: it keeps that instant and is shown in the place's zone.
 /// Times written in UTC (`Z`, `+00:00`) are common for places anywhere, so they are converted
@@ -37,13 +37,9 @@ struct TimeResolver {
         if let offset {
             let instant = local.instant(at: offset)
             if let country = place.countryCode,
-                let zone = TimeZoneDirectory.zone(
-                    inCountry: country, agreeingWith: offset, at: instant, near: place.coordinates, preferring: place.cityZone)
+                let zone = TimeZoneDirectory.zone(inCountry: country, agreeingWith: offset, at: instant, near: place.coordinates)
             {
                 return .zoned(local, timeZone: zone, offset: offset)
-            }
-            if let zone = place.cityZone {
-                return inZone(local, zone, offset: offset, source: "the zone of \(place.city ?? zone), \(zone)", field: field, messages: &messages)
             }
             if offset != .zero, let country = place.countryCode, !TimeZoneDirectory.zones(inCountry: country).isEmpty {
                 messages.append(
@@ -52,9 +48,6 @@ struct TimeResolver {
                         "the offset \(offset) is not that of any zone of \(country) at that time; kept the instant, written in UTC"))
             }
             return .utc(instant.utcDateTime)
-        }
-        if let zone = place.cityZone {
-            return wallTime(local, in: zone, field: field, messages: &messages)
         }
         if let country = place.countryCode, let coordinates = place.coordinates,
             let zone = TimeZoneDirectory.nearestZone(inCountry: country, to: coordinates)

@@ -3,10 +3,13 @@ import Chrono
 import Reservations
 
 /// What is known about where a time happens, as evidence for its zone: the airport (from the
-/// airport table), the country, the position, and a zone stated on another time at the same place.
+/// airport table, by code or by an unambiguous name), the country, the city, the position, and a
+/// zone stated on another time at the same place.
 struct Whereabouts: Sendable {
     /// The airport, when the place is one the table knows.
     var airport: AirportRecord?
+    /// The zone of an airport named without a code when several airports fit its name, all in one zone.
+    var airportZone: (zone: String, name: String)?
     /// The ISO 3166-1 alpha-2 country code.
     var countryCode: String?
     /// The position, when known.
@@ -16,22 +19,26 @@ struct Whereabouts: Sendable {
     /// The place's city, when its address gives one.
     var city: String?
 
-    /// The zone of the place's city, when the airport table knows the city (looked up only when
-    /// the other evidence leaves a choice).
+    /// The zone of the place's city, when the airport table knows the city and its airports agree
+    /// on a zone (in the place's country, or, without one, in every country that has such a city).
     var cityZone: String? {
-        guard let city, let countryCode else { return nil }
-        return AirportDirectory.timeZone(ofCity: city, countryCode: countryCode)
+        guard let city else { return nil }
+        if let countryCode { return AirportDirectory.timeZone(ofCity: city, countryCode: countryCode) }
+        return AirportDirectory.timeZone(ofCity: city)
     }
 
     /// Nothing known.
     static let unknown = Whereabouts()
 
-    /// The zone the place is known to keep: its airport's, else one stated for it, else its
-    /// country's when the country keeps one zone only.
+    /// The zone the place is known to keep, best evidence first: its airport's, one stated for it,
+    /// its country's when the country keeps one zone only, its city's, or that of the airports
+    /// its name fits.
     var knownZone: (zone: String, source: String)? {
         if let airport { return (airport.timeZone, airport.iataCode) }
         if let statedZone { return (statedZone, "the place") }
         if let countryCode, let zone = TimeZoneDirectory.onlyZone(ofCountry: countryCode) { return (zone, countryCode) }
+        if let city, let zone = cityZone { return (zone, city) }
+        if let airportZone { return (airportZone.zone, airportZone.name) }
         return nil
     }
 
@@ -42,17 +49,27 @@ struct Whereabouts: Sendable {
             self.coordinates = (coordinates.latitude, coordinates.longitude)
         }
         statedZone = times.lazy.compactMap { $0?.timeZone }.first { !TimeZoneRules.isUTC($0) }
-        city = place?.address?.city
+        city = place?.address?.city.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
     }
 
-    /// An airport, found in the table by IATA or ICAO code, with the times that happen there.
+    /// An airport, found in the table by IATA or ICAO code, else by its name where that is
+    /// unambiguous, with the times that happen there.
     init(airport: Airport?, times: [DateTimeValue?] = []) {
         self.init(place: nil, times: times)
         guard let airport else { return }
-        let record = airport.iataCode.flatMap(AirportDirectory.airport(iata:))
+        countryCode = Self.country(airport.address)
+        city = airport.address?.city
+        var record = airport.iataCode.flatMap(AirportDirectory.airport(iata:))
             ?? airport.icaoCode.flatMap(AirportDirectory.airport(icao:))
+        if record == nil, airport.iataCode == nil, airport.icaoCode == nil, airport.name != nil || city != nil {
+            switch AirportDirectory.match(name: airport.name, city: city, countryCode: countryCode) {
+            case .airport(let found): record = found
+            case .zone(let zone): airportZone = (zone, "the airports named \(airport.name ?? city ?? "")")
+            case nil: break
+            }
+        }
         self.airport = record
-        countryCode = Self.country(airport.address) ?? record?.countryCode
+        countryCode = countryCode ?? record?.countryCode
         if let coordinates = airport.coordinates, coordinates.isKnown {
             self.coordinates = (coordinates.latitude, coordinates.longitude)
         } else if let record {

@@ -2,16 +2,16 @@
 public struct MicrodataItem: Sendable, Hashable {
     /// The `itemtype` URLs or names, as written (`http://schema.org/FoodEstablishmentReservation`).
     public let types: [String]
-    /// The properties in document order; a name may repeat.
+    /// The properties in tree order.
     public let properties: [MicrodataProperty]
     /// The line the item's element starts on, from 1.
     public let line: Int
 }
 
-/// One `itemprop` of an item.
+/// One element with `itemprop`: the names it gives its value, and the value.
 public struct MicrodataProperty: Sendable, Hashable {
-    /// The property's name (`reservationId`).
-    public let name: String
+    /// The property's names (`itemprop="startDate startTime"` gives one value two names).
+    public let names: [String]
     /// Its value.
     public let value: MicrodataValue
     /// The line its element starts on, from 1.
@@ -19,10 +19,11 @@ public struct MicrodataProperty: Sendable, Hashable {
 }
 
 /// The value of a Microdata property: text (from `content`, `href`, `datetime`, the element's
-/// text...) or a nested item.
-public indirect enum MicrodataValue: Sendable, Hashable {
-    /// A text value.
-    case text(String)
-    /// A nested item (the property's element has `itemscope`).
-    case item(MicrodataItem)
+/// text...) as a range of ``HTMLExtraction/text``, or a nested item by its index in
+/// ``HTMLExtraction/items``. An item that is the value of several properties is one item.
+public enum MicrodataValue: Sendable, Hashable {
+    /// A text value: these bytes of ``HTMLExtraction/text``, as written (white space included).
+    case text(Range<Int>)
+    /// A nested item: its index in ``HTMLExtraction/items``.
+    case item(Int)
 }

@@ -37,6 +37,17 @@ final class DocumentDates: Sendable {
         }
     }
 
+    /// The same document, in the language a part of it declares (a page's `<html lang>`).
+    func with(language tag: String, of what: String) -> DocumentDates {
+        DocumentDates(text: text, language: (tag, what), sender: sender)
+    }
+
+    private init(text: @escaping @Sendable () -> [String], language: (tag: String, of: String), sender: Source?) {
+        self.text = text
+        self.language = DateOrder.usual(forLanguage: language.tag).map { Source(order: $0, reason: "\(language.of)'s language, \(language.tag)") }
+        self.sender = sender
+    }
+
     /// A document whose bytes are its text.
     convenience init(bytes: [UInt8], language: (tag: String, of: String)? = nil, senderAddress: String? = nil) {
         self.init(text: { [String(decoding: bytes, as: UTF8.self)] }, language: language, senderAddress: senderAddress)

@@ -121,9 +121,9 @@ public struct SchemaOrgReader: Sendable {
                     Array(text.utf8), basePath: JSONPath.join(basePath, "script[\(index + 1)]"), decodesEntities: true,
                     shift: { linesAreMeaningful ? TextPosition(line: script.line + $0.line - 1, column: $0.column) : nil })
             }
-            var builder = SchemaGraphBuilder()
-            builder.addMicrodata(extraction.items, basePath: basePath, linesAreMeaningful: linesAreMeaningful)
-            var mapper = SchemaOrgMapper(dates: dates)
+            var builder = SchemaGraphBuilder(microdata: extraction)
+            builder.addMicrodata(extraction, basePath: basePath, linesAreMeaningful: linesAreMeaningful)
+            var mapper = SchemaOrgMapper(dates: extraction.language.map { dates.with(language: $0, of: "the page") } ?? dates)
             mapper.map(builder.build())
             take(mapper) { _ in nil }  // Microdata places carry their lines already
         }

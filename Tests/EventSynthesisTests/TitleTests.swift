@@ -9,7 +9,9 @@ struct TitleTests {
     @Test("no missing-value artefacts", arguments: [
         (#"{"type": "flight", "departure": {"time": "2030-06-15T17:55Z"}}"#, "Flight"),
         (#"{"type": "flight", "flightNumber": "AY020", "airline": {"iataCode": "AY"}, "departure": {"time": "2030-06-15T17:55Z"}}"#, "Flight AY 20"),
-        (#"{"type": "flight", "departure": {"airport": {"iataCode": "SFO"}, "time": "2030-06-15T17:55Z"}, "arrival": {"airport": {"name": "Helsinki"}}}"#, "Flight · SFO → Helsinki"),
+        (#"{"type": "flight", "departure": {"airport": {"iataCode": "SFO"}, "time": "2030-06-15T17:55Z"}, "arrival": {"airport": {"name": "Nowhere Strip"}}}"#, "Flight · SFO → Nowhere Strip"),
+        // A name only one airport of the table fits is that airport.
+        (#"{"type": "flight", "departure": {"airport": {"iataCode": "SFO"}, "time": "2030-06-15T17:55Z"}, "arrival": {"airport": {"name": "Helsinki"}}}"#, "Flight · SFO → HEL"),
         (#"{"type": "flight", "flightNumber": "110", "airline": {"name": "United"}, "departure": {"airport": {"iataCode": "SFO"}, "time": "2030-06-15T17:55Z"}}"#, "Flight 110 · from SFO"),
         (#"{"type": "flight", "flightNumber": " ", "departure": {"time": "2030-06-15T17:55Z"}, "arrival": {"airport": {"iataCode": "JFK"}}}"#, "Flight · to JFK"),
         (#"{"type": "lodging", "checkInTime": "2030-06-16", "place": {"name": "  "}}"#, "Hotel"),

@@ -8,6 +8,15 @@ struct HTMLMarkupTests {
         HTMLMarkup.extract(from: Array(html.utf8))
     }
 
+    /// A property's value as text, `item` for a nested item.
+    private func text(_ value: MicrodataValue?, in extraction: HTMLExtraction) -> String? {
+        switch value {
+        case .text(let range): extraction.string(range)
+        case .item: "item"
+        case nil: nil
+        }
+    }
+
     /// The seed's Microdata sample (WWDC 2020), as a page.
     static let epicSteak = """
         <html><body>
@@ -29,20 +38,23 @@ struct HTMLMarkupTests {
 
     @Test("the seed's Microdata: item, types, properties, nested items and lines")
     func microdata() throws {
-        let items = extract(Self.epicSteak).items
+        let extraction = extract(Self.epicSteak)
+        let items = extraction.topLevel
         #expect(items.count == 1)
+        #expect(extraction.items.count == 3)
         let item = try #require(items.first)
         #expect(item.types == ["FoodEstablishmentReservation"])
         #expect(item.line == 2)
-        #expect(item.properties.map(\.name) == ["reservationStatus", "reservationId", "partySize", "reservationFor"])
-        #expect(item.properties[0].value == .text("http://schema.org/ReservationConfirmed"))
-        #expect(item.properties[1].value == .text("IWDSCA"))
-        guard case .item(let place) = item.properties[3].value else {
+        #expect(item.properties.map(\.names) == [["reservationStatus"], ["reservationId"], ["partySize"], ["reservationFor"]])
+        #expect(text(item.properties[0].value, in: extraction) == "http://schema.org/ReservationConfirmed")
+        #expect(text(item.properties[1].value, in: extraction) == "IWDSCA")
+        guard case .item(let index) = item.properties[3].value else {
             Issue.record("reservationFor is not an item")
             return
         }
+        let place = extraction.items[index]
         #expect(place.types == ["FoodEstablishment"])
-        #expect(place.properties.map(\.name) == ["name", "startDate", "address"])
+        #expect(place.properties.map(\.names) == [["name"], ["startDate"], ["address"]])
         #expect(item.properties[3].line == 6)
     }
 
@@ -60,10 +72,10 @@ struct HTMLMarkupTests {
             </div>
             <p id="extra"><span itemprop="provider">Tickets Oy</span></p>
             """
-        let item = try #require(extract(html).items.first)
-        let values = item.properties.map { property -> String in
-            if case .text(let text) = property.value { return "\(property.name)=\(text)" }
-            return "\(property.name)=item"
+        let extraction = extract(html)
+        let item = try #require(extraction.topLevel.first)
+        let values = item.properties.flatMap { property in
+            property.names.map { "\($0)=\(text(property.value, in: extraction) ?? "")" }
         }
         #expect(values == [
             "name=Sibelius, Symphony No. 2", "alternateName=Sibelius, Symphony No. 2", "url=https://example.com/t/1",
@@ -81,8 +93,8 @@ struct HTMLMarkupTests {
     @Test("broken HTML still yields its markup")
     func broken() {
         let html = "<div><p>unclosed <b>bold <div itemscope itemtype=Hotel><span itemprop=name>Glo &amp; Co</span></table></p>"
-        let items = extract(html).items
-        #expect(items.first?.properties.first?.value == .text("Glo & Co"))
+        let extraction = extract(html)
+        #expect(text(extraction.topLevel.first?.properties.first?.value, in: extraction) == "Glo & Co")
         #expect(extract("").items.isEmpty)
         #expect(extract("\u{0}\u{1}binary\u{FF}").items.isEmpty)
     }
@@ -91,7 +103,8 @@ struct HTMLMarkupTests {
     func encoding() {
         let latin1: [UInt8] = Array("<html><head><meta charset=\"iso-8859-1\"></head><body><div itemscope><span itemprop=name>Caf".utf8) + [0xE9]
             + Array("</span></div></body></html>".utf8)
-        #expect(HTMLMarkup.extract(from: latin1).items.first?.properties.first?.value == .text("Café"))
+        let extraction = HTMLMarkup.extract(from: latin1)
+        #expect(text(extraction.topLevel.first?.properties.first?.value, in: extraction) == "Café")
     }
 
     @Test("HTML entities", arguments: [
@@ -108,7 +121,7 @@ struct HTMLMarkupTests {
         _ = extract(html)
     }
 
-    @Test("items whose itemrefs point at each other stop at the element budget instead of taking exponential time")
+    @Test("items whose itemrefs point at each other are each crawled once, and a cycle is no value")
     func itemrefCycles() {
         let page = """
             <div itemscope itemtype="http://schema.org/Thing" itemref="a b"></div>
@@ -116,9 +129,16 @@ struct HTMLMarkupTests {
             <div id="b" itemprop="q" itemscope itemref="a a"><span itemprop="n">B</span></div>
             """
         let extraction = HTMLMarkup.extract(from: Array(page.utf8), maximumElements: 10_000)
-        #expect(extraction.elementsLeftOut > 0)
-        #expect(extraction.items.count == 1)
+        #expect(extraction.elementsLeftOut == 0)
+        #expect(extraction.topLevel.count == 1)
+        #expect(extraction.items.count == 3)
+        // Thing has p (item a) and q (item b); a has n and q (item b); b has n, and not a, which holds it.
+        #expect(extraction.topLevel.first?.properties.map(\.names) == [["p"], ["q"]])
+        #expect(extraction.items.map { $0.properties.flatMap(\.names) }.sorted { $0.count < $1.count } == [["n"], ["n", "q"], ["p", "q"]])
+        // A page with more elements than the budget is read up to it, and says so.
+        let large = String(repeating: "<span>x</span>", count: 2000) + "<div itemscope><b itemprop=x>late</b></div>"
+        #expect(HTMLMarkup.extract(from: Array(large.utf8), maximumElements: 1000).elementsLeftOut > 0)
         let short = HTMLMarkup.extract(from: Array("<p itemscope><b itemprop=x>far too long</b></p>".utf8), maximumValueLength: 4)
-        #expect(short.valuesLeftOut == 1 && short.items.first?.properties.isEmpty == true)
+        #expect(short.valuesLeftOut == 1 && short.topLevel.first?.properties.isEmpty == true)
     }
 }

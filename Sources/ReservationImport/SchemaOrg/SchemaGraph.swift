@@ -131,12 +131,16 @@ final class SchemaGraph: Sendable {
 extension SchemaGraph {
     /// The text of a graph: the JSON source its ranges are in, and the strings of its own.
     struct Texts: Sendable {
-        /// The JSON text (empty for Microdata).
+        /// The JSON text, or the text of a page whose Microdata values are ranges of it.
         let source: [UInt8]
+        /// Whether runs of white space in the source read as one space (a page's text, as a person
+        /// reads it); JSON strings are read as written.
+        let collapsesWhitespace: Bool
         private(set) var owned: [String] = []
 
-        init(source: [UInt8]) {
+        init(source: [UInt8], collapsesWhitespace: Bool = false) {
             self.source = source
+            self.collapsesWhitespace = collapsesWhitespace
         }
 
         /// Keeps a string, and gives the text that refers to it.
@@ -148,6 +152,7 @@ extension SchemaGraph {
         /// The text, decoded.
         func string(_ text: Text) -> String {
             if text.start < 0 { return owned[~text.start] }
+            if collapsesWhitespace { return collapsed(text.start..<text.start + text.count) }
             return source.withUnsafeBufferPointer { source in
                 JSONText.decode(UnsafeBufferPointer(rebasing: source[text.start..<text.start + text.count]), hasEscapes: text.hasEscapes)
             }
@@ -155,6 +160,10 @@ extension SchemaGraph {
 
         /// The text without white space around it, or `nil` when nothing is left.
         func trimmedString(_ text: Text) -> String? {
+            if collapsesWhitespace, text.start >= 0 {
+                let collapsed = collapsed(text.start..<text.start + text.count)
+                return collapsed.isEmpty ? nil : collapsed
+            }
             guard text.start >= 0, !text.hasEscapes else {
                 let trimmed = string(text).trimmingWhitespace()
                 return trimmed.isEmpty ? nil : trimmed
@@ -175,11 +184,31 @@ extension SchemaGraph {
 
         /// Whether two texts are the same once decoded.
         func equal(_ first: Text, _ second: Text) -> Bool {
-            guard first.start >= 0, second.start >= 0, !first.hasEscapes, !second.hasEscapes else {
+            guard first.start >= 0, second.start >= 0, !first.hasEscapes, !second.hasEscapes, !collapsesWhitespace else {
                 return string(first) == string(second)
             }
             return first.count == second.count
                 && source[first.start..<first.start + first.count] == source[second.start..<second.start + second.count]
+        }
+
+        /// The source's bytes in `range` with runs of white space as one space, trimmed.
+        private func collapsed(_ range: Range<Int>) -> String {
+            var result: [UInt8] = []
+            result.reserveCapacity(range.count)
+            var space = false
+            for byte in source[range] {
+                if Self.isASCIIWhitespace(byte) {
+                    space = !result.isEmpty
+                } else {
+                    if space { result.append(0x20) }
+                    space = false
+                    result.append(byte)
+                }
+            }
+            let text = String(decoding: result, as: UTF8.self)
+            // Other white space is not ASCII (a no-break space at an end).
+            guard let first = result.first, let last = result.last, first < 0x80, last < 0x80 else { return text.trimmingWhitespace() }
+            return text
         }
 
         private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {

@@ -38,9 +38,9 @@ struct SchemaGraphBuilder {
         quotesKeys = true
     }
 
-    /// A builder for Microdata.
-    init() {
-        texts = SchemaGraph.Texts(source: [])
+    /// A builder for the Microdata of a page, whose text values are ranges of its text.
+    init(microdata extraction: HTMLExtraction) {
+        texts = SchemaGraph.Texts(source: extraction.text, collapsesWhitespace: true)
         decodesEntities = false
         quotesKeys = false
     }
@@ -139,35 +139,50 @@ struct SchemaGraphBuilder {
 
     // MARK: - Microdata
 
-    /// Adds Microdata items: `item[1]`, `item[2]`... under `basePath`.
+    /// Adds the page's top-level Microdata items: `item[1]`, `item[2]`... under `basePath`. An
+    /// item that is the value of several properties becomes one object.
     ///
     /// - Parameter linesAreMeaningful: Whether the items' lines are lines of the input (not of an
     ///   e-mail part).
-    mutating func addMicrodata(_ items: [MicrodataItem], basePath: String, linesAreMeaningful: Bool) {
-        for (index, item) in items.enumerated() {
-            let object = addItem(item, linesAreMeaningful: linesAreMeaningful)
-            objects[object].placement = .path(JSONPath.join(basePath, "item[\(index + 1)]"))
+    mutating func addMicrodata(_ extraction: HTMLExtraction, basePath: String, linesAreMeaningful: Bool) {
+        var objectOfItem: [Int: Int] = [:]
+        for (position, item) in extraction.topLevelItems.enumerated() {
+            let object = addItem(item, of: extraction, objectOfItem: &objectOfItem, linesAreMeaningful: linesAreMeaningful)
+            objects[object].placement = .path(JSONPath.join(basePath, "item[\(position + 1)]"))
             roots.append(object)
         }
     }
 
-    private mutating func addItem(_ item: MicrodataItem, linesAreMeaningful: Bool) -> Int {
+    private mutating func addItem(
+        _ index: Int, of extraction: HTMLExtraction, objectOfItem: inout [Int: Int], linesAreMeaningful: Bool
+    ) -> Int {
+        if let object = objectOfItem[index] { return object }
+        let item = extraction.items[index]
+        // Nested items first: an object is complete before it is a value.
+        var nested: [Int: Int] = [:]
+        for property in item.properties {
+            if case .item(let inner) = property.value, nested[inner] == nil {
+                nested[inner] = addItem(inner, of: extraction, objectOfItem: &objectOfItem, linesAreMeaningful: linesAreMeaningful)
+            }
+        }
         let start = pending.count
         for property in item.properties {
-            let name = name(property.name)
             let line = linesAreMeaningful ? property.line : nil
+            let content: SchemaGraph.Value.Content
             switch property.value {
-            case .text(let text):
-                pending.append(Pending(name: name, key: name.local, value: SchemaGraph.Value(content: .text(texts.own(text)), line: line)))
-            case .item(let nested):
-                let object = addItem(nested, linesAreMeaningful: linesAreMeaningful)
-                pending.append(Pending(name: name, key: name.local, value: SchemaGraph.Value(content: .object(object), line: line)))
+            case .text(let range): content = .text(SchemaGraph.Text(source: range, hasEscapes: false))
+            case .item(let inner): content = .object(nested[inner]!)
+            }
+            for written in property.names {
+                let name = name(written)
+                pending.append(Pending(name: name, key: name.local, value: SchemaGraph.Value(content: content, line: line)))
             }
         }
         let typesStart = pendingTypes.count
         for type in item.types { pendingTypes.append(name(type)) }
-        return finishObject(
-            pendingFrom: start, typesFrom: typesStart, offset: nil, line: linesAreMeaningful ? item.line : nil)
+        let object = finishObject(pendingFrom: start, typesFrom: typesStart, offset: nil, line: linesAreMeaningful ? item.line : nil)
+        objectOfItem[index] = object
+        return object
     }
 
     // MARK: - Completing an object
@@ -177,19 +192,16 @@ struct SchemaGraphBuilder {
     private mutating func finishObject(pendingFrom start: Int, typesFrom typesStart: Int, offset: Int?, line: Int?) -> Int {
         let index = objects.count
         let propertiesStart = properties.count
-        for first in start..<pending.count {
-            let name = pending[first].name
-            // A name seen before was grouped then.
-            if pending[start..<first].contains(where: { isSame($0.name, name) }) { continue }
+        for members in groupedByName(start..<pending.count) {
             let valuesStart = values.count
-            for candidate in first..<pending.count where candidate == first || isSame(pending[candidate].name, name) {
-                var value = pending[candidate].value
+            for member in members {
+                var value = pending[member].value
                 value.property = properties.count
                 if case .object(let child) = value.content { objects[child].placement = .value(values.count) }
                 values.append(value)
             }
-            properties.append(
-                SchemaGraph.Property(name: name, key: pending[first].key, owner: index, values: valuesStart..<values.count))
+            let first = pending[members[0]]
+            properties.append(SchemaGraph.Property(name: first.name, key: first.key, owner: index, values: valuesStart..<values.count))
         }
         pending.removeSubrange(start...)
         let typesRange = types.count..<types.count + pendingTypes.count - typesStart
@@ -199,6 +211,43 @@ struct SchemaGraphBuilder {
             SchemaGraph.Object(
                 types: typesRange, properties: propertiesStart..<properties.count, placement: .path(""), offset: offset, line: line))
         return index
+    }
+
+    /// The pending values in `range` grouped by property name, groups in order of first
+    /// appearance, members in order: names compared pairwise for the few properties objects
+    /// usually have, through a table when there are many (so that an object of 100,000
+    /// properties costs 100,000 look-ups, not their square).
+    private func groupedByName(_ range: Range<Int>) -> [[Int]] {
+        var groups: [[Int]] = []
+        if range.count <= 16 {
+            for member in range {
+                let name = pending[member].name
+                if let group = groups.firstIndex(where: { isSame(pending[$0[0]].name, name) }) {
+                    groups[group].append(member)
+                } else {
+                    groups.append([member])
+                }
+            }
+            return groups
+        }
+        var groupOfKey: [NameKey: Int] = [:]
+        for member in range {
+            let name = pending[member].name
+            let key = name.term.map(NameKey.term) ?? .local(texts.string(name.local))
+            if let group = groupOfKey[key] {
+                groups[group].append(member)
+            } else {
+                groupOfKey[key] = groups.count
+                groups.append([member])
+            }
+        }
+        return groups
+    }
+
+    /// A property name as a table key: its term, else its local name.
+    private enum NameKey: Hashable {
+        case term(SchemaTerm)
+        case local(String)
     }
 
     /// Whether two names are the same property: the same term, or the same local name.
