@@ -61,6 +61,44 @@ public enum DateOrder: String, Sendable, Hashable {
         return found
     }
 
+    /// The dates texts write in a form that cannot be misread: `2018-02-04` and `20180204`
+    /// (years 1900 to 2099). A numeric date that could be read both ways and is one of these one
+    /// way is that date (Eurowings writes `02-04-2018` beside a ticket number `20180204 EW8103`).
+    public static func unambiguousDates(in texts: some Sequence<String>) -> Set<LocalDate> {
+        var dates: Set<LocalDate> = []
+        for text in texts {
+            let bytes = Array(text.utf8)
+            var start = 0
+            while start + 8 <= bytes.count {
+                defer { start += 1 }
+                guard start == 0 || !(0x30...0x39).contains(bytes[start - 1]) else { continue }
+                func digits(_ from: Int, _ count: Int) -> Int? {
+                    guard from + count <= bytes.count else { return nil }
+                    var value = 0
+                    for index in from..<from + count {
+                        guard (0x30...0x39).contains(bytes[index]) else { return nil }
+                        value = value * 10 + Int(bytes[index] - 0x30)
+                    }
+                    return value
+                }
+                guard let year = digits(start, 4), (1900...2099).contains(year) else { continue }
+                var month: Int?
+                var day: Int?
+                var end = start
+                if start + 10 <= bytes.count, bytes[start + 4] == 0x2D, bytes[start + 7] == 0x2D {
+                    (month, day, end) = (digits(start + 5, 2), digits(start + 8, 2), start + 10)
+                } else {
+                    (month, day, end) = (digits(start + 4, 2), digits(start + 6, 2), start + 8)
+                }
+                guard let month, let day, end == bytes.count || !(0x30...0x39).contains(bytes[end]),
+                    let date = LocalDate(year: year, month: month, day: day)
+                else { continue }
+                dates.insert(date)
+            }
+        }
+        return dates
+    }
+
     /// `A` and `B` of bytes that start `A.B.YYYY`, `A/B/YYYY` or `A-B-YYYY` (one or two digits
     /// each, the same separator twice, a year of two or four digits), and the date's length.
     static func numericPair(_ text: ArraySlice<UInt8>) -> (Int, Int, length: Int)? {

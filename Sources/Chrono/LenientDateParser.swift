@@ -61,11 +61,18 @@ public struct DateOrderHints: Sendable {
     /// The order the document's language or its sender's country suggests, and which it was
     /// (`the page's language, de`): a guess.
     public var guess: (order: DateOrder, reason: String)?
+    /// Dates the document writes where they cannot be misread (`2018-02-04`, `20180204`): a
+    /// date that is one of these read one way, and not the other, is that date.
+    public var knownDates: Set<LocalDate>
 
     /// Creates hints.
-    public init(document: (order: DateOrder, example: String)? = nil, guess: (order: DateOrder, reason: String)? = nil) {
+    public init(
+        document: (order: DateOrder, example: String)? = nil, guess: (order: DateOrder, reason: String)? = nil,
+        knownDates: Set<LocalDate> = []
+    ) {
         self.document = document
         self.guess = guess
+        self.knownDates = knownDates
     }
 }
 
@@ -209,6 +216,13 @@ extension LenientDateParser {
             } else if first == second {
                 order = .dayFirst
                 departures.append("day and month are the same number")
+            } else if case let known = hints().knownDates, let dayFirst = LocalDate(year: year, month: second, day: first),
+                let monthFirst = LocalDate(year: year, month: first, day: second),
+                known.contains(dayFirst) != known.contains(monthFirst)
+            {
+                order = known.contains(dayFirst) ? .dayFirst : .monthFirst
+                let date = known.contains(dayFirst) ? dayFirst : monthFirst
+                departures.append("\(order.rawValue), as the same date is written elsewhere in the document (\(date))")
             } else if let document = hints().document {
                 order = document.order
                 departures.append("\(order.rawValue), as the document's other dates (\(document.example))")

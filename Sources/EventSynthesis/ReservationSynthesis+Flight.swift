@@ -12,9 +12,18 @@ extension ReservationSynthesis {
         checkAirport(departureAirport, departurePlace, field: "departure.airport")
         checkAirport(arrivalAirport, arrivalPlace, field: "arrival.airport")
 
-        let start = resolve(departureTime, field: "departure.time", at: departurePlace)
+        var start = resolve(departureTime, field: "departure.time", at: departurePlace)
         let end = resolve(flight.arrival?.time, field: "arrival.time", at: arrivalPlace)
         let boarding = resolve(flight.boardingTime, field: "boardingTime", at: departurePlace)
+        if departureTime.isDateOnly, let boarding, !boarding.given.isDateOnly, boarding.given.date == departureTime.date {
+            // The day of departure and the time of boarding (Lufthansa's boarding passes): the
+            // flight is in the calendar from boarding on.
+            messages.append(
+                SynthesisMessage(
+                    .warning, .dateWithoutTime, field: "departure.time",
+                    "\(departureTime) is a date without a time of day; the event starts at boarding, \(boarding.given)"))
+            start = boarding
+        }
 
         var length = options.defaultDurations.flight
         if let from = departurePlace.coordinates, let to = arrivalPlace.coordinates {

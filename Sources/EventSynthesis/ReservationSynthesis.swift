@@ -10,7 +10,7 @@ struct ReservationSynthesis {
     let options: SynthesisOptions
     let words: Vocabulary
     let formatter: TimeFormatter
-    private(set) var messages: [SynthesisMessage] = []
+    var messages: [SynthesisMessage] = []
 
     init(_ reservation: Reservation, options: SynthesisOptions, words: Vocabulary, formatter: TimeFormatter) {
         self.reservation = reservation
@@ -218,11 +218,34 @@ struct ReservationSynthesis {
                     SynthesisMessage(.warning, .endWithoutTime, field: end.field, "the end is a date without a time; used the default length"))
             default:
                 if end.event.instant > start.event.instant { return end.event }
+                if let nextDay = arrivalOnTheNextDay(start, end) {
+                    messages.append(
+                        SynthesisMessage(
+                            .warning, .endBeforeStart, field: end.field,
+                            "arrives before it departs on the date given for both; read as arriving the next day, \(nextDay)"))
+                    return nextDay
+                }
                 messages.append(
                     SynthesisMessage(.warning, .endBeforeStart, field: end.field, "ends at or before the start; used the default length"))
             }
         }
         return defaultEnd(after: start.event, length: draft.defaultLength)
+    }
+
+    /// A trip's arrival written on its departure's date although it is after midnight (Paris 11:00
+    /// to Bangalore "00:35" on the same date): the arrival a day later, when that makes a trip of
+    /// at most 20 hours (the longest scheduled flights take 19).
+    private func arrivalOnTheNextDay(_ start: EventDraft.Time, _ end: EventDraft.Time) -> EventTime? {
+        guard [.flight, .train, .bus, .boat].contains(reservation.category), start.given.date == end.given.date else { return nil }
+        let later: EventTime
+        switch end.event {
+        case .zoned(let local, let zone, _): later = .zoned(LocalDateTime(date: local.date.adding(days: 1), time: local.time), in: zone)
+        case .utc(let local): later = .utc(local.adding(seconds: 86_400))
+        case .floating(let local): later = .floating(local.adding(seconds: 86_400))
+        case .date: return nil
+        }
+        let length = later.instant.secondsSinceEpoch - start.event.instant.secondsSinceEpoch
+        return length > 0 && length <= 20 * 3600 ? later : nil
     }
 
     /// The end an event gets when the reservation gives none (or an impossible one).

@@ -28,6 +28,17 @@ struct TimeResolver {
         guard case .dateTime(let local, let statedZone, let offset) = value else { return .date(value.date) }
 
         if let zone = statedZone {
+            // A zone whose clocks differ from those of the place is a mistake of the source's
+            // (a hotel in Portugal "in Europe/Berlin"): the wall time is the place's.
+            // (The instant to compare clocks at need only be near: offsets change rarely.)
+            if !TimeZoneRules.isUTC(zone), let (placeZone, source) = place.contradiction(of: zone, at: local.instant(at: offset ?? .zero)) {
+                let described = source == placeZone ? placeZone : "\(source)'s zone \(placeZone)"
+                messages.append(
+                    SynthesisMessage(
+                        .warning, .offsetZoneConflict, field: field,
+                        "\(zone) is not the zone of the place (\(described)); read \(local) as a wall time there"))
+                return wallTime(local, in: placeZone, field: field, messages: &messages)
+            }
             return inZone(local, zone, offset: offset, source: zone, field: field, messages: &messages)
         }
         if let (zone, source) = place.knownZone {

@@ -30,16 +30,37 @@ struct Whereabouts: Sendable {
     /// Nothing known.
     static let unknown = Whereabouts()
 
-    /// The zone the place is known to keep, best evidence first: its airport's, one stated for it,
-    /// its country's when the country keeps one zone only, its city's, or that of the airports
-    /// its name fits.
+    /// The zone the place is known to keep, best evidence first: where it is (``geographicZone``),
+    /// else a zone stated on another time there.
     var knownZone: (zone: String, source: String)? {
+        geographicZone ?? statedZone.map { ($0, "the place") }
+    }
+
+    /// The zone the place's whereabouts give: its airport's, its country's when the country keeps
+    /// one zone only, its city's, or that of the airports its name fits.
+    var geographicZone: (zone: String, source: String)? {
         if let airport { return (airport.timeZone, airport.iataCode) }
-        if let statedZone { return (statedZone, "the place") }
         if let countryCode, let zone = TimeZoneDirectory.onlyZone(ofCountry: countryCode) { return (zone, countryCode) }
         if let city, let zone = cityZone { return (zone, city) }
         if let airportZone { return (airportZone.zone, airportZone.name) }
         return nil
+    }
+
+    /// The zone the place keeps when a zone stated for one of its times cannot be right: when its
+    /// clocks show another time at `instant` than those of the place's zone, or than those of
+    /// every zone of the place's country (the place's zone is then the country's nearest, or its
+    /// first). `nil` when the stated zone may well be the place's.
+    func contradiction(of stated: String, at instant: Instant) -> (zone: String, source: String)? {
+        guard let statedOffset = TimeZoneRules.offset(in: stated, at: instant) else { return nil }
+        if let (zone, source) = geographicZone {
+            guard zone != stated, let offset = TimeZoneRules.offset(in: zone, at: instant), offset != statedOffset else { return nil }
+            return (zone, source)
+        }
+        guard let countryCode else { return nil }
+        let zones = TimeZoneDirectory.zones(inCountry: countryCode)
+        guard !zones.isEmpty, !zones.contains(where: { TimeZoneRules.offset(in: $0.zone, at: instant) == statedOffset }) else { return nil }
+        let zone = coordinates.flatMap { TimeZoneDirectory.nearestZone(inCountry: countryCode, to: $0) } ?? zones[0].zone
+        return (zone, countryCode)
     }
 
     /// A place with the times that happen there (whose stated zones count as evidence).

@@ -54,6 +54,8 @@ public enum HTMLMarkup {
         var extraction = HTMLExtraction(
             scripts: scripts, items: crawler.items, topLevelItems: topLevel, text: tree.text, language: tree.language,
             valuesLeftOut: crawler.valuesLeftOut)
+        extraction.elementCount = tree.nodes.count - 1
+        extraction.visitCount = crawler.visited
         let read = tree.nodes.count - 1 + crawler.visited
         if tree.isTruncated || read > maximumElements { extraction.elementsLeftOut = max(1, read - maximumElements) }
         return extraction

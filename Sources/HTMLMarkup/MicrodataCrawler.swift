@@ -101,7 +101,8 @@ struct MicrodataCrawler {
 
     /// A property's value by the HTML standard's rules for its element: `content` of `meta`, `src`
     /// of media and frames, `href` of links, `data` of `object`, `value` of `data` and `meter`,
-    /// `datetime` of `time` when it has one, else the element's text.
+    /// `datetime` of `time` when it has one, else the element's text. Where the standard's
+    /// attribute is missing and `content` is there, `content` is what the author meant.
     private mutating func value(of element: Int32, _ attributes: HTMLTree.Attributes) -> Range<Int> {
         let attribute: String? =
             switch tree.name(element) {
@@ -115,7 +116,9 @@ struct MicrodataCrawler {
             }
         guard let attribute else { return tree.textRange(element) }
         if let known = attributeValues[element] { return known }
-        let bytes = Array((attributes.value[attribute] ?? "").utf8)
+        // The standard's attribute, else `content`, which authors write on `link` too
+        // (Lufthansa's `<link itemprop="checkinUrl" content="...">`) and meant.
+        let bytes = Array((attributes.value[attribute] ?? attributes.value["content"] ?? "").utf8)
         let start = tree.text.count
         tree.text += bytes
         let range = start..<tree.text.count

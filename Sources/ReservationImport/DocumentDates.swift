@@ -19,7 +19,14 @@ final class DocumentDates: Sendable {
     private let text: @Sendable () -> [String]
     private let language: Source?
     private let sender: Source?
-    private let evidence = Locked<(order: DateOrder, example: String)??>(nil)
+    /// What the document's text says, once looked at: the order its dates show, and the dates it
+    /// writes unambiguously.
+    private struct Evidence: Sendable {
+        var order: (order: DateOrder, example: String)?
+        var dates: Set<LocalDate>
+    }
+
+    private let evidence = Locked<Evidence?>(nil)
 
     /// A document.
     ///
@@ -61,13 +68,14 @@ final class DocumentDates: Sendable {
     }
 
     private func hints(placeCountry: () -> String?) -> DateOrderHints {
-        let document = evidence.withLock { cached in
+        let found = evidence.withLock { cached in
             if let cached { return cached }
-            let found = DateOrder.evidence(in: text())
-            cached = .some(found)
+            let texts = text()
+            let found = Evidence(order: DateOrder.evidence(in: texts), dates: DateOrder.unambiguousDates(in: texts))
+            cached = found
             return found
         }
-        var hints = DateOrderHints(document: document)
+        var hints = DateOrderHints(document: found.order, knownDates: found.dates)
         if let guess = language ?? sender {
             hints.guess = (guess.order, guess.reason)
         } else if let country = placeCountry() {

@@ -204,4 +204,34 @@ struct ZoneEvidenceTests {
         let (_, stayMessages) = try event(#"{"type": "lodging", "checkInTime": "2030-06-15", "checkOutTime": "2030-06-17"}"#)
         #expect(stayMessages.isEmpty)
     }
+
+    @Test("a stated zone whose clocks are not the place's is the source's mistake: the wall time is the place's (KDE's hotel in Portugal)")
+    func implausibleZone() throws {
+        let (stay, messages) = try event(
+            #"{"type": "lodging", "checkInTime": "2024-06-06T15:00:00+02:00[Europe/Berlin]", "checkOutTime": "2024-06-07T11:00:00+02:00[Europe/Berlin]", "place": {"name": "Hotel in Portugal", "address": {"countryCode": "PT"}}}"#)
+        #expect(stay.start.description == "2024-06-06T15:00:00[Europe/Lisbon]")
+        #expect(stay.end?.description == "2024-06-07T11:00:00[Europe/Lisbon]")
+        #expect(messages.first == "checkInTime: Europe/Berlin is not the zone of the place (PT's zone Europe/Lisbon); read 2024-06-06T15:00:00 as a wall time there")
+        // A zone with the same clocks as the place's is no mistake (Oslo keeps Berlin's rules).
+        let (oslo, quiet) = try event(
+            #"{"type": "lodging", "checkInTime": "2030-06-06T15:00:00[Europe/Berlin]", "place": {"address": {"countryCode": "NO"}}}"#)
+        #expect(quiet.isEmpty)
+        #expect(oslo.start.description == "2030-06-06T15:00:00[Europe/Berlin]")
+    }
+
+    @Test("a flight with a departure date and a boarding time starts at boarding (Lufthansa's boarding passes)")
+    func boardingStart() throws {
+        let (flight, messages) = try event(
+            #"{"type": "flight", "departure": {"airport": {"iataCode": "MUC"}, "time": "2030-03-06"}, "boardingTime": "2030-03-06T17:05:00+01:00", "arrival": {"airport": {"iataCode": "TXL"}}}"#)
+        #expect(flight.start.description == "2030-03-06T17:05:00[Europe/Berlin]")
+        #expect(messages == ["departure.time: 2030-03-06 is a date without a time of day; the event starts at boarding, 2030-03-06T17:05:00+01:00"])
+    }
+
+    @Test("an arrival written on the departure's date but after midnight is the next day (Paris 11:00 → Bangalore 00:35)")
+    func dayRollover() throws {
+        let (flight, messages) = try event(
+            #"{"type": "flight", "departure": {"airport": {"iataCode": "CDG"}, "time": "2030-12-03T11:00:00+01:00"}, "arrival": {"airport": {"iataCode": "BLR"}, "time": "2030-12-03T00:35:00+05:30"}}"#)
+        #expect(flight.end?.description == "2030-12-04T00:35:00[Asia/Kolkata]")
+        #expect(messages == ["arrival.time: arrives before it departs on the date given for both; read as arriving the next day, 2030-12-04T00:35:00[Asia/Kolkata]"])
+    }
 }

@@ -141,4 +141,53 @@ struct HTMLMarkupTests {
         let short = HTMLMarkup.extract(from: Array("<p itemscope><b itemprop=x>far too long</b></p>".utf8), maximumValueLength: 4)
         #expect(short.valuesLeftOut == 1 && short.topLevel.first?.properties.isEmpty == true)
     }
+
+    @Test("a div inside a p, closed by the author after it, belongs to the p's item (Google's inline example)")
+    func divInsideParagraph() throws {
+        let html = """
+            <p itemscope itemtype="http://schema.org/EventReservation">
+              Reservation number: <span itemprop="reservationNumber">IO12345</span><br/>
+              <div itemprop="reservationFor" itemscope itemtype="http://schema.org/Event">
+                Event: <span itemprop="name">Google I/O 2013</span><br/>
+                <time itemprop="startDate" datetime="2013-05-15T08:30:00-08:00">Start time: May 15th 2013 8:00am PST</time>
+              </div>
+            </p>
+            <p>after</p>
+            """
+        let extraction = extract(html)
+        let item = try #require(extraction.topLevel.first)
+        #expect(extraction.topLevel.count == 1)
+        #expect(item.properties.map(\.names) == [["reservationNumber"], ["reservationFor"]])
+        guard case .item(let event) = item.properties.last?.value else {
+            Issue.record("reservationFor is not an item")
+            return
+        }
+        #expect(extraction.items[event].properties.map { text($0.value, in: extraction) } == ["Google I/O 2013", "2013-05-15T08:30:00-08:00"])
+    }
+
+    @Test("elements the author left open close where HTML says (li, p), and empty-element syntax is honoured")
+    func unclosedElements() throws {
+        let html = """
+            <ul><li itemscope itemtype="http://schema.org/Person"><span itemprop="name">A</span>
+            <li itemscope itemtype="http://schema.org/Person"><span itemprop="name">B</span></ul>
+            <div itemscope itemtype="http://schema.org/Event"><time itemprop="startDate" datetime="2030-01-01T10:00"/><span itemprop="name">N</span></div>
+            """
+        let extraction = extract(html)
+        #expect(extraction.topLevel.count == 3)
+        #expect(extraction.topLevel.map { $0.properties.count } == [1, 1, 2])
+        #expect(extraction.topLevel[2].properties.map(\.names) == [["startDate"], ["name"]])
+    }
+
+    @Test("a link or anchor without its standard attribute gives its content attribute, as authors meant (Lufthansa)")
+    func contentFallback() throws {
+        let html = #"<div itemscope><link itemprop="checkinUrl" content="https://example.com/checkin"><a itemprop="url" href="https://example.com/b">b</a></div>"#
+        let extraction = extract(html)
+        #expect(extraction.topLevel.first?.properties.map { text($0.value, in: extraction) } == ["https://example.com/checkin", "https://example.com/b"])
+    }
+
+    @Test("the page's language is read from the html element")
+    func language() {
+        #expect(extract(#"<html lang="de-AT"><body>x</body></html>"#).language == "de-AT")
+        #expect(extract("<html><body>x</body></html>").language == nil)
+    }
 }

@@ -109,4 +109,23 @@ struct LenientDatesTests {
     func senderCountry(address: String, country: String?) {
         #expect(DocumentDates.country(ofAddress: address) == country)
     }
+
+    @Test("the same date written unambiguously elsewhere decides: Eurowings' 02-04-2018 beside ticket 20180204 is 4 February")
+    func sameDateElsewhere() throws {
+        let text = """
+            [{"@context": "http://schema.org", "@type": "FlightReservation", "reservationNumber": "XXX007",
+              "reservationFor": {"@type": "Flight", "flightNumber": "8103", "airline": {"@type": "Airline", "iataCode": "4U"},
+                "departureAirport": {"@type": "Airport", "iataCode": "BRU"}, "departureTime": "02-04-2018 20:40",
+                "arrivalAirport": {"@type": "Airport", "iataCode": "TXL"}, "arrivalTime": "02-04-2018 22:00"},
+              "ticketNumber": "20180204 EW8103 BRUTXL"}]
+            """
+        let result = SchemaOrgReader().readJSONLD(Array(text.utf8), file: "ew.jsonld")
+        guard case .flight(let flight)? = result.reservations.first?.reservation.details else {
+            Issue.record("no flight: \(result.diagnostics)")
+            return
+        }
+        #expect(flight.departure?.time?.description == "2018-02-04T20:40:00")
+        #expect(result.diagnostics.map(\.code) == ["lenient-date", "lenient-date"])
+        #expect(result.diagnostics.first?.message.contains("month first, as the same date is written elsewhere in the document (2018-02-04)") == true)
+    }
 }
