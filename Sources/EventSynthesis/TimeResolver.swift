@@ -17,8 +17,10 @@ import EventModel
 ///
 /// A time with an offset is an instant: it keeps that instant and is shown in the place's zone.
 /// Times written in UTC (`Z`, `+00:00`) are common for places anywhere, so they are converted
-/// without a word; any other offset that contradicts the zone found is reported, and the event
-/// shows the instant in the zone. A wall time without an offset that does not exist in its zone
+/// without a word. Any other offset that contradicts the zone found is reported: when it is the
+/// zone's own offset in another season (a winter offset in summer, the commonest slip), the wall
+/// time is what the booking meant and is kept; otherwise the instant is kept and shown in the
+/// zone. A wall time without an offset that does not exist in its zone
 /// (clocks going forward) or occurs twice (clocks going back) is read as RFC 5545 reads it, with
 /// a warning. A date alone stays a date.
 struct TimeResolver {
@@ -92,14 +94,32 @@ struct TimeResolver {
             return .utc(instant.utcDateTime)
         }
         // UTC is a way of writing an instant, not a claim about the place's clocks.
-        if zoneOffset != offset, offset != .zero {
+        guard zoneOffset != offset, offset != .zero else { return zoned }
+        if Self.isOffsetOfAnotherSeason(offset, in: zone, near: instant) {
+            // -08:00 for San Francisco in April: the sender's offset is the winter one, a common
+            // slip (Google's own examples make it); the wall time is what the booking says.
             messages.append(
                 SynthesisMessage(
                     .warning, .offsetZoneConflict, field: field,
-                    "the offset \(offset) contradicts \(source), which is at \(zoneOffset) then; kept the instant, shown as \(shown) in \(zone)"
+                    "the offset \(offset) is \(zone)'s in another season; on \(local.date) it is \(zoneOffset), so \(local.time) is read as the wall time there"
                 ))
+            return wallTime(local, in: zone, field: field, messages: &messages)
         }
+        messages.append(
+            SynthesisMessage(
+                .warning, .offsetZoneConflict, field: field,
+                "the offset \(offset) contradicts \(source), which is at \(zoneOffset) then; kept the instant, shown as \(shown) in \(zone)"
+            ))
         return zoned
+    }
+
+    /// Whether a zone keeps `offset` at some time within half a year of `instant` (its standard
+    /// time in summer, its summer time in winter).
+    static func isOffsetOfAnotherSeason(_ offset: UTCOffset, in zone: String, near instant: Instant) -> Bool {
+        let month: Int64 = 30 * 86_400
+        return stride(from: -6, through: 6, by: 1).contains { months in
+            TimeZoneRules.offset(in: zone, at: instant.adding(seconds: Int64(months) * month)) == offset
+        }
     }
 
     /// A wall time in a zone, with a warning when the zone's clocks skip it or show it twice.

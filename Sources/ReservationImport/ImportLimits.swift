@@ -23,12 +23,14 @@ public struct ImportLimits: Sendable, Hashable {
     public var reservations: Int
     /// The longest text of one field, in bytes of UTF-8 (`field-length`).
     public var fieldLength: Int
+    /// The most seconds KDE's extractor may take over one document (`extractor-time`).
+    public var extractorTime: Int
 
     /// Creates limits; every one has its default unless given.
     public init(
         fileSize: Int = 256 << 20, jsonDepth: Int = 256, htmlDepth: Int = 256, htmlElements: Int = 1_000_000,
         mimeParts: Int = 500, mimeDepth: Int = 32, partSize: Int = 32 << 20, reservations: Int = 1_000_000,
-        fieldLength: Int = 64 << 10
+        fieldLength: Int = 64 << 10, extractorTime: Int = 30
     ) {
         self.fileSize = fileSize
         self.jsonDepth = jsonDepth
@@ -39,6 +41,7 @@ public struct ImportLimits: Sendable, Hashable {
         self.partSize = partSize
         self.reservations = reservations
         self.fieldLength = fieldLength
+        self.extractorTime = extractorTime
     }
 
     /// The limits' names, what each bounds, and whether it is a number of bytes.
@@ -52,6 +55,7 @@ public struct ImportLimits: Sendable, Hashable {
         ("part-size", "bytes of one decoded e-mail part", true, \.partSize),
         ("reservations", "reservations read from one input", false, \.reservations),
         ("field-length", "bytes of text in one field", true, \.fieldLength),
+        ("extractor-time", "seconds KDE's extractor may spend on one document", false, \.extractorTime),
     ]
 
     /// The value of a limit by its name, or `nil` for an unknown name.

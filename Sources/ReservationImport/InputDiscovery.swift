@@ -4,16 +4,17 @@ import Foundation
 ///
 /// A file is read as given, whatever its name (its content tells its format). A folder is read
 /// recursively, in sorted order so that runs are reproducible: files with the extensions of the
-/// formats this tool reads are taken (`.json`, `.jsonld`, `.html`, `.htm`, `.xhtml`, `.eml`), and
-/// any other file is taken when its first bytes are one of those formats (so a Maildir folder,
-/// whose messages have no extension, works), while the rest (pictures, notes) is passed over.
+/// formats this tool reads are taken (`.json`, `.jsonld`, `.html`, `.htm`, `.xhtml`, `.eml`, and
+/// `.pdf` and `.pkpass` for KDE's extractor), and any other file is taken when its first bytes
+/// are markup or an e-mail (so a Maildir folder, whose messages have no extension, works), while
+/// the rest (pictures, notes) is passed over.
 /// Hidden files and folders (names starting with `.`) are passed over. `-` is standard input.
 public struct InputDiscovery: Sendable {
     /// The file name extensions read inside folders, lower case.
     public var extensions: Set<String>
 
     /// The extensions of the formats this tool reads.
-    public static let knownExtensions: Set<String> = ["json", "jsonld", "html", "htm", "xhtml", "eml"]
+    public static let knownExtensions: Set<String> = ["json", "jsonld", "html", "htm", "xhtml", "eml", "pdf", "pkpass"]
 
     /// Creates a discovery for the given extensions.
     public init(extensions: Set<String> = InputDiscovery.knownExtensions) {
@@ -80,12 +81,16 @@ public struct InputDiscovery: Sendable {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
-    /// Whether a file's first bytes are a format this tool reads.
+    /// Whether a file's first bytes are markup or an e-mail (documents for the extractor, such
+    /// as text and pictures, are read inside folders only by their extension).
     private static func looksReadable(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 8192)) ?? Data()
-        return InputFormat.detect([UInt8](head)) != nil
+        switch InputFormat.detect([UInt8](head)) {
+        case .nativeJSON, .jsonLD, .html, .email: return true
+        case .document, nil: return false
+        }
     }
 
     private func canonical(_ path: String) -> String {

@@ -2,7 +2,9 @@ import Chrono
 import Foundation
 
 /// Reads reservations from files and standard input, whatever their format: native JSON,
-/// schema.org JSON-LD, web pages (JSON-LD and Microdata) and e-mails, told apart by content.
+/// schema.org JSON-LD, web pages (JSON-LD and Microdata) and e-mails, told apart by content; and,
+/// through KDE's extractor when it is installed, documents without markup (PDF tickets, boarding
+/// passes, Wallet passes, confirmation e-mails and pages written for people only).
 ///
 /// Every input is read, whatever happens to the others: an unreadable or malformed file gives a
 /// ``Diagnostic`` naming the file (and the JSON path and line, where there is one), and the rest
@@ -13,6 +15,20 @@ public struct ReservationImporter: Sendable {
     public var nativeReader: NativeJSONReader
     /// The reader for schema.org markup.
     public var schemaOrgReader: SchemaOrgReader
+    /// Whether documents without markup go to KDE's extractor.
+    public var extraction: Extraction {
+        didSet { extractorPath = extraction == .kitinerary ? DocumentExtractor.installed()?.executable : nil }
+    }
+    /// Where the extractor is, when it is wanted and installed.
+    private var extractorPath: String?
+
+    /// How documents without schema.org markup are read.
+    public enum Extraction: String, Sendable, Hashable, CaseIterable {
+        /// Not at all: only markup is read.
+        case none
+        /// By KDE's `kitinerary-extractor`, when it is installed; a note says so when it is not.
+        case kitinerary
+    }
 
     /// How large, deep and long inputs may be. Setting them sets the readers' too.
     public var limits: ImportLimits {
@@ -25,11 +41,13 @@ public struct ReservationImporter: Sendable {
     /// Creates an importer.
     public init(
         nativeReader: NativeJSONReader = NativeJSONReader(), schemaOrgReader: SchemaOrgReader = SchemaOrgReader(),
-        limits: ImportLimits = ImportLimits()
+        limits: ImportLimits = ImportLimits(), extraction: Extraction = .kitinerary
     ) {
         self.nativeReader = nativeReader
         self.schemaOrgReader = schemaOrgReader
         self.limits = limits
+        self.extraction = extraction
+        extractorPath = extraction == .kitinerary ? DocumentExtractor.installed()?.executable : nil
         self.nativeReader.limits = limits
         self.schemaOrgReader.limits = limits
     }
@@ -87,12 +105,58 @@ public struct ReservationImporter: Sendable {
         case .jsonLD:
             return schemaOrgReader.readJSONLD(bytes, file: name, sourceTime: sourceTime)
         case .html:
-            return schemaOrgReader.readHTML(bytes, file: name, sourceTime: sourceTime)
+            let markup = schemaOrgReader.readHTML(bytes, file: name, sourceTime: sourceTime)
+            return markup.reservations.isEmpty ? extract(bytes, name: name, sourceTime: sourceTime, kind: "a page", markup: markup) : markup
         case .email:
-            return schemaOrgReader.readMail(bytes, file: name)
+            let markup = schemaOrgReader.readMail(bytes, file: name)
+            return markup.reservations.isEmpty ? extract(bytes, name: name, sourceTime: sourceTime, kind: "an e-mail", markup: markup) : markup
+        case .document(let kind):
+            return extract(bytes, name: name, sourceTime: sourceTime, kind: kind.phrase, markup: nil)
         case nil:
-            let what = bytes.isEmpty ? "the file is empty" : "not a format this tool reads (native JSON, JSON-LD, HTML or e-mail)"
+            let what = bytes.isEmpty ? "the file is empty" : "not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, or a document for KDE's extractor)"
             return ImportResult(diagnostics: [Diagnostic(.error, "unrecognized", at: SourceLocation(file: name), what)])
         }
+    }
+
+    /// A document whose markup gave no reservation (or that has none), read by KDE's extractor:
+    /// its JSON-LD is read like any other, every message naming the document.
+    ///
+    /// - Parameters:
+    ///   - kind: What the document is, for messages (`a PDF`, `an e-mail`).
+    ///   - markup: What reading the markup gave, kept when the extractor finds nothing.
+    private func extract(_ bytes: [UInt8], name: String, sourceTime: Instant?, kind: String, markup: ImportResult?) -> ImportResult {
+        let location = SourceLocation(file: name)
+        guard let extractorPath else {
+            if extraction == .none {
+                // Asked for: pages and e-mails give what their markup gives; a PDF or a pass is unread.
+                return markup ?? ImportResult(diagnostics: [Self.notRead(kind, at: location)])
+            }
+            var result = markup ?? ImportResult()
+            result.diagnostics.append(
+                Diagnostic(
+                    .warning, "no-extractor", at: location,
+                    "\(kind) without schema.org markup: KDE's kitinerary-extractor reads such documents, but it is not installed (Debian: apt-get install libkpimitinerary-bin)"))
+            return result
+        }
+        let extractor = DocumentExtractor(executable: extractorPath, timeout: limits.extractorTime, outputLimit: limits.fileSize)
+        let answer: [UInt8]
+        do {
+            answer = try extractor.extract(bytes, received: sourceTime)
+        } catch {
+            var result = markup ?? ImportResult()
+            result.diagnostics.append(Diagnostic(.error, "extractor", at: location, "\(error)"))
+            return result
+        }
+        let extracted = schemaOrgReader.readJSONLD(answer, file: name, sourceTime: sourceTime, basePath: "kitinerary")
+        guard extracted.reservations.isEmpty else { return extracted }
+        if let markup { return markup }
+        var result = extracted
+        result.diagnostics.append(Diagnostic(.warning, "nothing-found", at: location, "kitinerary-extractor found no reservation in it (\(kind))"))
+        return result
+    }
+
+    /// A document left unread because `--extractor none` was given.
+    private static func notRead(_ kind: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.warning, "no-extractor", at: location, "\(kind) without schema.org markup, not read (--extractor none)")
     }
 }

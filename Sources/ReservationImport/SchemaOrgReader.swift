@@ -25,10 +25,13 @@ public struct SchemaOrgReader: Sendable {
     }
 
     /// Reads a JSON-LD document: one object, an array, or a `@graph` (also KDE Itinerary's output).
-    public func readJSONLD(_ bytes: [UInt8], file: String, sourceTime: Instant? = nil) -> ImportResult {
+    ///
+    /// - Parameter basePath: What paths in messages start with (`kitinerary` for the extractor's
+    ///   answer about a document).
+    public func readJSONLD(_ bytes: [UInt8], file: String, sourceTime: Instant? = nil, basePath: String = "") -> ImportResult {
         var collector = Collector(
             file: file, sourceTime: sourceTime, concurrency: concurrency, limits: limits, dates: DocumentDates(bytes: bytes))
-        collector.addJSONLD(bytes, basePath: "", decodesEntities: false, shift: { $0 })
+        collector.addJSONLD(bytes, basePath: basePath, decodesEntities: false, shift: { basePath.isEmpty ? $0 : nil })
         return collector.finish()
     }
 

@@ -23,6 +23,12 @@ struct InputOptions: ParsableArguments {
     var includeUnconfirmed = false
 
     @Option(
+        help: ArgumentHelp(
+            "What reads documents without schema.org markup (PDF tickets, boarding passes, Wallet passes, e-mails and pages written for people only): kitinerary, KDE's kitinerary-extractor when it is installed (Debian: libkpimitinerary-bin), or none.",
+            valueName: "kitinerary|none"))
+    var extractor: ReservationImporter.Extraction = .kitinerary
+
+    @Option(
         name: .customLong("limit"),
         help: ArgumentHelp(
             "Raise or lower a limit on inputs, repeatable: \(ImportLimits.names.map { "\($0.name) (\($0.meaning), default \(InputOptions.describe(ImportLimits()[$0.name]!, isSize: $0.isSize)))" }.joined(separator: "; ")). Sizes take K, M or G.",
@@ -71,6 +77,11 @@ struct InputOptions: ParsableArguments {
                 "--locale: \(locale) is not supported; use one of \(SynthesisLocale.supportedLanguages.joined(separator: ", ")), optionally with a region")
         }
         return value
+    }
+
+    /// The importer these settings give.
+    func importer() throws -> ReservationImporter {
+        ReservationImporter(limits: try limits(), extraction: extractor)
     }
 
     /// The feed options these settings give.

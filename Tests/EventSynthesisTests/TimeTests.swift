@@ -39,10 +39,19 @@ struct TimeTests {
 
     @Test("an offset that contradicts the zone is reported and the instant kept")
     func contradiction() throws {
-        let (event, messages) = try event(#"{"type": "restaurant", "startTime": "2030-06-14T19:30:00+02:00[Europe/Helsinki]"}"#)
-        #expect(event.start.description == "2030-06-14T20:30:00[Europe/Helsinki]")
+        let (event, messages) = try event(#"{"type": "restaurant", "startTime": "2030-06-14T19:30:00+05:00[Europe/Helsinki]"}"#)
+        #expect(event.start.description == "2030-06-14T17:30:00[Europe/Helsinki]")
         #expect(messages == [
-            "startTime: the offset +02:00 contradicts Europe/Helsinki, which is at +03:00 then; kept the instant, shown as 2030-06-14T20:30:00 in Europe/Helsinki"
+            "startTime: the offset +05:00 contradicts Europe/Helsinki, which is at +03:00 then; kept the instant, shown as 2030-06-14T17:30:00 in Europe/Helsinki"
+        ])
+    }
+
+    @Test("an offset that is the zone's in another season is a slip: the wall time is kept, and reported")
+    func anotherSeason() throws {
+        let (event, messages) = try event(#"{"type": "restaurant", "startTime": "2030-06-14T19:30:00+02:00[Europe/Helsinki]"}"#)
+        #expect(event.start.description == "2030-06-14T19:30:00[Europe/Helsinki]")
+        #expect(messages == [
+            "startTime: the offset +02:00 is Europe/Helsinki's in another season; on 2030-06-14 it is +03:00, so 19:30:00 is read as the wall time there"
         ])
     }
 

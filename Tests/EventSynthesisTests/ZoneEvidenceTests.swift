@@ -29,10 +29,20 @@ struct ZoneEvidenceTests {
     @Test("an offset that contradicts the airport's zone is reported, and the instant kept")
     func airportConflict() throws {
         let (event, messages) = try event(
-            #"{"type": "flight", "departure": {"airport": {"iataCode": "SFO"}, "time": "2030-06-15T17:55:00-08:00"}}"#)
-        #expect(event.start.description == "2030-06-15T18:55:00[America/Los_Angeles]")
+            #"{"type": "flight", "departure": {"airport": {"iataCode": "SFO"}, "time": "2030-06-15T17:55:00-05:00"}}"#)
+        #expect(event.start.description == "2030-06-15T15:55:00[America/Los_Angeles]")
         #expect(messages == [
-            "departure.time: the offset -08:00 contradicts SFO's zone America/Los_Angeles, which is at -07:00 then; kept the instant, shown as 2030-06-15T18:55:00 in America/Los_Angeles"
+            "departure.time: the offset -05:00 contradicts SFO's zone America/Los_Angeles, which is at -07:00 then; kept the instant, shown as 2030-06-15T15:55:00 in America/Los_Angeles"
+        ])
+    }
+
+    @Test("Pacific standard time in June at SFO is the winter offset by mistake: the wall time stands (Google's examples)")
+    func airportSeasonSlip() throws {
+        let (event, messages) = try event(
+            #"{"type": "flight", "departure": {"airport": {"iataCode": "SFO"}, "time": "2030-06-15T17:55:00-08:00"}}"#)
+        #expect(event.start.description == "2030-06-15T17:55:00[America/Los_Angeles]")
+        #expect(messages == [
+            "departure.time: the offset -08:00 is America/Los_Angeles's in another season; on 2030-06-15 it is -07:00, so 17:55:00 is read as the wall time there"
         ])
     }
 

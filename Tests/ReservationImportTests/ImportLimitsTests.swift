@@ -10,10 +10,13 @@ struct ImportLimitsTests {
         try limits.set("json-depth=64")
         try limits.set("field-length=2K")
         try limits.set("reservations=10")
+        try limits.set("extractor-time=5")
         #expect(limits.fileSize == 512 << 20 && limits.jsonDepth == 64 && limits.fieldLength == 2048 && limits.reservations == 10)
+        #expect(limits.extractorTime == 5)
         #expect(limits["mime-parts"] == 500)
+        #expect(limits["extractor-time"] == 5)
         #expect(limits["no-such-limit"] == nil)
-        #expect(ImportLimits.names.count == 9)
+        #expect(ImportLimits.names.count == 10)
     }
 
     @Test("what cannot be understood says why", arguments: ["file-size", "colour=3", "json-depth=0", "json-depth=2K", "file-size=-1", "file-size=99999999999G"])

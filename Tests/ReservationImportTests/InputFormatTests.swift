@@ -10,18 +10,31 @@ struct InputFormatTests {
         ("\u{FEFF}<!DOCTYPE html><html>", .html), ("<div itemscope>", .html),
         ("From: a@example.com\r\nSubject: hi\r\n\r\nbody", .email),
         ("Received: from x\r\n\tby y\r\nDate: Tue, 4 Jun 2030 10:00:00 +0000\r\n\r\n", .email),
-        ("Hello: world\r\n\r\nnot mail", nil), ("just some text", nil), ("", nil), ("\u{0}\u{1}\u{2}", nil),
+        ("Hello: world\r\n\r\nnot mail", .document(.text)), ("just some text", .document(.text)), ("", nil), ("\u{0}\u{1}\u{2}", nil),
+        ("%PDF-1.7\n", .document(.pdf)),
     ])
     func detect(text: String, format: InputFormat?) {
         #expect(InputFormat.detect(Array(text.utf8)) == format)
+    }
+
+    @Test("documents for KDE's extractor by their first bytes: passes (ZIP), pictures; binary garbage is nothing")
+    func documents() {
+        #expect(InputFormat.detect([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00]) == .document(.pass))
+        #expect(InputFormat.detect([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A]) == .document(.image))
+        #expect(InputFormat.detect([0xFF, 0xD8, 0xFF, 0xE0]) == .document(.image))
+        #expect(InputFormat.detect([0x01, 0xFF, 0xFE, 0x00, 0x80]) == nil)
     }
 
     @Test("content decides, whatever the name")
     func content() {
         let result = ReservationImporter().read(Array(#"{"@type": "FoodEstablishmentReservation", "startTime": "2030-06-26T19:30:00Z"}"#.utf8), name: "notes.txt")
         #expect(result.reservations.count == 1)
-        #expect(ReservationImporter().read(Array("plain words".utf8), name: "x.json").diagnostics.map(\.description) == [
-            "x.json: not a format this tool reads (native JSON, JSON-LD, HTML or e-mail)"
+        // Text is a document only KDE's extractor reads; without it, it is left unread, and said so.
+        #expect(ReservationImporter(extraction: .none).read(Array("plain words".utf8), name: "x.json").diagnostics.map(\.description) == [
+            "x.json: warning: a text without schema.org markup, not read (--extractor none)"
+        ])
+        #expect(ReservationImporter().read(Array([0x01, 0xFF, 0xFE, 0x00, 0x80]), name: "x.bin").diagnostics.map(\.description) == [
+            "x.bin: not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, or a document for KDE's extractor)"
         ])
     }
 }

@@ -2,12 +2,13 @@ import Chrono
 import Reservations
 
 extension SchemaOrgMapper {
-    /// `FlightReservation` for a `Flight`.
+    /// `FlightReservation` for a `Flight`. The day of departure alone (KDE's `departureDay`, all
+    /// a boarding pass's barcode says) stands for the departure time when there is none.
     mutating func flight(_ flight: SchemaObject?, reservation: SchemaObject) -> Flight {
         func visit(_ airport: SchemaTerm, _ terminal: SchemaTerm, _ gate: SchemaTerm, _ time: SchemaTerm) -> AirportVisit? {
             let visit = AirportVisit(
                 airport: self.airport(object(flight, airport)), terminal: text(flight, terminal), gate: text(flight, gate),
-                time: self.time(flight, time))
+                time: time == .departureTime ? self.time(flight, time, .departureDay) : self.time(flight, time))
             return visit == AirportVisit() ? nil : visit
         }
         var airline = object(flight, .airline).map { Airline(name: text($0, .name), iataCode: code(text($0, .iataCode), 2), icaoCode: code(text($0, .icaoCode), 3)) }
@@ -86,7 +87,8 @@ extension SchemaOrgMapper {
     mutating func transit(_ trip: SchemaObject?, reservation: SchemaObject, kind: ReservationCategory) -> TransitTrip {
         let terms = TransitTerms(kind)
         func stop(_ place: SchemaTerm, _ platform: SchemaTerm, _ time: SchemaTerm) -> TransitStop? {
-            let stop = TransitStop(place: self.place(object(trip, place)), platform: text(trip, platform), time: self.time(trip, time))
+            let when = time == .departureTime ? self.time(trip, time, .departureDay) : self.time(trip, time)
+            let stop = TransitStop(place: self.place(object(trip, place)), platform: text(trip, platform), time: when)
             return stop == TransitStop() ? nil : stop
         }
         return TransitTrip(

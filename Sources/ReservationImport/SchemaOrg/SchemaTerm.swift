@@ -22,7 +22,7 @@ enum SchemaTerm: String, CaseIterable, Sendable {
 
     // Flights.
     case airline, seller, iataCode, icaoCode, flightNumber, boardingTime
-    case departureAirport, departureTerminal, departureGate, departureTime
+    case departureAirport, departureTerminal, departureGate, departureTime, departureDay
     case arrivalAirport, arrivalTerminal, arrivalGate, arrivalTime
 
     // Stays, cars, tables, events.

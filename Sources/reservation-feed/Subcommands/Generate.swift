@@ -78,7 +78,7 @@ struct Generate: ParsableCommand {
         options.refreshInterval = try refreshInterval()
         let destination: FeedDestination = output == "-" ? .standardOutput : .file(output)
         var generator = FeedGenerator(
-            options: options, importer: ReservationImporter(limits: try input.limits()), lockWait: wait, splitFolder: split)
+            options: options, importer: try input.importer(), lockWait: wait, splitFolder: split)
         if let jobs { generator.concurrency = jobs }
         do {
             let report = try generator.generate(inputs: input.inputs, to: destination, now: try input.moment()) { diagnostic in

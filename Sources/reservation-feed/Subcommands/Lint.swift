@@ -26,7 +26,7 @@ struct Lint: ParsableCommand {
     func run() throws {
         let report: LintReport
         do {
-            report = try ReservationLinter(options: try input.feedOptions(), importer: ReservationImporter(limits: try input.limits())).lint(inputs: input.inputs, now: try input.moment())
+            report = try ReservationLinter(options: try input.feedOptions(), importer: try input.importer()).lint(inputs: input.inputs, now: try input.moment())
         } catch let error as FeedError {
             StandardError.print("error: \(error)")
             throw ExitCode.usage

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Writes ZoneMapData.swift: which IANA time zone every point on land keeps, as a compact
+quadtree, from the time-zone boundaries of timezone-boundary-builder (© its contributors, ODbL 1.0;
+see LICENSE-timezone-boundary-builder.txt), as the timezonefinder-data package (PyPI) carries them.
+
+Run from this folder to refresh the map (a few minutes on two cores):
+
+    python3 -m venv /tmp/zonemap && /tmp/zonemap/bin/pip install timezonefinder shapely
+    /tmp/zonemap/bin/python generate-zone-map.py
+
+The world is cut into 8,192 blocks of 2.8125 degrees (128 by 64); each block is a quadtree whose
+cells are split until they lie in one zone, down to 180/2^16 degrees (about 300 m of latitude).
+Water outside every zone (the oceans beyond territorial waters, which timezone-boundary-builder
+gives `Etc/GMT±n` zones) is "no zone"; cells smaller than 0.35 degrees that hold land of one zone
+and water are that zone's, so coasts cost nothing and a point at sea more than a cell or so from
+the coast is at sea.
+
+Format (little-endian), base64 in a Swift string literal:
+  "TZM1", u8 block level (6), u8 deepest level (16), u16 zone count, the zone names (u8 length,
+  UTF-8), u32 offsets of the 8,193 block boundaries into the block data, the block data.
+  A block: its palette (varint count, then varint values: 0 no zone, n the zone n-1), then its
+  cells in pre-order as bits, most significant first: 1 a cell split in four (south-west,
+  south-east, north-west, north-east), 0 a leaf followed by its palette index in
+  ceil(log2(palette count)) bits.
+"""
+import base64
+import importlib.metadata
+import math
+import multiprocessing
+import struct
+import sys
+
+import shapely
+from shapely.geometry import MultiPolygon, Polygon, box
+from shapely.strtree import STRtree
+import timezonefinder
+
+BLOCK_LEVEL = 6          # 2.8125-degree blocks: 128 x 64
+DEEPEST = 16             # 180 / 2**16 degrees
+COAST_LEVEL = 9          # below 0.35 degrees, water beside one zone is that zone's
+COLUMNS, ROWS = 2 ** (BLOCK_LEVEL + 1), 2 ** BLOCK_LEVEL
+BLOCK_SIZE = 180.0 / 2 ** BLOCK_LEVEL
+
+zones = []
+geometries = []
+tree = None
+
+
+def load():
+    global zones, geometries, tree
+    finder = timezonefinder.TimezoneFinder()
+    for name in sorted(finder.timezone_names):
+        if name.startswith("Etc/") or name == "uninhabited":
+            continue  # the oceans: no zone
+        polygons = []
+        for rings in finder.get_geometry(tz_name=name, coords_as_pairs=False):
+            outer = list(zip(rings[0][0], rings[0][1]))
+            holes = [list(zip(hole[0], hole[1])) for hole in rings[1:]]
+            polygon = Polygon(outer, holes)
+            if not polygon.is_valid:
+                polygon = shapely.make_valid(polygon)
+            polygons.append(polygon)
+        geometry = shapely.unary_union(polygons)
+        zones.append(name)
+        geometries.append(geometry)
+    tree = STRtree(geometries)
+
+
+def build(rect, candidates, level):
+    """A cell: ("leaf", value) or ("split", [four cells]). Values: 0 no zone, n zone n-1."""
+    if not candidates:
+        return ("leaf", 0)
+    xmin, ymin, xmax, ymax = rect
+    area = (xmax - xmin) * (ymax - ymin)
+    if len(candidates) == 1:
+        index, geometry = candidates[0]
+        if level >= COAST_LEVEL or geometry.area >= area * (1 - 1e-9):
+            return ("leaf", index + 1)
+    if level >= DEEPEST:
+        center = shapely.Point((xmin + xmax) / 2, (ymin + ymax) / 2)
+        for index, geometry in candidates:
+            if geometry.covers(center):
+                return ("leaf", index + 1)
+        return ("leaf", max(candidates, key=lambda c: c[1].area)[0] + 1)
+    xmid, ymid = (xmin + xmax) / 2, (ymin + ymax) / 2
+    children = []
+    for child in ((xmin, ymin, xmid, ymid), (xmid, ymin, xmax, ymid), (xmin, ymid, xmid, ymax), (xmid, ymid, xmax, ymax)):
+        clipped = []
+        for index, geometry in candidates:
+            part = shapely.clip_by_rect(geometry, *child)
+            if not part.is_empty and part.area > 0:
+                clipped.append((index, part))
+        children.append(build(child, clipped, level + 1))
+    if all(c[0] == "leaf" for c in children) and len({c[1] for c in children}) == 1:
+        return children[0]
+    return ("split", children)
+
+
+def block(number):
+    column, row = number % COLUMNS, number // COLUMNS
+    rect = (-180 + column * BLOCK_SIZE, -90 + row * BLOCK_SIZE, -180 + (column + 1) * BLOCK_SIZE, -90 + (row + 1) * BLOCK_SIZE)
+    candidates = []
+    for index in tree.query(box(*rect)):
+        part = shapely.clip_by_rect(geometries[index], *rect)
+        if not part.is_empty and part.area > 0:
+            candidates.append((int(index), part))
+    return encode(build(rect, candidates, BLOCK_LEVEL))
+
+
+def varint(value):
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def encode(cell):
+    palette = []
+
+    def values(c):
+        if c[0] == "leaf":
+            if c[1] not in palette:
+                palette.append(c[1])
+        else:
+            for child in c[1]:
+                values(child)
+
+    values(cell)
+    palette.sort()
+    width = math.ceil(math.log2(len(palette))) if len(palette) > 1 else 0
+    bits = []
+
+    def write(c):
+        if c[0] == "leaf":
+            bits.append(0)
+            position = palette.index(c[1])
+            bits.extend((position >> shift) & 1 for shift in reversed(range(width)))
+        else:
+            bits.append(1)
+            for child in c[1]:
+                write(child)
+
+    write(cell)
+    data = bytearray(varint(len(palette)))
+    for value in palette:
+        data += varint(value)
+    for start in range(0, len(bits), 8):
+        chunk = bits[start:start + 8] + [0] * (8 - len(bits[start:start + 8]))
+        data.append(int("".join(map(str, chunk)), 2))
+    return bytes(data)
+
+
+def main():
+    load()
+    count = COLUMNS * ROWS
+    with multiprocessing.Pool(initializer=load) as pool:
+        blocks = pool.map(block, range(count), chunksize=16)
+    out = bytearray(b"TZM1")
+    out += struct.pack("<BBH", BLOCK_LEVEL, DEEPEST, len(zones))
+    for name in zones:
+        encoded = name.encode()
+        out += struct.pack("<B", len(encoded)) + encoded
+    offset = 0
+    for data in blocks:
+        out += struct.pack("<I", offset)
+        offset += len(data)
+    out += struct.pack("<I", offset)
+    for data in blocks:
+        out += data
+    version = importlib.metadata.version("timezonefinder-data")
+    import timezonefinder_data
+    import os
+    upstream = open(os.path.join(timezonefinder_data.DATA_DIR, "data_version.txt")).read().strip()
+    encoded = base64.b64encode(bytes(out)).decode()
+    with open("ZoneMapData.swift", "w") as swift:
+        swift.write(f"// Generated by generate-zone-map.py from timezone-boundary-builder {upstream}, as\n")
+        swift.write(f"// timezonefinder-data {version} carries it (ODbL 1.0: LICENSE-timezone-boundary-builder.txt).\n")
+        swift.write("// Do not edit by hand. The format is described in the generator.\n\n")
+        swift.write(f'/// The timezone-boundary-builder release the map was made from.\nlet zoneMapVersion = "{upstream}"\n\n')
+        swift.write("/// The map, base64; ``ZoneMap`` decodes it on first use.\n")
+        swift.write('let zoneMapBase64 = """\n')
+        for start in range(0, len(encoded), 100):
+            swift.write(encoded[start:start + 100] + "\n")
+        swift.write('"""\n')
+    print(f"{len(zones)} zones, {len(out)} bytes, {sum(1 for b in blocks if len(b) > 2)} blocks with more than one value")
+
+
+if __name__ == "__main__":
+    main()

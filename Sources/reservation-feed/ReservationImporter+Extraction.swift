@@ -1,0 +1,4 @@
+import ArgumentParser
+import ReservationFeed
+
+extension ReservationImporter.Extraction: ExpressibleByArgument {}
