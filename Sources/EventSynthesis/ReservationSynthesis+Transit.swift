@@ -5,8 +5,10 @@ extension ReservationSynthesis {
         guard let departureTime = trip.departure?.time else { return nil }
         let departurePlace = Whereabouts(place: trip.departure?.place, times: [departureTime])
         let arrivalPlace = Whereabouts(place: trip.arrival?.place, times: [trip.arrival?.time])
-        let start = resolve(departureTime, field: "departure.time", at: departurePlace)
-        let end = resolve(trip.arrival?.time, field: "arrival.time", at: arrivalPlace)
+        var start = resolve(departureTime, field: "departure.time", at: departurePlace)
+        var end = resolve(trip.arrival?.time, field: "arrival.time", at: arrivalPlace)
+        start = inZoneOfOtherEnd(start, end) ?? start
+        end = inZoneOfOtherEnd(end, start)
         let from = trip.departure?.place.flatMap { Text.clean($0.name) }
         let to = trip.arrival?.place.flatMap { Text.clean($0.name) }
         var draft = EventDraft(

@@ -98,6 +98,18 @@ struct ReservationSynthesis {
         EventDraft.Time(event: TimeResolver().resolve(value, field: field, at: place, messages: &messages), given: value, field: field)
     }
 
+    /// A trip's time known only as an instant (an offset, and nothing about its place), shown in
+    /// the zone of the trip's other end when that zone keeps the same offset then: a bus from
+    /// "Port Authority, NYC" at 12:30-05:00 to Boston leaves at 12:30 New York time.
+    func inZoneOfOtherEnd(_ time: EventDraft.Time?, _ other: EventDraft.Time?) -> EventDraft.Time? {
+        guard var time, case .utc = time.event, let offset = time.given.utcOffset, offset != .zero,
+            let zone = other?.event.timeZone, TimeZoneRules.offset(in: zone, at: time.event.instant) == offset,
+            let zoned = EventTime.zoned(instant: time.event.instant, in: zone)
+        else { return time }
+        time.event = zoned
+        return time
+    }
+
     /// Resolves an optional time.
     mutating func resolve(_ value: DateTimeValue?, field: String, at place: Whereabouts) -> EventDraft.Time? {
         value.map { resolve($0, field: field, at: place) }

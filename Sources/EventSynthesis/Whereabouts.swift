@@ -18,6 +18,8 @@ struct Whereabouts: Sendable {
     var statedZone: String?
     /// The place's city, when its address gives one.
     var city: String?
+    /// The place's name (a station's: `Boston South Station`), which may start with its city.
+    var name: String?
 
     /// The zone of the place's city, when the airport table knows the city and its airports agree
     /// on a zone (in the place's country, or, without one, in every country that has such a city).
@@ -43,8 +45,32 @@ struct Whereabouts: Sendable {
         if let countryCode, let zone = TimeZoneDirectory.onlyZone(ofCountry: countryCode) { return (zone, countryCode) }
         if let city, let zone = cityZone { return (zone, city) }
         if let airportZone { return (airportZone.zone, airportZone.name) }
+        if city == nil, let (zone, city) = nameCityZone { return (zone, city) }
         return nil
     }
+
+    /// The zone of the city a place's name starts with, for stations and stops known by name
+    /// only (`Boston South Station`, `Berlin Hbf`, `San Francisco Caltrain`): its first three,
+    /// two or one words, when the airport table knows such a city and it keeps one zone.
+    var nameCityZone: (zone: String, city: String)? {
+        guard let name else { return nil }
+        let words = name.split { !$0.isLetter && $0 != "-" && $0 != "'" }.map(String.init)
+        for count in stride(from: min(3, words.count), through: 1, by: -1) {
+            let leading = words.prefix(count)
+            guard !leading.contains(where: { Self.genericPlaceWords.contains($0.lowercased()) }) else { continue }
+            let city = leading.joined(separator: " ")
+            let zone = countryCode.map { AirportDirectory.timeZone(ofCity: city, countryCode: $0) } ?? AirportDirectory.timeZone(ofCity: city)
+            if let zone { return (zone, city) }
+        }
+        return nil
+    }
+
+    /// Words that start station names without being a city.
+    private static let genericPlaceWords: Set<String> = [
+        "central", "union", "station", "gare", "bahnhof", "hauptbahnhof", "hbf", "main", "grand", "port", "bus", "coach",
+        "ferry", "terminal", "airport", "north", "south", "east", "west", "city", "old", "new", "upper", "lower", "st", "the",
+        "de", "la", "le", "el", "estacion", "estación", "stazione", "station", "pier", "harbour", "harbor", "quay", "place",
+    ]
 
     /// The zone the place keeps when a zone stated for one of its times cannot be right: when its
     /// clocks show another time at `instant` than those of the place's zone, or than those of
@@ -71,6 +97,7 @@ struct Whereabouts: Sendable {
         }
         statedZone = times.lazy.compactMap { $0?.timeZone }.first { !TimeZoneRules.isUTC($0) }
         city = place?.address?.city.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
+        name = place?.name
     }
 
     /// An airport, found in the table by IATA or ICAO code, else by its name where that is

@@ -244,4 +244,28 @@ struct ZoneEvidenceTests {
         #expect(flight.end?.description == "2030-12-04T00:35:00[Asia/Kolkata]")
         #expect(messages == ["arrival.time: arrives before it departs on the date given for both; read as arriving the next day, 2030-12-04T00:35:00[Asia/Kolkata]"])
     }
+
+    @Test("a station known by name only takes the zone of the city its name starts with; a generic word is no city")
+    func stationNames() throws {
+        let (boston, messages) = try event(
+            #"{"type": "bus", "departure": {"place": {"name": "Boston South Station"}, "time": "2030-01-04T17:10"}}"#)
+        #expect(messages.isEmpty)
+        #expect(boston.start.description == "2030-01-04T17:10:00[America/New_York]")
+        let (central, warned) = try event(#"{"type": "train", "departure": {"place": {"name": "Central Station"}, "time": "2030-01-04T17:10"}}"#)
+        #expect(central.start == .floating(try #require(LocalDateTime(year: 2030, month: 1, day: 4, hour: 17, minute: 10))))
+        #expect(warned.count == 1)
+    }
+
+    @Test("a stop known only by an offset takes the zone of the trip's other end when it keeps that offset (Google's bus example)")
+    func otherEnd() throws {
+        let (bus, messages) = try event(
+            #"{"type": "bus", "departure": {"place": {"name": "Port Authority, NYC"}, "time": "2030-01-04T12:30:00-05:00"}, "arrival": {"place": {"name": "Boston South Station"}, "time": "2030-01-04T17:10:00-05:00"}}"#)
+        #expect(messages.isEmpty)
+        #expect(bus.start.description == "2030-01-04T12:30:00[America/New_York]")
+        #expect(bus.end?.description == "2030-01-04T17:10:00[America/New_York]")
+        // At another offset than the other end's zone, the instant stays in UTC.
+        let (far, _) = try event(
+            #"{"type": "bus", "departure": {"place": {"name": "Somewhere"}, "time": "2030-01-04T12:30:00-03:00"}, "arrival": {"place": {"name": "Boston South Station"}, "time": "2030-01-04T17:10:00-05:00"}}"#)
+        #expect(far.start.description == "2030-01-04T15:30:00Z")
+    }
 }
