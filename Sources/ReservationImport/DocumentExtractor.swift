@@ -8,8 +8,9 @@ import Foundation
 /// like any other markup.
 ///
 /// The document goes to the extractor as a file; its answer goes to a file too, so that nothing
-/// can block on a pipe. A run that takes longer than ``timeout`` is stopped, and an answer longer
-/// than ``outputLimit`` bytes is refused: a document from a stranger must not stall a run.
+/// can block on a pipe. A run that takes longer than ``timeout`` is stopped, with everything it
+/// started, and an answer longer than ``outputLimit`` bytes is refused: a document from a
+/// stranger must not stall a run.
 public struct DocumentExtractor: Sendable {
     /// The extractor's program.
     public var executable: String
@@ -71,54 +72,30 @@ public struct DocumentExtractor: Sendable {
         let input = folder.appendingPathComponent("document")
         let output = folder.appendingPathComponent("answer.json")
         let errors = folder.appendingPathComponent("errors.txt")
-        guard FileManager.default.createFile(atPath: input.path, contents: Data(bytes)),
-            FileManager.default.createFile(atPath: output.path, contents: nil),
-            FileManager.default.createFile(atPath: errors.path, contents: nil),
-            let answer = FileHandle(forWritingAtPath: output.path), let complaints = FileHandle(forWritingAtPath: errors.path)
-        else { throw Failure(description: "cannot write the document for the extractor") }
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        guard FileManager.default.createFile(atPath: input.path, contents: Data(bytes)) else {
+            throw Failure(description: "cannot write the document for the extractor")
+        }
         var arguments = ["--output", "JsonLd"]
         if let received { arguments += ["--context-date", "\(received.utcDateTime)Z"] }
-        process.arguments = arguments + [input.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["QT_QPA_PLATFORM"] = "offscreen"  // no display needed, none wanted
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = answer
-        process.standardError = complaints
+        var child = ChildProcess(
+            executable: executable, arguments: arguments + [input.path], output: output.path, errors: errors.path,
+            timeout: timeout, outputLimit: outputLimit)
+        child.environment["QT_QPA_PLATFORM"] = "offscreen"  // no display needed, none wanted
+        let outcome: ChildProcess.Outcome
         do {
-            try process.run()
+            outcome = try child.run()
         } catch {
             throw Failure(description: "cannot run \(executable): \(error.localizedDescription)")
         }
-        try? answer.close()
-        try? complaints.close()
-
-        // Wait, watching the clock and the size of the answer.
-        let deadline = Date().addingTimeInterval(TimeInterval(timeout))
-        var stopped: String?
-        while process.isRunning {
-            if Date() > deadline {
-                stopped = "it took longer than \(timeout) s (--limit extractor-time)"
-            } else if let size = (try? FileManager.default.attributesOfItem(atPath: output.path))?[.size] as? Int, size > outputLimit {
-                stopped = "its answer is longer than \(ImportLimits.describe(bytes: outputLimit)) (--limit file-size)"
-            }
-            if stopped != nil {
-                process.terminate()
-                let grace = Date().addingTimeInterval(2)
-                while process.isRunning, Date() < grace { usleep(20_000) }
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-                break
-            }
-            usleep(20_000)
-        }
-        process.waitUntilExit()
-        if let stopped { throw Failure(description: "kitinerary-extractor was stopped: \(stopped)") }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+        switch outcome {
+        case .exited(0):
+            break
+        case .stopped(let reason):
+            throw Failure(description: "kitinerary-extractor was stopped: \(reason)")
+        case .exited(let status), .signalled(let status):
             let said = (try? String(contentsOf: errors, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? ""
-            throw Failure(description: "kitinerary-extractor failed (status \(process.terminationStatus))\(said.isEmpty ? "" : ": \(said)")")
+            let how = outcome == .exited(status) ? "status \(status)" : "signal \(status)"
+            throw Failure(description: "kitinerary-extractor failed (\(how))\(said.isEmpty ? "" : ": \(said)")")
         }
         guard let data = FileManager.default.contents(atPath: output.path), data.count <= outputLimit else {
             throw Failure(description: "kitinerary-extractor's answer could not be read")

@@ -106,4 +106,28 @@ struct CommandLineTests {
         let mismatch = Golden.mismatch(result.standardOutput, golden: "Tests/CommandLineTests/Golden/library-usage.txt")
         #expect(mismatch == nil, "\(mismatch ?? "")")
     }
+
+    @Test("a PDF without kitinerary-extractor installed gets a note, not an error; --extractor none leaves it unread")
+    func extractorAbsent() throws {
+        let pdf = Repository.url("Tests/ReservationImportTests/Fixtures/documents/boarding-pass.pdf").path
+        let absent = try ProcessRunner.run(Self.tool, ["lint", pdf], environment: ["KITINERARY_EXTRACTOR": "/nonexistent/kitinerary-extractor"])
+        #expect(absent.standardOutput.contains(
+            "boarding-pass.pdf: warning: a PDF without schema.org markup: KDE's kitinerary-extractor reads such documents, but it is not installed (Debian: apt-get install libkpimitinerary-bin)"))
+        #expect(absent.standardOutput.contains("0 errors, 1 warning"))
+        let none = try run(["lint", pdf, "--extractor", "none"])
+        #expect(none.standardOutput.contains("boarding-pass.pdf: warning: a PDF without schema.org markup, not read (--extractor none)"))
+    }
+
+    @Test("with kitinerary-extractor, a PDF boarding pass becomes a feed event", .timeLimit(.minutes(1)))
+    func extractorPresent() throws {
+        let pdf = Repository.url("Tests/ReservationImportTests/Fixtures/documents/boarding-pass.pdf").path
+        let folder = try TemporaryFolder("pdf-feed")
+        let feed = folder.path("pass.ics")
+        let result = try run(["generate", pdf, "--output", feed, "--now", "2026-06-01T00:00:00Z"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let text = try String(contentsOfFile: feed, encoding: .utf8)
+        #expect(text.contains("SUMMARY:Flight AY 123 · HEL → ARN"))
+        let verdict = try ICSValidator.validate([feed])
+        #expect(verdict.passed, "\(verdict.report)")
+    }
 }

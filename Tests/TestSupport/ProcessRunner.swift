@@ -19,13 +19,18 @@ public enum ProcessRunner {
     ///   - arguments: Its arguments.
     ///   - input: What to send on standard input (nothing, and end of file, by default).
     ///   - currentDirectory: Where to run it (the repository's top folder by default).
+    ///   - environment: Variables to set on top of this process's environment.
     public static func run(
-        _ executable: URL, _ arguments: [String], input: Data = Data(), currentDirectory: URL = Repository.root
+        _ executable: URL, _ arguments: [String], input: Data = Data(), currentDirectory: URL = Repository.root,
+        environment: [String: String] = [:]
     ) throws -> ProcessOutput {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = currentDirectory
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()
