@@ -1,0 +1,25 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The corpus of public real-world documents (`Tests/Corpus/`): every one through the real
+/// `reservation-feed generate`, each event's title, start and end (instant and zone) and status
+/// compared with what a person would put in their calendar, written by hand in
+/// `Tests/Corpus/expectations.json`; and every feed through the independent checker.
+@Suite("The corpus of real-world documents")
+struct CorpusTests {
+    @Test("every expectation is met, and every feed is valid", .timeLimit(.minutes(5)))
+    func corpus() throws {
+        let folder = try TemporaryFolder("corpus")
+        let result = try ProcessRunner.run(
+            Repository.url("Tests/Corpus/score"),
+            ["--check", "--tool", CommandLineTests.tool.path, "--feeds", folder.url.path])
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains("ReservationFeed: "), "\(result.standardOutput)")
+        let feeds = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".ics") }.map(folder.path)
+        let documents = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.url("Tests/Corpus/expectations.json"))) as? [String: Any]
+        #expect(feeds.count == (documents?["documents"] as? [Any])?.count)
+        let verdict = try ICSValidator.validate(feeds)
+        #expect(verdict.passed, "\(verdict.report)")
+    }
+}
