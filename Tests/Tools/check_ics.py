@@ -4,7 +4,11 @@
 Each file must parse in python `icalendar`, Home Assistant's strict `ical` and `vobject`, and
 follow RFC 5545 rules these parsers let through: CRLF line ends, at most 75 octets per line, no
 escape sequence split by a fold, valid UTF-8 without control characters, balanced BEGIN/END,
-UID and DTSTAMP in every VEVENT, a VTIMEZONE for every TZID used, and DTEND after DTSTART.
+UID and DTSTAMP in every VEVENT, a VTIMEZONE for every TZID used, DTEND after DTSTART, and
+VTIMEZONE onsets (DTSTART, RDATE) in local time (section 3.6.5). Times written with a TZID must
+exist in the tz database and occur once: a time in a spring-forward gap, or in the hour that
+repeats when clocks go back (RFC 5545 reads its first occurrence, Thunderbird its second), is a
+problem, since clients disagree on it.
 """
 import logging
 import re
@@ -13,6 +17,9 @@ import warnings
 
 logging.disable(logging.CRITICAL)
 warnings.simplefilter("ignore")
+
+from datetime import datetime, timezone  # noqa: E402
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError  # noqa: E402
 
 import icalendar  # noqa: E402
 import vobject  # noqa: E402
@@ -76,6 +83,33 @@ def structure_problems(raw: bytes) -> list[str]:
     return problems
 
 
+def time_problems(raw: bytes) -> list[str]:
+    """VTIMEZONE onsets not in local time; TZID times that do not exist or occur twice."""
+    problems = []
+    text = re.sub(r"\r\n[ \t]", "", raw.decode("utf-8", errors="replace")).replace("\r\n", "\n")
+    for zone in re.findall(r"^BEGIN:VTIMEZONE\n(.*?)^END:VTIMEZONE$", text, re.M | re.S):
+        name = (re.findall(r"^TZID:(.*)$", zone, re.M) or ["?"])[0]
+        for line in re.findall(r"^(?:DTSTART|RDATE)[;:].*$", zone, re.M):
+            if line.endswith("Z") or re.search(r"[:,]\d{8}T\d{6}Z", line) or ";TZID=" in line:
+                problems.append(f"VTIMEZONE {name}: {line} is not a local time (RFC 5545 3.6.5)")
+                break
+    for event in re.findall(r"^BEGIN:VEVENT\n(.*?)^END:VEVENT$", text, re.M | re.S):
+        uid = (re.findall(r"^UID:(.*)$", event, re.M) or ["?"])[0]
+        pattern = r'^(DTSTART|DTEND);(?:[^:]*;)?TZID="?([^:;"]+)"?(?:;[^:]*)?:(\d{8}T\d{6})$'
+        for name, zone, value in re.findall(pattern, event, re.M):
+            try:
+                tz = ZoneInfo(zone)
+            except (ZoneInfoNotFoundError, ValueError):
+                continue
+            local = datetime.strptime(value, "%Y%m%dT%H%M%S")
+            first, second = local.replace(tzinfo=tz, fold=0), local.replace(tzinfo=tz, fold=1)
+            if first.astimezone(timezone.utc).astimezone(tz).replace(tzinfo=None) != local:
+                problems.append(f"{uid}: {name} {local} does not exist in {zone} (a spring-forward gap)")
+            elif first.utcoffset() != second.utcoffset():
+                problems.append(f"{uid}: {name} {local} occurs twice in {zone}: clients disagree on it; write the instant in UTC")
+    return problems
+
+
 def parser_problems(raw: bytes) -> list[str]:
     problems = []
     text = raw.decode("utf-8", errors="replace")
@@ -110,7 +144,7 @@ def main(paths: list[str]) -> int:
     for path in paths:
         with open(path, "rb") as handle:
             raw = handle.read()
-        problems = structure_problems(raw) + parser_problems(raw)
+        problems = structure_problems(raw) + time_problems(raw) + parser_problems(raw)
         if problems:
             failed += 1
             print(f"{path}:")
