@@ -1,5 +1,6 @@
 import Chrono
 import Foundation
+import Parallel
 
 /// Reads reservations from files and standard input, whatever their format: native JSON,
 /// schema.org JSON-LD, web pages (JSON-LD and Microdata) and e-mails, told apart by content; and,
@@ -16,11 +17,21 @@ public struct ReservationImporter: Sendable {
     /// The reader for schema.org markup.
     public var schemaOrgReader: SchemaOrgReader
     /// Whether documents without markup go to KDE's extractor.
-    public var extraction: Extraction {
-        didSet { extractorPath = extraction == .kitinerary ? DocumentExtractor.installed()?.executable : nil }
+    public var extraction: Extraction
+
+    /// Where the extractor is, when it is wanted and installed: looked for once per program, the
+    /// first time a document needs it, so that a run of markup alone pays nothing for it.
+    private var extractorPath: String? {
+        guard extraction == .kitinerary else { return nil }
+        return Self.installedExtractor.withLock { found in
+            if let found { return found }
+            let path = DocumentExtractor.installed()?.executable
+            found = .some(path)
+            return path
+        }
     }
-    /// Where the extractor is, when it is wanted and installed.
-    private var extractorPath: String?
+
+    private static let installedExtractor = Locked<String??>(nil)
 
     /// How documents without schema.org markup are read.
     public enum Extraction: String, Sendable, Hashable, CaseIterable {
@@ -47,7 +58,6 @@ public struct ReservationImporter: Sendable {
         self.schemaOrgReader = schemaOrgReader
         self.limits = limits
         self.extraction = extraction
-        extractorPath = extraction == .kitinerary ? DocumentExtractor.installed()?.executable : nil
         self.nativeReader.limits = limits
         self.schemaOrgReader.limits = limits
     }
