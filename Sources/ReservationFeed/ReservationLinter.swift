@@ -8,7 +8,11 @@
 /// | `syntax`, `invalid`, `unreadable` | error | a file or a reservation cannot be read |
 /// | `missing-required` | error | a category's start time is missing |
 /// | `end-before-start` | warning | an arrival before its departure, a check-out before check-in |
-/// | `offset-zone-conflict` | warning | a UTC offset that contradicts the place's zone |
+/// | `offset-zone-conflict` | warning | a UTC offset (or a stated zone) that contradicts the place's zone |
+/// | `lenient-date`, `date-order-guessed` | warning | a date that is not ISO 8601, read and how; day and month ordered by a guess |
+/// | `nonexistent-time`, `ambiguous-time` | warning | a wall time the clocks skip, or show twice |
+/// | `date-without-time` | warning | a departure or table with a date and no time of day |
+/// | `no-extractor`, `nothing-found`, `extractor` | warning, warning, error | a document without markup, and KDE's extractor absent, finding nothing, or failing |
 /// | `unknown-airport` | warning | an airport code not in the airport table |
 /// | `floating-time`, `zone-guessed` | warning | no zone or offset, and the place says little |
 /// | `duplicate-item-reference` | warning | two different reservations with one item reference |
