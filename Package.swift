@@ -21,7 +21,7 @@ let package = Package(
             name: "ReservationFeed",
             targets: [
                 "ReservationFeed", "Reservations", "ReservationImport", "EventSynthesis", "EventModel",
-                "ICalendar", "Chrono", "Airports", "HTMLMarkup", "MailMessage",
+                "ICalendar", "Chrono", "Airports", "TimeZoneMap", "HTMLMarkup", "MailMessage",
             ]
         ),
         .executable(name: "reservation-feed", targets: ["reservation-feed"]),
@@ -50,10 +50,12 @@ let package = Package(
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
         .target(name: "Airports", dependencies: ["Chrono", "Parallel"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
+        // The zone of any point on land, from timezone-boundary-builder's boundaries (ODbL 1.0).
+        .target(name: "TimeZoneMap", exclude: ["generate-zone-map.py", "LICENSE-timezone-boundary-builder.txt"]),
         .target(
             name: "EventSynthesis",
             dependencies: [
-                "Reservations", "EventModel", "Airports", "Parallel", .product(name: "Crypto", package: "swift-crypto"),
+                "Reservations", "EventModel", "Airports", "TimeZoneMap", "Parallel", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .systemLibrary(
@@ -82,6 +84,7 @@ let package = Package(
         .testTarget(name: "ChronoTests", dependencies: ["Chrono"]),
         .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
         .testTarget(name: "AirportsTests", dependencies: ["Airports", "Chrono"]),
+        .testTarget(name: "TimeZoneMapTests", dependencies: ["TimeZoneMap", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "TestSupport"]),
         .testTarget(name: "HTMLMarkupTests", dependencies: ["HTMLMarkup"]),
         .testTarget(name: "MailMessageTests", dependencies: ["MailMessage"]),

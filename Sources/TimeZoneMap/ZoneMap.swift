@@ -41,6 +41,8 @@ public enum ZoneMap {
         let blockSize: Double
         let columns: Int
         let rows: Int
+        /// How many times a block may be split: cells this many levels down are all leaves.
+        let depth: Int
         /// Where each block's bytes start, relative to `dataStart`; one more for the end.
         let offsets: [Int]
         let dataStart: Int
@@ -48,8 +50,9 @@ public enum ZoneMap {
         init?(_ base64: String) {
             guard let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) else { return nil }
             let bytes = [UInt8](data)
-            guard bytes.count > 8, bytes[0..<4].elementsEqual("TZM1".utf8) else { return nil }
+            guard bytes.count > 8, bytes[0..<4].elementsEqual("TZM2".utf8), bytes[5] >= bytes[4] else { return nil }
             let level = Int(bytes[4])
+            depth = Int(bytes[5]) - level
             let zoneCount = Int(bytes[6]) | Int(bytes[7]) << 8
             var index = 8
             var zones: [String] = []
@@ -92,8 +95,9 @@ public enum ZoneMap {
             var west = -180 + Double(column) * blockSize
             var south = -90 + Double(row) * blockSize
             var size = blockSize
-            while true {
-                guard let split = reader.bit() else { return nil }
+            for level in 0...depth {
+                // The deepest cells are leaves, and no bit says so.
+                guard let split = level == depth ? 0 : reader.bit() else { return nil }
                 if split == 0 {
                     guard let position = reader.bits(width), position < palette.count else { return nil }
                     let value = palette[position]
@@ -103,10 +107,11 @@ public enum ZoneMap {
                 let north = latitude >= south + size
                 let east = longitude >= west + size
                 // South-west, south-east, north-west, north-east: skip the cells before the point's.
-                guard reader.skip(cells: (north ? 2 : 0) + (east ? 1 : 0), width: width) else { return nil }
+                guard reader.skip(cells: (north ? 2 : 0) + (east ? 1 : 0), levelsBelow: depth - level - 1, width: width) else { return nil }
                 if north { south += size }
                 if east { west += size }
             }
+            return nil
         }
     }
 
@@ -150,13 +155,29 @@ public enum ZoneMap {
             return value
         }
 
-        /// Skips `cells` whole cells (each a leaf, or a split and its four cells).
-        mutating func skip(cells: Int, width: Int) -> Bool {
-            var pending = cells
-            while pending > 0 {
-                guard let split = bit() else { return false }
-                pending -= 1
-                if split == 1 { pending += 4 } else { position += width }
+        /// Skips `cells` whole cells (each a leaf, or a split and its four cells), which may be
+        /// split `levelsBelow` more times.
+        mutating func skip(cells: Int, levelsBelow: Int, width: Int) -> Bool {
+            // The cells still to skip at each level below the first; in pre-order the deepest
+            // pending cell always comes next.
+            var pending = [Int](repeating: 0, count: levelsBelow + 1)
+            pending[0] = cells
+            var level = 0
+            while level >= 0 {
+                if pending[level] == 0 {
+                    level -= 1
+                    continue
+                }
+                pending[level] -= 1
+                if level < levelsBelow {
+                    guard let split = bit() else { return false }
+                    if split == 1 {
+                        level += 1
+                        pending[level] = 4
+                        continue
+                    }
+                }
+                position += width
             }
             return position <= end
         }
