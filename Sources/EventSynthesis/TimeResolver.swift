@@ -6,9 +6,10 @@ import EventModel
 ///
 /// 1. the IANA zone the time states;
 /// 2. the zone the place is known to keep (``Whereabouts/knownZone``): its airport's (by code,
-///    or by a name only one airport fits), a zone stated on another time at the same place, the
-///    zone its coordinates fall in, its country's when the country keeps one zone, its city's
-///    when the airport table's airports of that city agree on one;
+///    or by a name only one airport fits), the zone its coordinates fall in on the time-zone map,
+///    its country's when the country keeps one zone, its city's when the airport table's airports
+///    of that city agree on one, else a zone stated on another time at the same place (a place
+///    whose coordinates are at sea is reported, and known by the rest);
 /// 3. with a UTC offset: the zone of the place's country that is at that offset at that instant
 ///    (when several are: the nearest to the place);
 /// 4. with a UTC offset and nothing else: the exact instant, in UTC;
@@ -28,13 +29,20 @@ struct TimeResolver {
         _ value: DateTimeValue, field: String, at place: Whereabouts, messages: inout [SynthesisMessage]
     ) -> EventTime {
         guard case .dateTime(let local, let statedZone, let offset) = value else { return .date(value.date) }
+        if statedZone == nil, place.isAtSea, let (latitude, longitude) = place.coordinates {
+            messages.append(
+                SynthesisMessage(
+                    .warning, .zoneGuessed, field: field,
+                    "the place's coordinates (\(Whereabouts.degrees(latitude)), \(Whereabouts.degrees(longitude))) are at sea, in no time zone; the zone comes from what else is known of the place"
+                ))
+        }
 
         if let zone = statedZone {
             // A zone whose clocks differ from those of the place is a mistake of the source's
             // (a hotel in Portugal "in Europe/Berlin"): the wall time is the place's.
             // (The instant to compare clocks at need only be near: offsets change rarely.)
             if !TimeZoneRules.isUTC(zone), let (placeZone, source) = place.contradiction(of: zone, at: local.instant(at: offset ?? .zero)) {
-                let described = source == placeZone ? placeZone : "\(source)'s zone \(placeZone)"
+                let described = Whereabouts.describe(zone: placeZone, source: source)
                 messages.append(
                     SynthesisMessage(
                         .warning, .offsetZoneConflict, field: field,
@@ -44,7 +52,7 @@ struct TimeResolver {
             return inZone(local, zone, offset: offset, source: zone, field: field, messages: &messages)
         }
         if let (zone, source) = place.knownZone {
-            let described = source == zone ? zone : "\(source)'s zone \(zone)"
+            let described = Whereabouts.describe(zone: zone, source: source)
             return inZone(local, zone, offset: offset, source: described, field: field, messages: &messages)
         }
         if let offset {

@@ -1,6 +1,7 @@
 import Airports
 import Chrono
 import Reservations
+import TimeZoneMap
 
 /// What is known about where a time happens, as evidence for its zone: the airport (from the
 /// airport table, by code or by an unambiguous name), the country, the city, the position, and a
@@ -14,6 +15,9 @@ struct Whereabouts: Sendable {
     var countryCode: String?
     /// The position, when known.
     var coordinates: (latitude: Double, longitude: Double)?
+    /// The zone the position falls in on the time-zone map; `nil` without a position, at sea,
+    /// or at an airport (whose own zone is known).
+    var coordinateZone: String?
     /// An IANA zone given on another time at this place (a check-in's zone, for its check-out).
     var statedZone: String?
     /// The place's city, when its address gives one.
@@ -38,10 +42,17 @@ struct Whereabouts: Sendable {
         geographicZone ?? statedZone.map { ($0, "the place") }
     }
 
-    /// The zone the place's whereabouts give: its airport's, its country's when the country keeps
-    /// one zone only, its city's, or that of the airports its name fits.
+    /// Whether the place has a position, and it is in no zone: at sea, beyond any country's waters.
+    var isAtSea: Bool { coordinates != nil && airport == nil && coordinateZone == nil }
+
+    /// The zone the place's whereabouts give: its airport's, the zone its position falls in (by
+    /// real boundaries: near a border the nearest airport is often across it), its country's when
+    /// the country keeps one zone only, its city's, or that of the airports its name fits.
     var geographicZone: (zone: String, source: String)? {
         if let airport { return (airport.timeZone, airport.iataCode) }
+        if let coordinateZone, let (latitude, longitude) = coordinates {
+            return (coordinateZone, "\(coordinateZone), the zone at \(Self.degrees(latitude)), \(Self.degrees(longitude))")
+        }
         if let countryCode, let zone = TimeZoneDirectory.onlyZone(ofCountry: countryCode) { return (zone, countryCode) }
         if let city, let zone = cityZone { return (zone, city) }
         if let airportZone { return (airportZone.zone, airportZone.name) }
@@ -98,6 +109,18 @@ struct Whereabouts: Sendable {
         statedZone = times.lazy.compactMap { $0?.timeZone }.first { !TimeZoneRules.isUTC($0) }
         city = place?.address?.city.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
         name = place?.name
+        if let (latitude, longitude) = coordinates { coordinateZone = ZoneMap.zone(latitude: latitude, longitude: longitude) }
+    }
+
+    /// A zone and where it comes from, for messages: "SFO's zone America/Los_Angeles", "the
+    /// place's zone Europe/Helsinki", or a source that names its zone itself.
+    static func describe(zone: String, source: String) -> String {
+        source == zone || source.hasPrefix("\(zone), ") ? source : "\(source)'s zone \(zone)"
+    }
+
+    /// `65.8467` for messages: four decimals, about ten metres.
+    static func degrees(_ value: Double) -> String {
+        String(format: "%.4f", value)
     }
 
     /// An airport, found in the table by IATA or ICAO code, else by its name where that is
@@ -120,6 +143,8 @@ struct Whereabouts: Sendable {
         countryCode = countryCode ?? record?.countryCode
         if let coordinates = airport.coordinates, coordinates.isKnown {
             self.coordinates = (coordinates.latitude, coordinates.longitude)
+            // An airport the table does not know is placed by its position.
+            if record == nil { coordinateZone = ZoneMap.zone(latitude: coordinates.latitude, longitude: coordinates.longitude) }
         } else if let record {
             self.coordinates = (record.latitude, record.longitude)
         }

@@ -92,12 +92,41 @@ struct ZoneEvidenceTests {
         #expect(event.end?.description == "2030-06-17T11:00:00[Europe/Helsinki]")
     }
 
-    @Test("no offset in a country with several zones: the nearest, with a warning")
+    @Test("no offset, and coordinates at sea in a country with several zones: the country's nearest zone, with warnings")
     func guessed() throws {
+        // The Pacific off California, beyond the United States' waters.
         let (event, messages) = try event(
-            #"{"type": "restaurant", "startTime": "2030-06-14T19:30", "place": {"address": {"countryCode": "US"}, "coordinates": {"latitude": 41.88, "longitude": -87.63}}}"#)
-        #expect(event.start.description == "2030-06-14T19:30:00[America/Chicago]")
-        #expect(messages == ["startTime: no time zone or UTC offset; took America/Chicago, the zone of US nearest the place"])
+            #"{"type": "restaurant", "startTime": "2030-06-14T19:30", "place": {"address": {"countryCode": "US"}, "coordinates": {"latitude": 31.0, "longitude": -121.0}}}"#)
+        #expect(event.start.description == "2030-06-14T19:30:00[America/Los_Angeles]")
+        #expect(messages == [
+            "startTime: the place's coordinates (31.0000, -121.0000) are at sea, in no time zone; the zone comes from what else is known of the place",
+            "startTime: no time zone or UTC offset; took America/Los_Angeles, the zone of US nearest the place",
+        ])
+    }
+
+    @Test("a place known by its coordinates keeps the zone where it stands, not its nearest airport's (Haparanda and Tornio, an hour apart)")
+    func coordinates() throws {
+        let (train, messages) = try event(
+            #"{"type": "train", "departure": {"place": {"coordinates": {"latitude": 65.8314, "longitude": 24.1336}}, "time": "2030-06-14T09:00"}, "arrival": {"place": {"coordinates": {"latitude": 65.8477, "longitude": 24.1473}}, "time": "2030-06-14T10:20"}}"#)
+        #expect(messages.isEmpty)
+        #expect(train.start.description == "2030-06-14T09:00:00[Europe/Stockholm]")
+        #expect(train.end?.description == "2030-06-14T10:20:00[Europe/Helsinki]")
+        // An offset that is not the zone's where the place stands is reported, naming the place.
+        let (_, warned) = try event(
+            #"{"type": "restaurant", "startTime": "2030-06-14T19:30:00+03:00", "place": {"coordinates": {"latitude": 65.8314, "longitude": 24.1336}}}"#)
+        #expect(warned == [
+            "startTime: the offset +03:00 contradicts Europe/Stockholm, the zone at 65.8314, 24.1336, which is at +02:00 then; kept the instant, shown as 2030-06-14T18:30:00 in Europe/Stockholm"
+        ])
+    }
+
+    @Test("a port at sea in a country of one zone: that zone, with a warning that the coordinates are at sea")
+    func atSea() throws {
+        let (ferry, messages) = try event(
+            #"{"type": "boat", "departure": {"place": {"address": {"countryCode": "SE"}, "coordinates": {"latitude": 56.0, "longitude": 18.5}}, "time": "2030-06-14T09:00"}}"#)
+        #expect(ferry.start.description == "2030-06-14T09:00:00[Europe/Stockholm]")
+        #expect(messages == [
+            "departure.time: the place's coordinates (56.0000, 18.5000) are at sea, in no time zone; the zone comes from what else is known of the place"
+        ])
     }
 
     @Test("a zone stated for one time at a place serves the others there")
