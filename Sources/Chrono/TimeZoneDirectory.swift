@@ -98,10 +98,41 @@ public enum TimeZoneDirectory {
         zones(inCountry: code).min { distance($0, coordinates) < distance($1, coordinates) }?.zone
     }
 
-    /// The zone of a country that keeps one zone only, such as Finland; `nil` otherwise.
+    /// The zone of a country whose clocks all show one time, such as Finland; `nil` otherwise.
+    ///
+    /// A country with several zones counts when they all keep the same clocks from 2018 to 2050
+    /// (Germany's Berlin and Büsingen, Argentina's twelve, Malaysia's two): its first zone (the
+    /// most populous region's) is then the place's as far as any clock can tell. Before 2018 some
+    /// of these differed (Famagusta kept +03:00 in 2016 and 2017), which for past events in such a
+    /// place is one hour off; countries whose zones differ within the window (the United States,
+    /// Spain with the Canaries, Kazakhstan until 2024) have none.
     public static func onlyZone(ofCountry code: String) -> String? {
         let entries = zones(inCountry: code)
-        return entries.count == 1 ? entries[0].zone : nil
+        guard let first = entries.first else { return nil }
+        guard entries.count > 1 else { return first.zone }
+        let key = code.withUTF8Bytes(Self.twoLetterCode) ?? code.uppercased()
+        if let known = sharedClocks.withLock({ $0[key] }) { return known }
+        let clocks = entries.map { clockChanges(of: $0.zone) }
+        let zone = clocks.allSatisfy { $0 != nil && $0 == clocks[0] } ? first.zone : nil
+        sharedClocks.withLock { $0[key] = .some(zone) }
+        return zone
+    }
+
+    /// Per country, ``onlyZone(ofCountry:)`` for countries with several zones, once worked out.
+    private static let sharedClocks = Locked<[String: String?]>([:])
+
+    /// The offsets a zone's clocks keep from 2018 to 2050: the first, then each change's instant
+    /// and new offset (changes of name or daylight flag alone left out).
+    private static func clockChanges(of zone: String) -> [Int64]? {
+        let (start, end) = (Instant(secondsSinceEpoch: 1_514_764_800), Instant(secondsSinceEpoch: 2_524_608_000))
+        guard let first = TimeZoneRules.offset(in: zone, at: start),
+            let transitions = TimeZoneRules.transitions(in: zone, from: start, to: end)
+        else { return nil }
+        var changes = [Int64(first.seconds)]
+        for transition in transitions where transition.before.offset != transition.after.offset {
+            changes += [transition.instant.secondsSinceEpoch, Int64(transition.after.offset.seconds)]
+        }
+        return changes
     }
 
     // MARK: - Data

@@ -7,7 +7,7 @@ import EventModel
 /// 1. the IANA zone the time states;
 /// 2. the zone the place is known to keep (``Whereabouts/knownZone``): its airport's (by code,
 ///    or by a name only one airport fits), the zone its coordinates fall in on the time-zone map,
-///    its country's when the country keeps one zone, its city's when the airport table's airports
+///    its country's when all its zones keep one time, its city's when the airport table's airports
 ///    of that city agree on one, else a zone stated on another time at the same place (a place
 ///    whose coordinates are at sea is reported, and known by the rest);
 /// 3. with a UTC offset: the zone of the place's country that is at that offset at that instant

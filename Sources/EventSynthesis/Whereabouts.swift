@@ -47,7 +47,7 @@ struct Whereabouts: Sendable {
 
     /// The zone the place's whereabouts give: its airport's, the zone its position falls in (by
     /// real boundaries: near a border the nearest airport is often across it), its country's when
-    /// the country keeps one zone only, its city's, or that of the airports its name fits.
+    /// all the country's zones keep one time, its city's, or that of the airports its name fits.
     var geographicZone: (zone: String, source: String)? {
         if let airport { return (airport.timeZone, airport.iataCode) }
         if let coordinateZone, let (latitude, longitude) = coordinates {

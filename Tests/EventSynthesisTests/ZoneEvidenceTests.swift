@@ -92,6 +92,26 @@ struct ZoneEvidenceTests {
         #expect(event.end?.description == "2030-06-17T11:00:00[Europe/Helsinki]")
     }
 
+    @Test("no offset in a country whose zones all keep one time: its first zone, without a warning", arguments: [
+        ("DE", "München", "Europe/Berlin"),  // and Büsingen, Zurich's clocks
+        ("Argentina", "Mendoza", "America/Argentina/Buenos_Aires"),  // twelve zones, all at -03:00
+        ("MY", "Kuching", "Asia/Kuala_Lumpur"),
+    ])
+    func oneTime(country: String, city: String, zone: String) throws {
+        let (event, messages) = try event(
+            #"{"type": "restaurant", "startTime": "2030-06-16T19:30", "place": {"address": {"city": "\#(city)", "country": "\#(country)"}}}"#)
+        #expect(messages.isEmpty)
+        #expect(event.start.description == "2030-06-16T19:30:00[\(zone)]")
+    }
+
+    @Test("no offset in a country whose zones keep different times, and a city the airport table does not know: floating, with a warning", arguments: ["US", "ES", "KZ"])
+    func severalTimes(country: String) throws {
+        let (event, messages) = try event(
+            #"{"type": "restaurant", "startTime": "2030-06-16T19:30", "place": {"address": {"city": "Nowhere Springs", "country": "\#(country)"}}}"#)
+        #expect(messages.count == 1)
+        #expect(event.start.description == "2030-06-16T19:30:00")
+    }
+
     @Test("no offset, and coordinates at sea in a country with several zones: the country's nearest zone, with warnings")
     func guessed() throws {
         // The Pacific off California, beyond the United States' waters.
