@@ -11,40 +11,21 @@ struct SortedLines: Sendable {
     /// The line whose key is `key`, as its tab-separated fields.
     func fields(forKey key: [UInt8]) -> [String]? {
         text.withBytes { bytes -> [String]? in
-            var low = 0
-            var high = bytes.count
-            while low < high {
-                var start = (low + high) / 2
-                while start > low, bytes[start - 1] != 0x0A { start -= 1 }
-                var end = start
-                while end < high, bytes[end] != 0x0A { end += 1 }
-                var keyEnd = start
-                while keyEnd < end, bytes[keyEnd] != 0x09 { keyEnd += 1 }
-                let lineKey = UnsafeBufferPointer(rebasing: bytes[start..<keyEnd])
-                if lineKey.elementsEqual(key) { return Self.split(UnsafeBufferPointer(rebasing: bytes[start..<end])) }
-                if lineKey.lexicographicallyPrecedes(key) { low = end + 1 } else { high = start }
-            }
-            return nil
+            let start = Self.firstLine(notBelow: key, in: bytes)
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            let keyEnd = line.firstIndex(of: 0x09) ?? line.count
+            guard UnsafeBufferPointer(rebasing: line[..<keyEnd]).elementsEqual(key) else { return nil }
+            return Self.split(line)
         }
     }
 
     /// The lines whose key starts with `prefix`, in order, as their fields.
     func fields(forKeysStartingWith prefix: [UInt8]) -> [[String]] {
         text.withBytes { bytes -> [[String]] in
-            // The first line whose key is not below the prefix.
-            var low = 0
-            var high = bytes.count
-            while low < high {
-                var start = (low + high) / 2
-                while start > low, bytes[start - 1] != 0x0A { start -= 1 }
-                var end = start
-                while end < high, bytes[end] != 0x0A { end += 1 }
-                var keyEnd = start
-                while keyEnd < end, bytes[keyEnd] != 0x09 { keyEnd += 1 }
-                if UnsafeBufferPointer(rebasing: bytes[start..<keyEnd]).lexicographicallyPrecedes(prefix) { low = end + 1 } else { high = start }
-            }
             var found: [[String]] = []
-            var start = low
+            var start = Self.firstLine(notBelow: prefix, in: bytes)
             while start < bytes.count {
                 var end = start
                 while end < bytes.count, bytes[end] != 0x0A { end += 1 }
@@ -55,6 +36,24 @@ struct SortedLines: Sendable {
             }
             return found
         }
+    }
+
+    /// Where the first line whose key is not below `key` starts (the text's end when none is),
+    /// by binary search.
+    private static func firstLine(notBelow key: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var low = 0
+        var high = bytes.count
+        while low < high {
+            var start = (low + high) / 2
+            while start > low, bytes[start - 1] != 0x0A { start -= 1 }
+            var end = start
+            while end < high, bytes[end] != 0x0A { end += 1 }
+            var keyEnd = start
+            while keyEnd < end, bytes[keyEnd] != 0x09 { keyEnd += 1 }
+            if UnsafeBufferPointer(rebasing: bytes[start..<keyEnd]).lexicographicallyPrecedes(key) { low = end + 1 } else { high = start }
+        }
+        // Past the last line's end when the text does not end in a line feed.
+        return min(low, bytes.count)
     }
 
     /// Every line, in order, as its fields.
