@@ -31,52 +31,54 @@ public enum ZoneMap {
     /// The zones the map knows, in order.
     public static var zones: [String] { map?.zones ?? [] }
 
-    /// Decoded on first use.
-    private static let map: Decoded? = Decoded(zoneMapBase64)
+    /// Read on first use: the header and the zone names. The blocks stay in the base64 text,
+    /// where a look-up decodes the bytes of its own block only (a few hundred), so that neither
+    /// the program's start nor its memory pays for the 1.5 MB a run does not read.
+    private static let map: Decoded? = Decoded(Base64Text(zoneMapBase64, lineLength: 100))
 
-    /// The map's blocks, and the zones their leaves name.
+    /// The map's header and zone names, and where its blocks are in the text.
     private struct Decoded: Sendable {
-        let bytes: [UInt8]
+        let text: Base64Text
         let zones: [String]
         let blockSize: Double
         let columns: Int
         let rows: Int
         /// How many times a block may be split: cells this many levels down are all leaves.
         let depth: Int
-        /// Where each block's bytes start, relative to `dataStart`; one more for the end.
-        let offsets: [Int]
+        /// Where the block boundaries' offsets start, and where the block data does.
+        let offsetsStart: Int
         let dataStart: Int
 
-        init?(_ base64: String) {
-            guard let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) else { return nil }
-            let bytes = [UInt8](data)
-            guard bytes.count > 8, bytes[0..<4].elementsEqual("TZM2".utf8), bytes[5] >= bytes[4] else { return nil }
-            let level = Int(bytes[4])
-            depth = Int(bytes[5]) - level
-            let zoneCount = Int(bytes[6]) | Int(bytes[7]) << 8
+        init?(_ text: Base64Text) {
+            guard text.count > 8, (0..<4).map({ text[$0] }).elementsEqual("TZM2".utf8), text[5] >= text[4] else { return nil }
+            let level = Int(text[4])
+            depth = Int(text[5]) - level
+            let zoneCount = Int(text[6]) | Int(text[7]) << 8
             var index = 8
             var zones: [String] = []
             for _ in 0..<zoneCount {
-                guard index < bytes.count else { return nil }
-                let length = Int(bytes[index])
-                guard index + 1 + length <= bytes.count else { return nil }
-                zones.append(String(decoding: bytes[(index + 1)..<(index + 1 + length)], as: UTF8.self))
+                guard index < text.count else { return nil }
+                let length = Int(text[index])
+                guard index + 1 + length <= text.count else { return nil }
+                zones.append(String(decoding: (index + 1..<index + 1 + length).map { text[$0] }, as: UTF8.self))
                 index += 1 + length
             }
             columns = 1 << (level + 1)
             rows = 1 << level
             blockSize = 180.0 / Double(rows)
-            var offsets: [Int] = []
-            for _ in 0...(columns * rows) {
-                guard index + 4 <= bytes.count else { return nil }
-                offsets.append(Int(bytes[index]) | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]) << 16 | Int(bytes[index + 3]) << 24)
-                index += 4
-            }
-            guard let last = offsets.last, index + last <= bytes.count else { return nil }
-            self.bytes = bytes
+            offsetsStart = index
+            dataStart = index + 4 * (columns * rows + 1)
+            self.text = text
             self.zones = zones
-            self.offsets = offsets
-            dataStart = index
+            // The last boundary is the data's end.
+            guard dataStart <= text.count, let end = offset(columns * rows), dataStart + end == text.count else { return nil }
+        }
+
+        /// Where a block boundary is, relative to `dataStart`.
+        private func offset(_ boundary: Int) -> Int? {
+            let at = offsetsStart + 4 * boundary
+            guard boundary >= 0, at + 4 <= dataStart else { return nil }
+            return Int(text[at]) | Int(text[at + 1]) << 8 | Int(text[at + 2]) << 16 | Int(text[at + 3]) << 24
         }
 
         func zone(latitude: Double, longitude: Double) -> String? {
@@ -84,7 +86,8 @@ public enum ZoneMap {
             let column = min(columns - 1, Int((longitude + 180) / blockSize))
             let row = min(rows - 1, Int((latitude + 90) / blockSize))
             let block = row * columns + column
-            var reader = BitReader(bytes: bytes, start: dataStart + offsets[block], end: dataStart + offsets[block + 1])
+            guard let start = offset(block), let end = offset(block + 1), start <= end, dataStart + end <= text.count else { return nil }
+            var reader = BitReader(bytes: text, start: dataStart + start, end: dataStart + end)
             guard let paletteCount = reader.varint(), paletteCount > 0 else { return nil }
             var palette: [Int] = []
             for _ in 0..<paletteCount {
@@ -117,11 +120,11 @@ public enum ZoneMap {
 
     /// Reads a block: varints by the byte, then cells by the bit, most significant first.
     private struct BitReader {
-        let bytes: [UInt8]
+        let bytes: Base64Text
         var position: Int  // in bits
         let end: Int  // in bits
 
-        init(bytes: [UInt8], start: Int, end: Int) {
+        init(bytes: Base64Text, start: Int, end: Int) {
             self.bytes = bytes
             position = start * 8
             self.end = end * 8
@@ -180,6 +183,58 @@ public enum ZoneMap {
                 position += width
             }
             return position <= end
+        }
+    }
+
+    /// The bytes of base64 text compiled into the program, read one at a time where they are.
+    ///
+    /// The text is standard base64 in lines of `lineLength` characters, each but the last
+    /// followed by a line feed, so the characters that hold byte `i` are found by arithmetic.
+    /// It points into the program's read-only data, which is never written or freed, hence
+    /// `@unchecked Sendable`.
+    struct Base64Text: @unchecked Sendable {
+        private let characters: UnsafePointer<UInt8>
+        private let lineLength: Int
+        /// How many bytes the text holds.
+        let count: Int
+
+        init(_ text: StaticString, lineLength: Int) {
+            precondition(text.hasPointerRepresentation && lineLength > 0 && lineLength % 4 == 0)
+            characters = text.utf8Start
+            self.lineLength = lineLength
+            let length = text.utf8CodeUnitCount
+            let significant = length - length / (lineLength + 1)
+            var padding = 0
+            while padding < 2, padding < length, characters[length - 1 - padding] == UInt8(ascii: "=") { padding += 1 }
+            count = significant % 4 == 0 ? significant / 4 * 3 - padding : 0
+        }
+
+        /// The byte at `index`, which must be below `count`.
+        subscript(index: Int) -> UInt8 {
+            precondition(index >= 0 && index < count)
+            // Byte 0 of a group of three is in characters 0 and 1 of its four, byte 1 in 1 and 2,
+            // byte 2 in 2 and 3.
+            let (group, within) = index.quotientAndRemainder(dividingBy: 3)
+            let high = sextet(4 * group + within)
+            let low = sextet(4 * group + within + 1)
+            switch within {
+            case 0: return high << 2 | low >> 4
+            case 1: return high << 4 | low >> 2
+            default: return high << 6 | low
+            }
+        }
+
+        /// The six bits a character stands for; 0 for padding.
+        private func sextet(_ position: Int) -> UInt8 {
+            let character = characters[position + position / lineLength]
+            switch character {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): return character - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): return character - UInt8(ascii: "a") + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return character - UInt8(ascii: "0") + 52
+            case UInt8(ascii: "+"): return 62
+            case UInt8(ascii: "/"): return 63
+            default: return 0
+            }
         }
     }
 }

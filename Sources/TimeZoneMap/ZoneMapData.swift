@@ -5,8 +5,8 @@
 /// The timezone-boundary-builder release the map was made from.
 let zoneMapVersion = "2026c"
 
-/// The map, base64; ``ZoneMap`` decodes it on first use.
-let zoneMapBase64 = """
+/// The map, base64 in lines of 100 characters; ``ZoneMap`` reads the bytes a look-up needs in place.
+let zoneMapBase64: StaticString = """
 VFpNMgYQogEOQWZyaWNhL0FiaWRqYW4MQWZyaWNhL0FjY3JhEkFmcmljYS9BZGRpc19BYmFiYQ5BZnJpY2EvQWxnaWVycw1BZnJp
 Y2EvQXNtYXJhDUFmcmljYS9CYW1ha28NQWZyaWNhL0Jhbmd1aQ1BZnJpY2EvQmFuanVsDUFmcmljYS9CaXNzYXUPQWZyaWNhL0Js
 YW50eXJlEkFmcmljYS9CcmF6emF2aWxsZRBBZnJpY2EvQnVqdW1idXJhDEFmcmljYS9DYWlybxFBZnJpY2EvQ2FzYWJsYW5jYQxB

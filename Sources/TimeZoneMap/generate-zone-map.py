@@ -216,8 +216,8 @@ def main():
         swift.write(f"// timezonefinder-data {version} carries it (ODbL 1.0: LICENSE-timezone-boundary-builder.txt).\n")
         swift.write("// Do not edit by hand. The format is described in the generator.\n\n")
         swift.write(f'/// The timezone-boundary-builder release the map was made from.\nlet zoneMapVersion = "{upstream}"\n\n')
-        swift.write("/// The map, base64; ``ZoneMap`` decodes it on first use.\n")
-        swift.write('let zoneMapBase64 = """\n')
+        swift.write("/// The map, base64 in lines of 100 characters; ``ZoneMap`` reads the bytes a look-up needs in place.\n")
+        swift.write('let zoneMapBase64: StaticString = """\n')
         for start in range(0, len(encoded), 100):
             swift.write(encoded[start:start + 100] + "\n")
         swift.write('"""\n')
