@@ -107,19 +107,27 @@ public enum TimeZoneDirectory {
     /// place is one hour off; countries whose zones differ within the window (the United States,
     /// Spain with the Canaries, Kazakhstan until 2024) have none.
     public static func onlyZone(ofCountry code: String) -> String? {
-        let entries = zones(inCountry: code)
-        guard let first = entries.first else { return nil }
-        guard entries.count > 1 else { return first.zone }
         let key = code.withUTF8Bytes(Self.twoLetterCode) ?? code.uppercased()
-        if let known = sharedClocks.withLock({ $0[key] }) { return known }
-        let clocks = entries.map { clockChanges(of: $0.zone) }
-        let zone = clocks.allSatisfy { $0 != nil && $0 == clocks[0] } ? first.zone : nil
-        sharedClocks.withLock { $0[key] = .some(zone) }
+        if let known = onlyZones.withLock({ $0[key] }) { return known }
+        let entries = zones(inCountry: key)
+        let zone: String?
+        if let first = entries.first, entries.count > 1 {
+            // The zones furthest from the first are read first: where clocks differ, as across
+            // the United States, the second zone read tells.
+            let clocks = clockChanges(of: first.zone)
+            let others = entries.dropFirst().sorted { distance($0, (first.latitude, first.longitude)) > distance($1, (first.latitude, first.longitude)) }
+            zone = clocks != nil && others.allSatisfy { clockChanges(of: $0.zone) == clocks } ? first.zone : nil
+        } else {
+            zone = entries.first?.zone
+        }
+        // Kept for the countries zone.tab knows only, so that odd input cannot grow the table.
+        if countries[key] != nil { onlyZones.withLock { $0[key] = .some(zone) } }
         return zone
     }
 
-    /// Per country, ``onlyZone(ofCountry:)`` for countries with several zones, once worked out.
-    private static let sharedClocks = Locked<[String: String?]>([:])
+    /// Per country, ``onlyZone(ofCountry:)`` once worked out: it is asked for every time of
+    /// every place.
+    private static let onlyZones = Locked<[String: String?]>([:])
 
     /// The offsets a zone's clocks keep from 2018 to 2050: the first, then each change's instant
     /// and new offset (changes of name or daylight flag alone left out).

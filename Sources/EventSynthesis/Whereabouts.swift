@@ -15,9 +15,10 @@ struct Whereabouts: Sendable {
     var countryCode: String?
     /// The position, when known.
     var coordinates: (latitude: Double, longitude: Double)?
-    /// The zone the position falls in on the time-zone map; `nil` without a position, at sea,
-    /// or at an airport (whose own zone is known).
-    var coordinateZone: String?
+    /// The zone the position falls in on the time-zone map, with the position for messages
+    /// (`Europe/Helsinki, the zone at 65.8477, 24.1473`); `nil` without a position, at sea, or at
+    /// an airport (whose own zone is known).
+    var coordinateZone: (zone: String, source: String)?
     /// An IANA zone given on another time at this place (a check-in's zone, for its check-out).
     var statedZone: String?
     /// The place's city, when its address gives one.
@@ -50,9 +51,7 @@ struct Whereabouts: Sendable {
     /// all the country's zones keep one time, its city's, or that of the airports its name fits.
     var geographicZone: (zone: String, source: String)? {
         if let airport { return (airport.timeZone, airport.iataCode) }
-        if let coordinateZone, let (latitude, longitude) = coordinates {
-            return (coordinateZone, "\(coordinateZone), the zone at \(Self.degrees(latitude)), \(Self.degrees(longitude))")
-        }
+        if let coordinateZone { return coordinateZone }
         if let countryCode, let zone = TimeZoneDirectory.onlyZone(ofCountry: countryCode) { return (zone, countryCode) }
         if let city, let zone = cityZone { return (zone, city) }
         if let airportZone { return (airportZone.zone, airportZone.name) }
@@ -109,13 +108,21 @@ struct Whereabouts: Sendable {
         statedZone = times.lazy.compactMap { $0?.timeZone }.first { !TimeZoneRules.isUTC($0) }
         city = place?.address?.city.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
         name = place?.name
-        if let (latitude, longitude) = coordinates { coordinateZone = ZoneMap.zone(latitude: latitude, longitude: longitude) }
+        if let (latitude, longitude) = coordinates { coordinateZone = Self.mapZone(latitude: latitude, longitude: longitude) }
     }
 
     /// A zone and where it comes from, for messages: "SFO's zone America/Los_Angeles", "the
     /// place's zone Europe/Helsinki", or a source that names its zone itself.
     static func describe(zone: String, source: String) -> String {
         source == zone || source.hasPrefix("\(zone), ") ? source : "\(source)'s zone \(zone)"
+    }
+
+    /// The zone a position falls in on the time-zone map, described once for the messages that
+    /// may name it.
+    private static func mapZone(latitude: Double, longitude: Double) -> (zone: String, source: String)? {
+        ZoneMap.zone(latitude: latitude, longitude: longitude).map { zone in
+            (zone, "\(zone), the zone at \(degrees(latitude)), \(degrees(longitude))")
+        }
     }
 
     /// `65.8467` for messages: four decimals, about ten metres.
@@ -144,7 +151,7 @@ struct Whereabouts: Sendable {
         if let coordinates = airport.coordinates, coordinates.isKnown {
             self.coordinates = (coordinates.latitude, coordinates.longitude)
             // An airport the table does not know is placed by its position.
-            if record == nil { coordinateZone = ZoneMap.zone(latitude: coordinates.latitude, longitude: coordinates.longitude) }
+            if record == nil { coordinateZone = Self.mapZone(latitude: coordinates.latitude, longitude: coordinates.longitude) }
         } else if let record {
             self.coordinates = (record.latitude, record.longitude)
         }
