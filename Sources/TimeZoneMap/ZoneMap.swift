@@ -7,8 +7,9 @@ import Foundation
 /// other across a river an hour apart. The map is generated from timezone-boundary-builder's
 /// boundaries (ODbL 1.0, © its contributors and OpenStreetMap's; see
 /// `LICENSE-timezone-boundary-builder.txt`) by the script beside this file, to about 300 m of
-/// latitude along borders. It is compiled into the program and decoded on the first look-up only,
-/// so a run that meets no coordinates pays nothing for it; a look-up then reads one block of it.
+/// latitude along borders. It is compiled into the program as text and read where it lies: a
+/// look-up decodes the few hundred bytes of its own block, and a run that meets no coordinates
+/// pays nothing for it.
 ///
 /// ```swift
 /// ZoneMap.zone(latitude: 65.8467, longitude: 24.1467)   // "Europe/Helsinki" (Tornio)
