@@ -31,6 +31,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // SHA-1 for name-based (version 5) UUIDs, which make event UIDs deterministic.
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        // serve: the HTTP server (SwiftNIO underneath), and gzip for the feed it serves.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // MARK: Libraries, in the order data flows through them.
@@ -68,9 +74,20 @@ let package = Package(
             name: "ReservationFeed",
             dependencies: ["ReservationImport", "EventSynthesis", "ICalendar", "Parallel"]
         ),
+        // serve: the feed over HTTP under a secret URL, following its inputs, taking donations.
+        // Nothing else depends on it.
+        .target(
+            name: "FeedServer",
+            dependencies: [
+                "ReservationFeed", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "reservation-feed",
-            dependencies: ["ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ReservationFeed", "FeedServer", "Parallel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // mimalloc (Debian `libmimalloc-dev`) replaces the C library's malloc in the tool: a feed
             // run makes millions of small allocations on two threads, in Swift and in libical.
             linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]

@@ -13,12 +13,12 @@ import Foundation
 /// the rename survives a power cut. If anything fails before the rename, the temporary file is
 /// removed and the old file is untouched. The old file's permissions are kept, and a symbolic
 /// link at the path is followed, so the file it points to is the one replaced.
-enum AtomicFileWriter {
+public enum AtomicFileWriter {
     /// Writes what `produce` hands over to a temporary file, then puts it in place of `path`.
     ///
     /// - Throws: ``FeedError/write(path:reason:)`` for file-system failures, or whatever `produce`
     ///   throws; in both cases `path` is unchanged.
-    static func replace(_ path: String, produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+    public static func replace(_ path: String, produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let folder = target.deletingLastPathComponent().path
         let temporary = folder + "/." + target.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"

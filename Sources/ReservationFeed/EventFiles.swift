@@ -8,7 +8,7 @@ import ICalendar
 /// A file is named after its event's UID and rewritten (atomically) only when its content changes.
 /// Files of events no longer in the feed are removed, but only files this package wrote (their
 /// PRODID says so); anything else in the folder is left alone.
-enum EventFiles {
+public enum EventFiles {
     /// Brings the folder in step with the feed's events.
     ///
     /// - Returns: How many files were written and removed.
@@ -65,11 +65,25 @@ enum EventFiles {
     }
 
     /// `0d6b2f7e-….ics`: the UID, with anything but letters, digits, `.`, `_`, `-` and `@` replaced.
-    static func fileName(for uid: String) -> String {
+    public static func fileName(for uid: String) -> String {
         let safe = String(String.UnicodeScalarView(uid.unicodeScalars.map { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_@".unicodeScalars.contains(scalar))
                 ? scalar : "_"
         }))
         return String(safe.prefix(200)) + ".ics"
+    }
+
+    /// One event alone, as a calendar of its own with the VTIMEZONEs it needs: what `serve`
+    /// offers for download beside the feed.
+    public static func document(of event: CalendarEvent, calendar properties: CalendarProperties, stamp: Instant) throws(FeedError) -> [UInt8] {
+        var properties = properties
+        properties.name = nil
+        properties.description = nil
+        properties.refreshInterval = nil
+        do {
+            return Array(try ICalendarWriter(concurrency: 1).document(properties, events: [event], stamp: stamp).utf8)
+        } catch {
+            throw .iCalendar("\(error)")
+        }
     }
 }

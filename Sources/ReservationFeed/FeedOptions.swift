@@ -38,7 +38,7 @@ public struct FeedOptions: Sendable, Hashable {
     }
 
     /// The calendar's own properties for these options.
-    var calendarProperties: CalendarProperties {
+    public var calendarProperties: CalendarProperties {
         CalendarProperties(
             productIdentifier: ReservationFeedVersion.productIdentifier, name: calendarName, description: calendarDescription,
             refreshInterval: refreshInterval)

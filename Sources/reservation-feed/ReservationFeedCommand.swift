@@ -20,7 +20,7 @@ struct ReservationFeedCommand: ParsableCommand {
             2 usage or fatal error (nothing written).
             """,
         version: ReservationFeedVersion.number,
-        subcommands: [Generate.self, Lint.self]
+        subcommands: [Generate.self, Lint.self, Serve.self]
     )
 
     /// Runs the command, with usage errors exiting 2 (argument-parser uses 64) so that scripts

@@ -1,0 +1,118 @@
+import Crypto
+import Foundation
+import ReservationFeed
+
+/// Takes donated documents (`POST /<secret>/inbox`): reads each as a file would be read, keeps
+/// the usable ones in the inbox folder, and says what events they make.
+///
+/// A donation is a stranger's input. It is read with the same readers and limits as files (its
+/// size is refused before it is read whole, by the server), at most `concurrentReadings` at once
+/// on threads of their own, and a reading that takes longer than `timeBudget` is answered 503
+/// and its result dropped: one slow document never holds up requests for the feed.
+public struct DonationDesk: Sendable {
+    /// Where usable donations are kept, as files the feed reads like any other input.
+    public var inbox: String
+    /// How documents are read.
+    public var importer: ReservationImporter
+    /// The feed's options, for the events a donation makes.
+    public var options: FeedOptions
+    /// How long a reading may take, in seconds.
+    public var timeBudget: TimeInterval = 10
+
+    /// What a donation came to.
+    public struct Receipt: Sendable {
+        /// The HTTP status: 201 kept, 200 already kept, 422 nothing usable, 503 too slow.
+        public var status: Int
+        /// The answer's JSON.
+        public var json: [UInt8]
+        /// Whether a file was added to the inbox (and the feed must be made again).
+        public var stored: Bool
+    }
+
+    /// Creates a desk.
+    public init(inbox: String, importer: ReservationImporter, options: FeedOptions) {
+        self.inbox = inbox
+        self.importer = importer
+        self.options = options
+    }
+
+    private static let readings = DispatchSemaphore(value: 2)
+
+    /// Reads a donation and keeps it when usable.
+    public func receive(_ body: [UInt8], now: Instant) async -> Receipt {
+        let digest = SHA256.hash(data: body).prefix(8).map { String(format: "%02x", $0) }.joined()
+        let format = InputFormat.detect(body)
+        let name = "donation-\(Self.stamp(now))-\(digest).\(Self.fileExtension(format))"
+        let read = await withTaskGroup(of: ImportResult?.self) { group in
+            group.addTask { await self.read(body, name: name) }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(self.timeBudget * 1_000_000_000))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        guard let read else {
+            return receipt(503, [("error", .text("the document took longer than \(Int(timeBudget)) s to read; nothing was kept"))])
+        }
+        let findings = read.diagnostics + ReservationLinter(options: options).lint(read.reservations, now: now)
+        let messages = findings.map { JSONReport.Value.text($0.description) }
+        guard !read.reservations.isEmpty, !findings.contains(where: { $0.severity == .error }) else {
+            let reason = read.reservations.isEmpty ? "no reservation found in the document" : "the document has errors"
+            return receipt(422, [("error", .text(reason + "; nothing was kept")), ("messages", .list(messages))])
+        }
+        var builderOptions = options
+        builderOptions.allowShrink = true
+        let events = (try? FeedBuilder(options: builderOptions, concurrency: 1).build(from: read.reservations, now: now).feed.events) ?? []
+        let eventList = JSONReport.Value.list(
+            events.map { event in
+                .object([
+                    ("uid", .text(event.uid)), ("title", .text(event.summary)), ("start", .text(event.start.description)),
+                    ("end", event.end.map { .text($0.description) } ?? .null), ("status", .text(event.status?.rawValue ?? "CONFIRMED")),
+                ])
+            })
+        // The same document donated again is the same file: kept once.
+        if let existing = (try? FileManager.default.contentsOfDirectory(atPath: inbox))?.first(where: { $0.contains("-\(digest).") }) {
+            return receipt(200, [("stored", .text(existing)), ("already", .bool(true)), ("events", eventList), ("messages", .list(messages))])
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
+            try AtomicFileWriter.replace(inbox + "/" + name) { write in try write(body) }
+        } catch {
+            return receipt(500, [("error", .text("the donation could not be kept: \(error)"))])
+        }
+        var result = receipt(201, [("stored", .text(name)), ("events", eventList), ("messages", .list(messages))])
+        result.stored = true
+        return result
+    }
+
+    /// Reads on a thread of its own, at most two at once.
+    private func read(_ body: [UInt8], name: String) async -> ImportResult {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                Self.readings.wait()
+                defer { Self.readings.signal() }
+                continuation.resume(returning: importer.read(body, name: "inbox/" + name))
+            }
+        }
+    }
+
+    private func receipt(_ status: Int, _ fields: [(String, JSONReport.Value)]) -> Receipt {
+        Receipt(status: status, json: Array((JSONReport.Value.object(fields).text + "\n").utf8), stored: false)
+    }
+
+    /// `20270615T140000Z`, so that donations sort in the order they came.
+    private static func stamp(_ now: Instant) -> String {
+        now.utcDateTime.basicDescription + "Z"
+    }
+
+    private static func fileExtension(_ format: InputFormat?) -> String {
+        switch format {
+        case .nativeJSON?, .jsonLD?: "json"
+        case .html?: "html"
+        case .email?: "eml"
+        default: "txt"
+        }
+    }
+}

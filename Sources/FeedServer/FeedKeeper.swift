@@ -1,0 +1,126 @@
+import Foundation
+import ReservationFeed
+
+/// Keeps the served feed current: regenerates it with the same library call `generate` makes
+/// (``FeedGenerator/generate(inputs:to:now:report:)``, under the same lock, so a cron job on the
+/// same feed never interleaves with it), and holds the version being served.
+///
+/// Requests for a regeneration that arrive while one runs are folded into one more run: a burst
+/// of changes makes at most two. Runs happen one at a time on a thread of their own, never on the
+/// threads that answer requests. A run that fails (bad input, the shrink guard, a lock held too
+/// long) keeps the last good feed served and says why.
+public final class FeedKeeper: @unchecked Sendable {
+    /// What a run did.
+    public enum Outcome: Sendable {
+        /// The feed was written (its report), and is served.
+        case written(FeedRunReport)
+        /// Nothing was written, for this reason; the last good feed is still served.
+        case failed(FeedError)
+    }
+
+    /// The generator every run uses.
+    public let generator: FeedGenerator
+    /// The inputs, as given to `generate`.
+    public let inputs: [String]
+    /// The feed's path.
+    public let output: String
+    /// Receives a line for each run and each diagnostic worth telling.
+    private let log: @Sendable (String) -> Void
+    /// Whether warnings are logged (errors always are).
+    private let quiet: Bool
+
+    private let queue = DispatchQueue(label: "reservation-feed.regeneration")
+    private let lock = NSLock()
+    private var served: ServedFeed?
+    private var requested = 0
+    private var completed = 0
+    private var lastOutcome: Outcome?
+    private var waiters: [(number: Int, continuation: CheckedContinuation<Outcome, Never>)] = []
+
+    /// Creates a keeper; nothing runs until ``start()`` or ``regenerate(reason:)``.
+    public init(generator: FeedGenerator, inputs: [String], output: String, quiet: Bool = false, log: @escaping @Sendable (String) -> Void) {
+        self.generator = generator
+        self.inputs = inputs
+        self.output = output
+        self.quiet = quiet
+        self.log = log
+    }
+
+    /// The version of the feed being served, `nil` until one exists.
+    public var current: ServedFeed? { lock.withLock { served } }
+
+    /// Serves the feed already on disk, if any, and makes the first run; returns its outcome.
+    public func start() async -> Outcome {
+        reloadFromDisk()
+        return await regenerate(reason: "start")
+    }
+
+    /// Asks for a run and returns at once.
+    public func requestRegeneration(reason: String) {
+        let number = lock.withLock { () -> Int in
+            requested += 1
+            return requested
+        }
+        queue.async { self.runIfNeeded(reason: reason, upTo: number) }
+    }
+
+    /// Runs (or joins a run that starts after this call) and returns its outcome.
+    public func regenerate(reason: String) async -> Outcome {
+        await withCheckedContinuation { continuation in
+            let number = lock.withLock { () -> Int in
+                requested += 1
+                waiters.append((requested, continuation))
+                return requested
+            }
+            queue.async { self.runIfNeeded(reason: reason, upTo: number) }
+        }
+    }
+
+    /// Returns when no run is under way or waiting: before the process ends, so that it never
+    /// ends in the middle of one.
+    public func finish() {
+        queue.sync {}
+    }
+
+    /// Serves the feed file as it is now on disk when its bytes differ from those served (a
+    /// `generate` from cron wrote it).
+    public func reloadFromDisk() {
+        guard let data = FileManager.default.contents(atPath: output), !data.isEmpty else { return }
+        let modified = (try? FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date) ?? Date()
+        lock.withLock {
+            let bytes = [UInt8](data)
+            guard served?.bytes != bytes else { return }
+            served = ServedFeed(bytes: bytes, previous: served, modified: modified, maxAge: generator.options.refreshInterval)
+        }
+    }
+
+    private func runIfNeeded(reason: String, upTo number: Int) {
+        let target = lock.withLock { () -> Int? in completed >= number ? nil : requested }
+        guard let target else { return }
+        let outcome = run(reason: reason)
+        let ready = lock.withLock { () -> [CheckedContinuation<Outcome, Never>] in
+            completed = target
+            lastOutcome = outcome
+            let ready = waiters.filter { $0.number <= target }.map(\.continuation)
+            waiters.removeAll { $0.number <= target }
+            return ready
+        }
+        for continuation in ready { continuation.resume(returning: outcome) }
+    }
+
+    private func run(reason: String) -> Outcome {
+        let started = Date()
+        do {
+            let report = try generator.generate(inputs: inputs, to: .file(output), now: .now) { diagnostic in
+                if !quiet || diagnostic.severity == .error { log(diagnostic.description) }
+            }
+            reloadFromDisk()
+            let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+            if !quiet || report.hasErrors { log("\(report.summary) [\(reason), \(milliseconds) ms]") }
+            return .written(report)
+        } catch {
+            log("error: the feed was not made again (\(reason)): \(error); \(current == nil ? "no feed to serve yet" : "still serving the last good feed")")
+            return .failed(error)
+        }
+    }
+}

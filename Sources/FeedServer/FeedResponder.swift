@@ -1,0 +1,142 @@
+import Foundation
+import ReservationFeed
+
+/// The feed's HTTP rules, as a plain function of a request and the feed being served: the
+/// secret, routes, `GET`/`HEAD`, validators and 304, gzip, caching. The server around it only
+/// carries bytes, so all of this is tested without a socket.
+public struct FeedResponder: Sendable {
+    /// The secret path segment.
+    public var secret: FeedSecret
+    /// The feed's file name in its URL (`trips.ics`).
+    public var feedName: String
+    /// The calendar's properties, for single-event downloads.
+    public var calendar: CalendarProperties
+
+    /// Creates a responder.
+    public init(secret: FeedSecret, feedName: String, calendar: CalendarProperties) {
+        self.secret = secret
+        self.feedName = feedName
+        self.calendar = calendar
+    }
+
+    /// What a path names (see ``FeedRoute``).
+    func route(_ request: FeedRequest) -> FeedRoute {
+        FeedRoute(path: request.path, secret: secret, feedName: feedName)
+    }
+
+    /// The answer to a request that reads (`GET`, `HEAD`, and any other method on what exists).
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - feed: The version of the feed being served, or `nil` before the first one is made.
+    ///   - host: The `Host` the request was sent to, for the preview page's subscribe link.
+    ///   - now: The time, for the preview page's "upcoming".
+    public func respond(to request: FeedRequest, feed: ServedFeed?, host: String, now: Instant) -> FeedResponse {
+        let route = route(request)
+        let reads = request.method == "GET" || request.method == "HEAD"
+        switch route {
+        case .notFound:
+            return .notFound
+        case .health:
+            guard reads else { return .methodNotAllowed(allow: "GET, HEAD") }
+            return FeedResponse(status: 200, headers: [("Cache-Control", "no-store")])
+        case .inbox:
+            return .methodNotAllowed(allow: "POST")
+        case .preview, .feed, .event:
+            guard reads else { return .methodNotAllowed(allow: "GET, HEAD") }
+        }
+        guard let feed else {
+            return FeedResponse(
+                status: 503, headers: [("Retry-After", "5"), ("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")],
+                body: Array("The feed is being made\n".utf8))
+        }
+        switch route {
+        case .feed:
+            return feedResponse(request, feed)
+        case .preview:
+            if !request.path.hasSuffix("/") {
+                // Relative links need the slash; the secret is only told to those who sent it.
+                return FeedResponse(status: 308, headers: [("Location", secret.value + "/"), ("Cache-Control", "no-store")])
+            }
+            let page = PreviewPage(
+                calendarName: calendar.name ?? "Reservations", feedName: feedName,
+                subscribeURL: "webcal://\(host)/\(secret.value)/\(feedName)", now: now)
+            let body = Array(page.render(feed.events).utf8)
+            return FeedResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
+                    ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+                    ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+                ],
+                body: request.method == "HEAD" ? [] : body, contentLength: body.count)
+        case .event(let file):
+            guard let event = feed.events.first(where: { EventFiles.fileName(for: $0.uid) == file }),
+                let document = try? EventFiles.document(of: event, calendar: calendar, stamp: Instant(feed.lastModified))
+            else { return .notFound }
+            return FeedResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", "text/calendar; charset=utf-8"), ("Content-Disposition", "attachment; filename=\"\(file)\""),
+                    ("Cache-Control", "private, no-cache"), ("X-Content-Type-Options", "nosniff"),
+                ],
+                body: request.method == "HEAD" ? [] : document, contentLength: document.count)
+        case .health, .inbox, .notFound:
+            return .notFound
+        }
+    }
+
+    /// The feed, or 304 when the client's copy is current.
+    private func feedResponse(_ request: FeedRequest, _ feed: ServedFeed) -> FeedResponse {
+        let gzip = Self.accepts(gzip: request.acceptEncoding) && !feed.gzipped.isEmpty
+        // One ETag per representation: the gzip form's differs, as RFC 9110 asks of strong tags.
+        let tag = gzip ? String(feed.entityTag.dropLast()) + "-gz\"" : feed.entityTag
+        var headers: [(String, String)] = [
+            ("ETag", tag), ("Last-Modified", HTTPDate.format(feed.lastModified)), ("Cache-Control", cacheControl(feed)),
+            ("Vary", "Accept-Encoding"),
+        ]
+        if Self.isCurrent(request, tag: tag, feedTag: feed.entityTag, lastModified: feed.lastModified) {
+            return FeedResponse(status: 304, headers: headers)
+        }
+        headers.insert(("Content-Type", "text/calendar; charset=utf-8"), at: 0)
+        if gzip { headers.append(("Content-Encoding", "gzip")) }
+        let body = gzip ? feed.gzipped : feed.bytes
+        return FeedResponse(status: 200, headers: headers, body: request.method == "HEAD" ? [] : body, contentLength: body.count)
+    }
+
+    /// `Cache-Control` for the feed: clients may keep it as long as the feed's REFRESH-INTERVAL
+    /// says, and must ask again (a 304, usually) after.
+    private func cacheControl(_ feed: ServedFeed) -> String {
+        guard let maxAge = feed.maxAge else { return "private, no-cache" }
+        return "private, max-age=\(maxAge)"
+    }
+
+    /// Whether the client's copy is the current one: `If-None-Match` decides when sent (either
+    /// representation's tag, or `*`), else `If-Modified-Since`.
+    static func isCurrent(_ request: FeedRequest, tag: String, feedTag: String, lastModified: Date) -> Bool {
+        if let ifNoneMatch = request.ifNoneMatch {
+            let candidates = ifNoneMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            return candidates.contains { candidate in
+                // A weak comparison, as RFC 9110 §13.1.2 asks for If-None-Match.
+                let bare = candidate.hasPrefix("W/") ? String(candidate.dropFirst(2)) : candidate
+                return bare == "*" || bare == tag || bare == feedTag
+            }
+        }
+        if let since = request.ifModifiedSince.flatMap(HTTPDate.parse) {
+            return lastModified <= since
+        }
+        return false
+    }
+
+    /// Whether `Accept-Encoding` accepts gzip (and does not refuse it with `q=0`).
+    static func accepts(gzip header: String?) -> Bool {
+        guard let header else { return false }
+        for item in header.split(separator: ",") {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let coding = parts.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            if quality > 0 { return true }
+        }
+        return false
+    }
+}

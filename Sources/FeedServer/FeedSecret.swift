@@ -1,0 +1,94 @@
+import Foundation
+
+/// The secret path segment a served feed lives under, kept in a file beside the feed.
+///
+/// Feeds hold names, booking numbers and travel plans, and calendar apps can only subscribe to
+/// a URL, so the URL is the password, as Google's "secret address in iCal format" is: 192 random
+/// bits from the system's generator, written base64url (32 characters). The file
+/// (`FEED.ics.secret`, mode 0600) keeps the URL the same across restarts; deleting it, or
+/// ``rotate(beside:)``, makes a new one and the old URL answers 404.
+public struct FeedSecret: Sendable, Hashable, CustomStringConvertible {
+    /// The path segment.
+    public let value: String
+
+    /// A secret of this text; it must be at least 22 base64url characters (128 bits).
+    public init?(_ value: String) {
+        guard value.utf8.count >= 22, value.utf8.allSatisfy(Self.isBase64URL) else { return nil }
+        self.value = value
+    }
+
+    /// A new random secret.
+    public static func random() -> FeedSecret {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<24).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let text = Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        return FeedSecret(text)!
+    }
+
+    /// Where the secret of the feed at `feedPath` is kept.
+    public static func path(beside feedPath: String) -> String { feedPath + ".secret" }
+
+    /// The secret kept beside the feed, made and written (mode 0600) when there is none.
+    ///
+    /// - Throws: ``FeedServerError/secret(_:)`` when the file cannot be read or written, or holds
+    ///   something that is not a secret, or can be read by others.
+    public static func load(beside feedPath: String) throws(FeedServerError) -> FeedSecret {
+        let path = path(beside: feedPath)
+        guard FileManager.default.fileExists(atPath: path) else { return try rotate(beside: feedPath) }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw .secret("cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard status.st_mode & 0o077 == 0 else {
+            throw .secret("\(path) can be read by others (mode \(String(status.st_mode & 0o777, radix: 8))); make it 0600, or delete it for a new secret")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .secret("cannot read \(path)") }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let secret = FeedSecret(text) else {
+            throw .secret("\(path) does not hold a secret (22 or more characters of A-Z, a-z, 0-9, - and _); delete it for a new one")
+        }
+        return secret
+    }
+
+    /// Makes a new secret and keeps it beside the feed, replacing any old one in one step.
+    public static func rotate(beside feedPath: String) throws(FeedServerError) -> FeedSecret {
+        let secret = random()
+        let path = path(beside: feedPath)
+        let temporary = path + ".new-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .secret("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        let line = Array((secret.value + "\n").utf8)
+        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == line.count, synced, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .secret("cannot write \(path): \(reason)")
+        }
+        return secret
+    }
+
+    /// Never the secret itself: logs and messages that print a value by accident stay clean.
+    public var description: String { "FeedSecret(…)" }
+
+    /// Whether `candidate` is this secret, in time that does not depend on where they differ.
+    public func matches<Bytes: Collection<UInt8>>(_ candidate: Bytes) -> Bool {
+        let expected = Array(value.utf8)
+        var difference: UInt8 = expected.count == candidate.count ? 0 : 1  // the length is no secret
+        var index = 0
+        for byte in candidate {
+            difference |= byte ^ expected[index % expected.count]
+            index += 1
+        }
+        return difference == 0
+    }
+
+    private static func isBase64URL(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
+    }
+}

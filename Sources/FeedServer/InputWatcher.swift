@@ -1,0 +1,210 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Notices when the inputs change: a file added, changed or removed in an input folder (at any
+/// depth), or an input file itself, and calls back once per burst of changes.
+///
+/// On Linux the kernel says so (inotify) within milliseconds; a rescan every `rescanInterval`
+/// compares the inputs' names, sizes and modification times, as a safety net for what inotify
+/// does not see (network file systems, a folder replaced whole, watches beyond the system's
+/// limit) and as the only means elsewhere. Changes are told after `quietPeriod` without any, or
+/// `longestWait` after the first, so that copying a folder of files makes one regeneration.
+public final class InputWatcher: @unchecked Sendable {
+    /// The inputs as given: files and folders.
+    public let inputs: [String]
+    /// How long the inputs must be still before a change is told.
+    public var quietPeriod: TimeInterval = 0.3
+    /// The longest a change waits to be told while changes keep coming.
+    public var longestWait: TimeInterval = 2
+    /// How often the inputs are compared whole.
+    public var rescanInterval: TimeInterval = 30
+
+    /// Paths whose changes do not count: the feed itself, when it lies in an input folder.
+    public let ignored: Set<String>
+
+    private let onChange: @Sendable (String) -> Void
+    private let lock = NSLock()
+    private var stopped = false
+    private var thread: Thread?
+    #if os(Linux)
+    private var descriptor: Int32 = -1
+    private var watched: [Int32: (path: String, onlyName: String?)] = [:]
+    #endif
+
+    /// Creates a watcher; it starts with ``start()``.
+    ///
+    /// - Parameters:
+    ///   - inputs: Files and folders.
+    ///   - onChange: Called on the watcher's thread with a few words on what changed.
+    ///   - ignoring: Paths whose changes do not count.
+    public init(inputs: [String], ignoring: [String] = [], onChange: @escaping @Sendable (String) -> Void) {
+        self.inputs = inputs.filter { $0 != "-" }.map(Self.standardized)
+        ignored = Set(ignoring.map(Self.standardized))
+        self.onChange = onChange
+    }
+
+    /// Starts watching, on a thread of its own.
+    public func start() {
+        let thread = Thread { [self] in self.loop() }
+        thread.name = "reservation-feed input watcher"
+        lock.withLock { self.thread = thread }
+        thread.start()
+    }
+
+    /// Stops watching (within a fraction of a second).
+    public func stop() {
+        lock.withLock { stopped = true }
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    private func loop() {
+        #if os(Linux)
+        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        defer { if descriptor >= 0 { close(descriptor) } }
+        #endif
+        addWatches()
+        var fingerprint = Self.fingerprint(of: inputs, ignoring: ignored)
+        var lastRescan = Date()
+        var firstChange: Date?
+        var lastChange: Date?
+        var what = ""
+        while !isStopped {
+            let now = Date()
+            if let first = firstChange, let last = lastChange,
+                now.timeIntervalSince(last) >= quietPeriod || now.timeIntervalSince(first) >= longestWait
+            {
+                firstChange = nil
+                lastChange = nil
+                fingerprint = Self.fingerprint(of: inputs, ignoring: ignored)
+                lastRescan = now
+                onChange(what)
+                continue
+            }
+            if now.timeIntervalSince(lastRescan) >= rescanInterval {
+                lastRescan = now
+                let current = Self.fingerprint(of: inputs, ignoring: ignored)
+                if current != fingerprint {
+                    fingerprint = current
+                    addWatches()
+                    onChange("rescan")
+                }
+                continue
+            }
+            if let change = waitForEvents(timeout: firstChange == nil ? 0.25 : min(0.05, quietPeriod)) {
+                if firstChange == nil {
+                    firstChange = Date()
+                    what = change
+                }
+                lastChange = Date()
+            }
+        }
+    }
+
+    /// Waits up to `timeout` for the kernel to report a change; returns a word on it.
+    private func waitForEvents(timeout: TimeInterval) -> String? {
+        #if os(Linux)
+        guard descriptor >= 0 else {
+            Thread.sleep(forTimeInterval: timeout)
+            return nil
+        }
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(timeout * 1000)) > 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        var change: String?
+        var newFolder = false
+        var offset = 0
+        let headerSize = MemoryLayout<inotify_event>.size
+        while offset + headerSize <= count {
+            let (watch, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                return (event.wd, event.mask, Int(event.len))
+            }
+            let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)].prefix { $0 != 0 }
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            offset += headerSize + length
+            guard let target = watched[watch] else { continue }
+            if let only = target.onlyName, name != only { continue }
+            if ignored.contains(target.path + "/" + name) { continue }
+            if name.hasPrefix("."), mask & UInt32(IN_ISDIR) == 0 { continue }  // temporary files of atomic writes
+            if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { newFolder = true }
+            change = change ?? (name.isEmpty ? target.path : target.path + "/" + name)
+        }
+        if newFolder { addWatches() }
+        return change
+        #else
+        Thread.sleep(forTimeInterval: timeout)
+        return nil
+        #endif
+    }
+
+    /// Watches every input folder and the folders below it, and the folder of each input file.
+    private func addWatches() {
+        #if os(Linux)
+        guard descriptor >= 0 else { return }
+        let mask = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+        for input in inputs {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                for folder in [input] + Self.folders(below: input) {
+                    let watch = inotify_add_watch(descriptor, folder, mask)
+                    if watch >= 0 { watched[watch] = (folder, nil) }
+                }
+            } else {
+                let url = URL(fileURLWithPath: input)
+                let folder = url.deletingLastPathComponent().path
+                let watch = inotify_add_watch(descriptor, folder, mask)
+                if watch >= 0 { watched[watch] = (folder, url.lastPathComponent) }
+            }
+        }
+        #endif
+    }
+
+    /// An absolute path without `.`, `..` or a trailing slash, so that paths compare.
+    static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    private static func folders(below folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var folders: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { folders.append(folder + "/" + relative) }
+        }
+        return folders
+    }
+
+    /// Names, sizes and modification times of every file the inputs hold.
+    static func fingerprint(of inputs: [String], ignoring ignored: Set<String> = []) -> [String: String] {
+        var result: [String: String] = [:]
+        func note(_ path: String, _ attributes: [FileAttributeKey: Any]?) {
+            guard !ignored.contains(path), !(path.split(separator: "/").last?.hasPrefix(".") ?? false) else { return }
+            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            result[path] = "\(size) \(modified)"
+        }
+        for input in inputs {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else {
+                result[input] = "missing"
+                continue
+            }
+            guard isFolder.boolValue else {
+                note(input, try? FileManager.default.attributesOfItem(atPath: input))
+                continue
+            }
+            guard let enumerator = FileManager.default.enumerator(atPath: input) else { continue }
+            while let relative = enumerator.nextObject() as? String {
+                guard enumerator.fileAttributes?[.type] as? FileAttributeType != .typeDirectory else { continue }
+                note(input + "/" + relative, enumerator.fileAttributes)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,49 @@
+import Crypto
+import EventModel
+import Foundation
+import ReservationFeed
+
+/// One version of the feed as the server hands it out: its bytes, their gzip form, and the
+/// validators clients send back.
+///
+/// A version is made only when the feed's bytes change, so an unchanged feed keeps its ETag and
+/// its Last-Modified, and a client's refresh that finds nothing new costs a 304.
+public struct ServedFeed: Sendable {
+    /// The feed, as written to disk.
+    public let bytes: [UInt8]
+    /// The same, gzip-compressed, for clients that accept it.
+    public let gzipped: [UInt8]
+    /// A strong ETag: a digest of the bytes, quoted.
+    public let entityTag: String
+    /// When these bytes were first served; it only moves forward, and moves whenever the bytes change.
+    public let lastModified: Date
+    /// How long clients may keep the feed before asking again (the feed's REFRESH-INTERVAL).
+    public let maxAge: Int64?
+    /// The events, for the preview page and single-event downloads.
+    public let events: [CalendarEvent]
+
+    /// A version of the feed from its bytes.
+    ///
+    /// - Parameters:
+    ///   - bytes: The feed.
+    ///   - previous: The version served until now: its Last-Modified is kept when the bytes are
+    ///     the same, and exceeded when they are not.
+    ///   - modified: When the feed was written (its file's modification time).
+    ///   - maxAge: The feed's refresh interval, in seconds.
+    public init(bytes: [UInt8], previous: ServedFeed?, modified: Date, maxAge: Int64?) {
+        self.bytes = bytes
+        entityTag = "\"" + SHA256.hash(data: bytes).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+        if let previous, previous.entityTag == entityTag {
+            lastModified = previous.lastModified
+        } else {
+            // HTTP dates have whole seconds: a change within the second of the last one still
+            // moves Last-Modified, so If-Modified-Since never hides it.
+            var seconds = modified.timeIntervalSince1970.rounded(.down)
+            if let previous { seconds = max(seconds, previous.lastModified.timeIntervalSince1970 + 1) }
+            lastModified = Date(timeIntervalSince1970: seconds)
+        }
+        gzipped = (try? GzipCompression.compress(bytes)) ?? []
+        self.maxAge = maxAge
+        events = (try? PreviousFeed(iCalendar: bytes).events) ?? []
+    }
+}
