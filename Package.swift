@@ -25,6 +25,7 @@ let package = Package(
             ]
         ),
         .executable(name: "reservation-feed", targets: ["reservation-feed"]),
+        .executable(name: "reservation-feed-server", targets: ["reservation-feed-server"]),
     ],
     dependencies: [
         // The command line: subcommands, help, validation.
@@ -85,15 +86,25 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The command line's options, shared by the tool and the server program.
+        .target(name: "CommandOptions", dependencies: ["ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "reservation-feed",
-            dependencies: ["ReservationFeed", "FeedServer", "Parallel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // reservation-feed-server is built with the tool (serve hands over to it), not linked into it.
+            dependencies: ["ReservationFeed", "CommandOptions", "reservation-feed-server", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // mimalloc (Debian `libmimalloc-dev`) replaces the C library's malloc in the tool: a feed
             // run makes millions of small allocations on two threads, in Swift and in libical.
             linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
 
-        // MARK: Examples that run (the README shows this one).
+        // serve, as a program of its own: only the runs that serve load the HTTP server's code.
+        .executableTarget(
+            name: "reservation-feed-server",
+            dependencies: ["FeedServer", "CommandOptions", "Parallel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
+        ),
+
+                // MARK: Examples that run (the README shows this one).
         .executableTarget(name: "library-usage", dependencies: ["ReservationFeed"], path: "Examples/library-usage"),
 
         // MARK: Tests. Each mirrors the module it tests; TestSupport holds shared helpers.
@@ -109,6 +120,7 @@ let package = Package(
         .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "TestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "ReservationFeed", "ICalendar", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["reservation-feed", "library-usage", "TestSupport"],

@@ -42,7 +42,11 @@ public struct FeedResponder: Sendable {
             return FeedResponse(status: 200, headers: [("Cache-Control", "no-store")])
         case .inbox:
             return .methodNotAllowed(allow: "POST")
-        case .preview, .feed, .event:
+        case .event(let file):
+            // What does not exist is not found, whatever the method.
+            guard let feed, feed.events.contains(where: { EventFiles.fileName(for: $0.uid) == file }) else { return .notFound }
+            guard reads else { return .methodNotAllowed(allow: "GET, HEAD") }
+        case .preview, .feed:
             guard reads else { return .methodNotAllowed(allow: "GET, HEAD") }
         }
         guard let feed else {
@@ -90,12 +94,13 @@ public struct FeedResponder: Sendable {
     private func feedResponse(_ request: FeedRequest, _ feed: ServedFeed) -> FeedResponse {
         let gzip = Self.accepts(gzip: request.acceptEncoding) && !feed.gzipped.isEmpty
         // One ETag per representation: the gzip form's differs, as RFC 9110 asks of strong tags.
-        let tag = gzip ? String(feed.entityTag.dropLast()) + "-gz\"" : feed.entityTag
+        let gzipTag = String(feed.entityTag.dropLast()) + "-gz\""
+        let tag = gzip ? gzipTag : feed.entityTag
         var headers: [(String, String)] = [
             ("ETag", tag), ("Last-Modified", HTTPDate.format(feed.lastModified)), ("Cache-Control", cacheControl(feed)),
             ("Vary", "Accept-Encoding"),
         ]
-        if Self.isCurrent(request, tag: tag, feedTag: feed.entityTag, lastModified: feed.lastModified) {
+        if Self.isCurrent(request, tags: [feed.entityTag, gzipTag], lastModified: feed.lastModified) {
             return FeedResponse(status: 304, headers: headers)
         }
         headers.insert(("Content-Type", "text/calendar; charset=utf-8"), at: 0)
@@ -112,14 +117,14 @@ public struct FeedResponder: Sendable {
     }
 
     /// Whether the client's copy is the current one: `If-None-Match` decides when sent (either
-    /// representation's tag, or `*`), else `If-Modified-Since`.
-    static func isCurrent(_ request: FeedRequest, tag: String, feedTag: String, lastModified: Date) -> Bool {
+    /// representation's tag, or `*`: both hold the same feed), else `If-Modified-Since`.
+    static func isCurrent(_ request: FeedRequest, tags: [String], lastModified: Date) -> Bool {
         if let ifNoneMatch = request.ifNoneMatch {
             let candidates = ifNoneMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             return candidates.contains { candidate in
                 // A weak comparison, as RFC 9110 §13.1.2 asks for If-None-Match.
                 let bare = candidate.hasPrefix("W/") ? String(candidate.dropFirst(2)) : candidate
-                return bare == "*" || bare == tag || bare == feedTag
+                return bare == "*" || tags.contains(bare)
             }
         }
         if let since = request.ifModifiedSince.flatMap(HTTPDate.parse) {

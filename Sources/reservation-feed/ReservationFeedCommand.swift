@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOptions
 import Foundation
 import ReservationFeed
 
@@ -41,11 +42,4 @@ struct ReservationFeedCommand: ParsableCommand {
             exit(withError: error)
         }
     }
-}
-
-extension ExitCode {
-    /// Some inputs had errors; they were reported and the rest was written.
-    static let inputErrors = ExitCode(1)
-    /// A usage or fatal error; nothing was written.
-    static let usage = ExitCode(2)
 }

@@ -4,7 +4,9 @@ import ReservationFeed
 extension MissingEventPolicy: ExpressibleByArgument {}
 
 /// The options that shape a feed, shared by `generate` and `serve`.
-struct FeedShapingOptions: ParsableArguments {
+public struct FeedShapingOptions: ParsableArguments {
+    public init() {}
+
     @Option(help: ArgumentHelp("The calendar's name, as subscribers see it.", valueName: "name"))
     var name: String = FeedOptions().calendarName
 
@@ -32,7 +34,7 @@ struct FeedShapingOptions: ParsableArguments {
             valueName: "count"))
     var jobs: Int?
 
-    func validate() throws {
+    public func validate() throws {
         guard keepPast >= 0 else { throw ValidationError("--keep-past needs a number of days, 0 or more.") }
         guard wait >= 0 else { throw ValidationError("--wait needs a number of seconds, 0 or more.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs needs a number of threads, 1 or more.") }
@@ -40,7 +42,7 @@ struct FeedShapingOptions: ParsableArguments {
     }
 
     /// The feed options these settings give, on top of the inputs' own.
-    func apply(to options: inout FeedOptions) throws {
+    public func apply(to options: inout FeedOptions) throws {
         options.calendarName = name
         options.missing = missing
         options.keepPastDays = keepPast
@@ -49,7 +51,7 @@ struct FeedShapingOptions: ParsableArguments {
     }
 
     /// The generator these settings and the inputs' give.
-    func generator(input: InputOptions, splitFolder: String? = nil) throws -> FeedGenerator {
+    public func generator(input: InputOptions, splitFolder: String? = nil) throws -> FeedGenerator {
         var options = try input.feedOptions()
         try apply(to: &options)
         var generator = FeedGenerator(options: options, importer: try input.importer(), lockWait: wait, splitFolder: splitFolder)

@@ -2,10 +2,12 @@ import ArgumentParser
 import ReservationFeed
 
 /// The inputs and the settings every subcommand shares.
-struct InputOptions: ParsableArguments {
+public struct InputOptions: ParsableArguments {
+    public init() {}
+
     @Argument(
         help: "Files, folders (read recursively), or - for standard input: native JSON, schema.org JSON-LD, web pages or e-mails, told apart by content.")
-    var inputs: [String]
+    public var inputs: [String]
 
     @Option(
         help: ArgumentHelp(
@@ -35,7 +37,7 @@ struct InputOptions: ParsableArguments {
             valueName: "name=value"))
     var limitAssignments: [String] = []
 
-    func validate() throws {
+    public func validate() throws {
         guard !inputs.isEmpty else {
             throw ValidationError("Name at least one input: a file, a folder, or - for standard input.")
         }
@@ -45,7 +47,7 @@ struct InputOptions: ParsableArguments {
     }
 
     /// The limits on inputs, the defaults changed by `--limit`.
-    func limits() throws -> ImportLimits {
+    public func limits() throws -> ImportLimits {
         var limits = ImportLimits()
         for assignment in limitAssignments {
             do {
@@ -62,7 +64,7 @@ struct InputOptions: ParsableArguments {
     }
 
     /// `--now` as an instant: it needs a UTC offset, `Z` or a zone to say which moment it is.
-    func moment() throws -> Instant {
+    public func moment() throws -> Instant {
         guard let now else { return .now }
         do {
             return try Instant(iso8601: now)
@@ -71,7 +73,7 @@ struct InputOptions: ParsableArguments {
         }
     }
 
-    func synthesisLocale() throws -> SynthesisLocale {
+    public func synthesisLocale() throws -> SynthesisLocale {
         guard let value = SynthesisLocale(tag: locale) else {
             throw ValidationError(
                 "--locale: \(locale) is not supported; use one of \(SynthesisLocale.supportedLanguages.joined(separator: ", ")), optionally with a region")
@@ -80,12 +82,12 @@ struct InputOptions: ParsableArguments {
     }
 
     /// The importer these settings give.
-    func importer() throws -> ReservationImporter {
+    public func importer() throws -> ReservationImporter {
         ReservationImporter(limits: try limits(), extraction: extractor)
     }
 
     /// The feed options these settings give.
-    func feedOptions() throws -> FeedOptions {
+    public func feedOptions() throws -> FeedOptions {
         FeedOptions(includeUnconfirmed: includeUnconfirmed, synthesis: SynthesisOptions(locale: try synthesisLocale()))
     }
 }

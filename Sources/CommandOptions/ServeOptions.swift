@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+
+/// The options of `serve`: the command line's, and the server program's it hands them to.
+public struct ServeOptions: ParsableArguments {
+    public init() {}
+
+    @OptionGroup public var input: InputOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The feed to keep and serve.", valueName: "feed.ics"))
+    public var output: String
+
+    @OptionGroup public var feed: FeedShapingOptions
+
+    @Option(help: ArgumentHelp("The address to listen on: 127.0.0.1 (this machine only), or e.g. 0.0.0.0 for every interface.", valueName: "address"))
+    public var host: String = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "port"))
+    public var port: Int = 8080
+
+    @Option(help: ArgumentHelp("Where donated documents are kept (default: the first input folder).", valueName: "folder"))
+    public var inbox: String?
+
+    @Flag(help: "Make a new secret, so that the old URL stops working.")
+    public var rotateSecret = false
+
+    @Option(help: ArgumentHelp("How often the inputs are compared whole, besides the system's notices of changes.", valueName: "seconds"))
+    public var rescan: Int = 30
+
+    @Flag(name: .shortAndLong, help: "Log errors only: no line per request, no summaries, no warnings.")
+    public var quiet = false
+
+    public func validate() throws {
+        guard !output.isEmpty, output != "-" else { throw ValidationError("--output needs the feed's file: serve keeps it on disk.") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port needs a number from 0 to 65535.") }
+        guard rescan >= 1 else { throw ValidationError("--rescan needs a number of seconds, 1 or more.") }
+        if input.inputs.contains("-") { throw ValidationError("serve follows files and folders; standard input (-) cannot be followed.") }
+    }
+
+    /// What `serve` says of itself in `--help`.
+    public static let discussion = """
+        Makes the feed as generate does, prints its URL, and serves it over HTTP under a secret \
+        path (kept in FEED.ics.secret, mode 0600; --rotate-secret or deleting the file makes a \
+        new one). The feed is made again, under generate's lock and rules, when an input \
+        changes, and when a document is posted to the inbox (URL without the file name, then \
+        /inbox): native JSON, schema.org JSON-LD, a web page or an e-mail. The page at the URL \
+        without the file name lists the upcoming events. Listens on 127.0.0.1 unless --host says \
+        otherwise; put a TLS reverse proxy in front to serve beyond this machine. SIGTERM or \
+        SIGINT finish the requests under way and exit 0.
+        """
+}

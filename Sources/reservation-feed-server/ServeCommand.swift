@@ -1,0 +1,116 @@
+import ArgumentParser
+import CommandOptions
+import FeedServer
+import Foundation
+import Parallel
+import ReservationFeed
+
+/// `reservation-feed serve`, as a program of its own: the command line tool hands `serve` to it,
+/// so that the HTTP server's code (SwiftNIO, Hummingbird) is loaded only by the runs that serve,
+/// and `generate` and `lint` start as fast as they did without it.
+@main
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reservation-feed serve",
+        abstract: "Keep a feed current and serve it to calendars that subscribe by URL.",
+        discussion: ServeOptions.discussion)
+
+    @OptionGroup var options: ServeOptions
+
+    /// Usage errors exit 2, as the command line tool's do.
+    static func main() {
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            StandardError.print(fullMessage(for: error))
+            Foundation.exit(ExitCode.usage.rawValue)
+        }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    func run() throws {
+        let log: @Sendable (String) -> Void = { line in StandardError.print(line) }
+        let secret: FeedSecret
+        do {
+            secret = options.rotateSecret ? try FeedSecret.rotate(beside: options.output) : try FeedSecret.load(beside: options.output)
+        } catch {
+            StandardError.print("error: \(error)")
+            throw ExitCode.usage
+        }
+        let generator = try options.feed.generator(input: options.input)
+        let keeper = FeedKeeper(generator: generator, inputs: options.input.inputs, output: options.output, quiet: options.quiet, log: log)
+        let feedName = URL(fileURLWithPath: options.output).lastPathComponent
+        let responder = FeedResponder(secret: secret, feedName: feedName, calendar: generator.options.calendarProperties)
+        let inboxFolder = options.inbox ?? options.input.inputs.first { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        var configuration = FeedServer.Configuration()
+        configuration.host = options.host
+        configuration.port = options.port
+        configuration.maximumBodySize = try options.input.limits().fileSize
+        configuration.logRequests = !options.quiet
+        let desk = DonationDesk(inbox: inboxFolder ?? "", importer: generator.importer, options: generator.options)
+        let server = FeedServer(configuration: configuration, keeper: keeper, responder: responder, desk: desk, acceptsDonations: inboxFolder != nil, log: log)
+        let host = options.host
+        let outcome = Self.wait { await keeper.start() }
+        // A missing input is a mistake in the command, as for generate; anything else (an inbox
+        // still empty, a bad file) is served around, and logged.
+        if case .failed(.input) = outcome { throw ExitCode.usage }
+        let watcher = InputWatcher(inputs: options.input.inputs, ignoring: [options.output, FeedSecret.path(beside: options.output)]) { change in
+            keeper.requestRegeneration(reason: "changed: \(change)")
+        }
+        watcher.rescanInterval = TimeInterval(options.rescan)
+        let feedWatcher = InputWatcher(inputs: [options.output]) { _ in keeper.reloadFromDisk() }
+        watcher.start()
+        feedWatcher.start()
+        if inboxFolder == nil, !options.quiet { log("note: no input folder, so no inbox: donations are refused (--inbox FOLDER to take them)") }
+        let failure: (any Error)? = Self.wait {
+            do {
+                try await server.run { port in
+                    let shown = Self.shownHost(host)
+                    let url = "\(shown):\(port)/\(secret.value)/\(feedName)"
+                    // Unbuffered, so that a script reading the URL gets it at once.
+                    FileHandle.standardOutput.write(Data("http://\(url)\nwebcal://\(url)\n".utf8))
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        watcher.stop()
+        feedWatcher.stop()
+        keeper.finish()
+        if let failure {
+            StandardError.print("error: cannot serve on \(host):\(options.port): \(failure)")
+            throw ExitCode.usage
+        }
+    }
+
+    /// The host for URLs: the machine's name when listening on every interface.
+    private static func shownHost(_ host: String) -> String {
+        if host == "0.0.0.0" || host == "::" { return ProcessInfo.processInfo.hostName }
+        return host.contains(":") ? "[\(host)]" : host
+    }
+
+    /// Runs async work from this synchronous command and waits for it: the tool's other
+    /// commands stay synchronous, and so does its start.
+    private static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+        let done = DispatchSemaphore(value: 0)
+        let result = Locked<T?>(nil)
+        Task {
+            let value = await work()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0! }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `reservation-feed serve`, run as a person runs it, and spoken to over loopback HTTP.
+@Suite("The serve command", .serialized)
+struct ServeCommandTests {
+    static let tool = Repository.productsFolder.appendingPathComponent("reservation-feed")
+
+    /// A running server, stopped with SIGTERM at the end.
+    final class Server: @unchecked Sendable {
+        let process = Process()
+        let url: URL
+        let errors = Pipe()
+
+        init(_ arguments: [String], in folder: TemporaryFolder) throws {
+            let output = Pipe()
+            process.executableURL = ServeCommandTests.tool
+            process.arguments = ["serve"] + arguments + ["--port", "0"]
+            process.currentDirectoryURL = folder.url
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            // The first line on standard output is the feed's URL, once the server listens.
+            let reader = output.fileHandleForReading
+            var text = ""
+            let deadline = Date().addingTimeInterval(60)
+            while !text.contains("\n"), Date() < deadline, process.isRunning {
+                text += String(decoding: reader.availableData, as: UTF8.self)
+            }
+            guard let line = text.split(separator: "\n").first, let url = URL(string: String(line)) else {
+                process.terminate()
+                throw ServeError.noURL(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            }
+            self.url = url
+        }
+
+        /// Sends SIGTERM and returns the exit status.
+        func stop() -> Int32 {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    enum ServeError: Error { case noURL(String), noResponse }
+
+    /// One request, waited for.
+    static func request(_ url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) throws -> (Int, [String: String], Data) {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: 30)
+        request.httpMethod = method
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        let session = URLSession(configuration: configuration)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: (Int, [String: String], Data)?
+        session.dataTask(with: request) { data, response, _ in
+            if let response = response as? HTTPURLResponse {
+                var fields: [String: String] = [:]
+                for (name, value) in response.allHeaderFields { fields[String(describing: name).lowercased()] = String(describing: value) }
+                result = (response.statusCode, fields, data ?? Data())
+            }
+            done.signal()
+        }.resume()
+        done.wait()
+        session.finishTasksAndInvalidate()
+        guard let result else { throw ServeError.noResponse }
+        return result
+    }
+
+    static func donation(_ status: String) -> Data {
+        Data(
+            """
+            {"@context": "https://schema.org", "@type": "FoodEstablishmentReservation", "reservationNumber": "DONATED-7",
+             "reservationStatus": "https://schema.org/\(status)", "underName": {"@type": "Person", "name": "Ada"},
+             "reservationFor": {"@type": "FoodEstablishment", "name": "Savoy",
+               "address": {"@type": "PostalAddress", "addressLocality": "Helsinki", "addressCountry": "FI"}},
+             "startTime": "2030-06-20T19:00:00+03:00"}
+            """.utf8)
+    }
+
+    /// Waits until `condition` holds, up to `seconds`.
+    static func eventually(_ seconds: TimeInterval, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        return try condition()
+    }
+
+    @Test("a subscriber gets the file's bytes, 304 when unchanged, donations and their cancellation, input edits within seconds, and SIGTERM exits 0")
+    func wholeLife() throws {
+        let folder = try TemporaryFolder("serve")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("inbox"), withIntermediateDirectories: true)
+        for name in ["1-restaurant-epic-steak.json", "2-flight-sfo-hel.json"] {
+            try FileManager.default.copyItem(at: Repository.url("Examples/trip/" + name), to: folder.url.appendingPathComponent("inbox/" + name))
+        }
+        let server = try Server(["inbox", "--output", "trips.ics", "--name", "Trips"], in: folder)
+        var stopped = false
+        defer { if !stopped { _ = server.stop() } }
+        let feedPath = folder.path("trips.ics")
+        #expect(server.url.path.hasSuffix("/trips.ics"))
+        #expect(server.url.host == "127.0.0.1")
+
+        // The secret: 192 bits, kept beside the feed, readable by its owner only.
+        let secret = server.url.pathComponents[1]
+        #expect(secret.utf8.count >= 22)
+        let attributes = try FileManager.default.attributesOfItem(atPath: feedPath + ".secret")
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+
+        // The feed, as on disk; then 304 for a client that has it.
+        let (status, headers, body) = try Self.request(server.url)
+        #expect(status == 200)
+        #expect(headers["content-type"] == "text/calendar; charset=utf-8")
+        #expect(body == FileManager.default.contents(atPath: feedPath))
+        let tag = try #require(headers["etag"])
+        #expect(try Self.request(server.url, headers: ["If-None-Match": tag]).0 == 304)
+        #expect(try Self.request(server.url, headers: ["If-Modified-Since": try #require(headers["last-modified"])]).0 == 304)
+        var wrong = server.url.deletingLastPathComponent().deletingLastPathComponent()
+        wrong.appendPathComponent(String(secret.reversed()))
+        #expect(try Self.request(wrong.appendingPathComponent("trips.ics")).0 == 404)
+        #expect(try Self.request(server.url.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("health")).0 == 200)
+
+        // A donation becomes an event; the same again is one event; its cancellation cancels it.
+        let inbox = server.url.deletingLastPathComponent().appendingPathComponent("inbox")
+        let (created, _, receipt) = try Self.request(inbox, method: "POST", body: Self.donation("ReservationConfirmed"))
+        #expect(created == 201, "\(String(decoding: receipt, as: UTF8.self))")
+        #expect(String(decoding: receipt, as: UTF8.self).contains("\"title\": \"Restaurant · Savoy"))
+        var feed = String(decoding: try Self.request(server.url).2, as: UTF8.self)
+        #expect(feed.components(separatedBy: "Savoy").count - 1 >= 1)
+        #expect(try Self.request(server.url, headers: ["If-None-Match": tag]).0 == 200)
+        #expect(try Self.request(inbox, method: "POST", body: Self.donation("ReservationConfirmed")).0 == 200)
+        Thread.sleep(forTimeInterval: 1.1)  // the cancellation is the newer document
+        #expect(try Self.request(inbox, method: "POST", body: Self.donation("ReservationCancelled")).0 == 201)
+        feed = String(decoding: try Self.request(server.url).2, as: UTF8.self)
+        #expect(feed.components(separatedBy: "BEGIN:VEVENT").count - 1 == 3)
+        #expect(feed.contains("SUMMARY:Cancelled: Restaurant · Savoy"))
+        let (refused, _, message) = try Self.request(inbox, method: "POST", body: Data("{\"hello\": 1}".utf8))
+        #expect(refused == 422)
+        #expect(String(decoding: message, as: UTF8.self).contains("no reservation found"))
+
+        // An input added while serving shows within seconds.
+        try FileManager.default.copyItem(
+            at: Repository.url("Examples/trip/7-train-oslo-bergen.json"), to: folder.url.appendingPathComponent("inbox/7-train.json"))
+        #expect(try Self.eventually(15) { String(decoding: try Self.request(server.url).2, as: UTF8.self).contains("Bergen") })
+
+        let verdict = try ICSValidator.validate([feedPath])
+        #expect(verdict.passed, "\(verdict.report)")
+        // Logs name no secret.
+        stopped = true
+        #expect(server.stop() == 0)
+        let log = String(decoding: server.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!log.contains(secret))
+        #expect(log.contains("GET /…/trips.ics 304"))
+    }
+
+    @Test("a missing input stops serve before it listens, as it stops generate (exit 2)")
+    func missingInput() throws {
+        let folder = try TemporaryFolder("serve-missing")
+        let result = try ProcessRunner.run(Self.tool, ["serve", "no-such-folder", "--output", folder.path("f.ics"), "--port", "0"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("no-such-folder"))
+    }
+}
