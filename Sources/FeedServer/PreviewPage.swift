@@ -21,7 +21,9 @@ struct PreviewPage {
     /// The page for these events.
     func render(_ events: [CalendarEvent]) -> String {
         let upcoming = events.filter { ($0.end ?? $0.start).instant >= now || $0.start.instant >= now }
-            .sorted { ($0.start.instant, $0.uid) < ($1.start.instant, $1.uid) }
+            // By the day each starts where it starts, then by the instant: a flight leaving Los
+            // Angeles in the evening is on that evening's day, before a stay that starts the next.
+            .sorted { (Self.day($0.start).daysSinceEpoch, $0.start.instant, $0.uid) < (Self.day($1.start).daysSinceEpoch, $1.start.instant, $1.uid) }
         var days: [(day: String, events: [CalendarEvent])] = []
         for event in upcoming {
             let day = Self.dayHeading(event.start)
@@ -78,9 +80,13 @@ struct PreviewPage {
 
     /// `Tuesday 15 June 2027`, the day the event starts where it starts.
     static func dayHeading(_ time: EventTime) -> String {
-        let date = time.localDateTime?.date ?? time.instant.utcDateTime.date
-        if case .date(let day) = time { return heading(day) }
-        return heading(date)
+        heading(day(time))
+    }
+
+    /// The day of a time, where it happens.
+    static func day(_ time: EventTime) -> LocalDate {
+        if case .date(let day) = time { return day }
+        return time.localDateTime?.date ?? time.instant.utcDateTime.date
     }
 
     private static func heading(_ date: LocalDate) -> String {

@@ -168,4 +168,49 @@ struct ServeCommandTests {
         #expect(result.status == 2)
         #expect(result.standardError.contains("no-such-folder"))
     }
+
+    /// Headless Chromium (Debian `chromium`), which `.ci/setup` installs.
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    @Test("the preview page in a real browser: the events as text, a hostile title inert, no script, a phone-width screenshot")
+    func previewInBrowser() throws {
+        guard let chromium = Self.chromium else {
+            Issue.record("headless Chromium is not installed (Debian: chromium; .ci/setup installs it): the preview page was not tried in a browser")
+            return
+        }
+        let folder = try TemporaryFolder("serve-browser")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("in"), withIntermediateDirectories: true)
+        for name in ["1-restaurant-epic-steak.json", "2-flight-sfo-hel.json", "3-lodging-glo-hotel-sello.json"] {
+            try FileManager.default.copyItem(at: Repository.url("Examples/trip/" + name), to: folder.url.appendingPathComponent("in/" + name))
+        }
+        _ = try folder.write("in/hostile.json", """
+            {"@context": "https://schema.org", "@type": "FoodEstablishmentReservation", "reservationNumber": "X-1",
+             "reservationFor": {"@type": "FoodEstablishment", "name": "<script>document.title='owned'</script><img src=x onerror=alert(1)>",
+               "address": {"@type": "PostalAddress", "addressLocality": "Helsinki", "addressCountry": "FI"}},
+             "startTime": "2030-06-18T19:00:00+03:00"}
+            """)
+        let server = try Server(["in", "--output", "trips.ics", "--name", "Trips"], in: folder)
+        defer { _ = server.stop() }
+        let page = server.url.deletingLastPathComponent().absoluteString
+        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--user-data-dir=" + folder.path("profile")]
+        let dom = try ProcessRunner.run(URL(fileURLWithPath: chromium), common + ["--dump-dom", page])
+        #expect(dom.status == 0, "\(dom.standardError)")
+        // What the browser built from the page: the title as text, no element from it.
+        #expect(dom.standardOutput.contains("<title>Trips</title>"))
+        #expect(dom.standardOutput.contains("&lt;script&gt;document.title='owned'&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;"))
+        #expect(!dom.standardOutput.contains("<script"))
+        #expect(!dom.standardOutput.contains("<img"))
+        #expect(dom.standardOutput.contains("Restaurant · EPIC Steak"))
+        #expect(dom.standardOutput.contains("19:30 – 21:30 America/Los_Angeles"))
+        #expect(dom.standardOutput.contains("webcal://"))
+        let screenshot = folder.path("preview.png")
+        let shot = try ProcessRunner.run(
+            URL(fileURLWithPath: chromium), common + ["--hide-scrollbars", "--window-size=390,1400", "--screenshot=" + screenshot, page])
+        #expect(shot.status == 0, "\(shot.standardError)")
+        let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(png.count > 10_000)
+    }
 }

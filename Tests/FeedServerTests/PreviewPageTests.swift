@@ -40,6 +40,9 @@ struct PreviewPageTests {
             "b", "Flight AY 1 · HEL → SFO", start: .zoned(LocalDateTime(year: 2030, month: 6, day: 15, hour: 10, minute: 5)!, in: "Europe/Helsinki"),
             end: .zoned(LocalDateTime(year: 2030, month: 6, day: 15, hour: 12, minute: 0)!, in: "America/Los_Angeles")),
         event(
+            "e", "Late flight", start: .zoned(LocalDateTime(year: 2030, month: 6, day: 15, hour: 22, minute: 0)!, in: "America/Los_Angeles"),
+            end: .zoned(LocalDateTime(year: 2030, month: 6, day: 16, hour: 6, minute: 0)!, in: "America/New_York")),
+        event(
             "c", "Cancelled: Hotel", start: .date(LocalDate(year: 2030, month: 6, day: 16)!), end: .date(LocalDate(year: 2030, month: 6, day: 19)!),
             status: .cancelled),
         event(
@@ -74,6 +77,11 @@ struct PreviewPageTests {
         #expect(html.contains("<h2>Sunday 16 June 2030</h2>"))
         #expect(html.contains("all day, until Tuesday 18 June 2030"))
         #expect(!html.contains("Long gone"))
+        // Days in order, whatever the instants: the stay of the 16th after the whole 15th.
+        let late = try #require(html.range(of: "Late flight"))
+        let sunday = try #require(html.range(of: "Sunday 16 June 2030"))
+        #expect(late.lowerBound < sunday.lowerBound)
+        #expect(html.components(separatedBy: "<h2>Saturday 15 June 2030</h2>").count == 2)
         // Flights before dinner on the same day.
         let flight = try #require(html.range(of: "Flight AY 1"))
         let dinner = try #require(html.range(of: "alert(1)"))
