@@ -90,8 +90,9 @@ let package = Package(
         .target(name: "CommandOptions", dependencies: ["ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "reservation-feed",
-            // reservation-feed-server is built with the tool (serve hands over to it), not linked into it.
-            dependencies: ["ReservationFeed", "CommandOptions", "reservation-feed-server", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // Not reservation-feed-server, which serve hands over to: SwiftPM would link the server's
+            // code into the tool, and every start would pay for it. `swift build` builds both.
+            dependencies: ["ReservationFeed", "CommandOptions", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // mimalloc (Debian `libmimalloc-dev`) replaces the C library's malloc in the tool: a feed
             // run makes millions of small allocations on two threads, in Swift and in libical.
             linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
@@ -123,7 +124,7 @@ let package = Package(
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "ReservationFeed", "ICalendar", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["reservation-feed", "library-usage", "TestSupport"],
+            dependencies: ["reservation-feed", "reservation-feed-server", "library-usage", "TestSupport"],
             exclude: ["Golden", "Fixtures"]
         ),
     ]

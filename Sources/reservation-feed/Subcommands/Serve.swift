@@ -19,7 +19,7 @@ struct Serve: ParsableCommand {
         let server = Self.serverProgram()
         guard FileManager.default.isExecutableFile(atPath: server) else {
             StandardError.print(
-                "error: serve needs reservation-feed-server beside reservation-feed (\(server)); install both programs from the same build")
+                "error: serve needs the program reservation-feed-server beside this one (\(server)): build both (swift build, or swift build --product reservation-feed-server) and install them together")
             throw ExitCode.usage
         }
         // Everything after "serve", as it was typed.
