@@ -213,4 +213,95 @@ struct ServeCommandTests {
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(png.count > 10_000)
     }
+
+    /// The events of iCalendar text, each as its SUMMARY, DTSTART, DTEND, STATUS and SEQUENCE
+    /// lines (unfolded), in order. UIDs are left out: vdirsyncer's subscriptions replace them with
+    /// digests of the events, by design, since many published feeds change theirs.
+    static func events(_ text: String) -> [[String]] {
+        let unfolded = text.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\r\n", with: "\n")
+        var events: [[String]] = []
+        for block in unfolded.components(separatedBy: "BEGIN:VEVENT\n").dropFirst() {
+            let body = block.components(separatedBy: "END:VEVENT")[0]
+            events.append(
+                body.split(separator: "\n").map(String.init).filter { line in
+                    ["SUMMARY:", "DTSTART", "DTEND", "STATUS:", "SEQUENCE:"].contains { line.hasPrefix($0) }
+                }.sorted())
+        }
+        return events.sorted { $0.joined() < $1.joined() }
+    }
+
+    /// Syncs a vdirsyncer subscription to the feed's URL into a folder, and returns what the
+    /// folder then holds.
+    static func subscribe(_ url: URL, in folder: TemporaryFolder) throws -> [[String]] {
+        let config = try folder.write("vdirsyncer.conf", """
+            [general]
+            status_path = "\(folder.path("status"))/"
+
+            [pair trips]
+            a = "remote"
+            b = "local"
+            collections = null
+            conflict_resolution = "a wins"
+
+            [storage remote]
+            type = "http"
+            url = "\(url.absoluteString)"
+
+            [storage local]
+            type = "filesystem"
+            path = "\(folder.path("calendar"))/"
+            fileext = ".ics"
+            """)
+        try FileManager.default.createDirectory(atPath: folder.path("calendar"), withIntermediateDirectories: true)
+        let python = Repository.url("Tests/Tools/python")
+        for command in ["discover", "sync"] {
+            let run = try ProcessRunner.run(python, ["-m", "vdirsyncer", "-c", config, command], input: Data("y\n".utf8))
+            #expect(run.status == 0, "vdirsyncer \(command): \(run.standardError)")
+        }
+        var events: [[String]] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path("calendar")) where name.hasSuffix(".ics") {
+            let text = try String(contentsOfFile: folder.path("calendar/" + name), encoding: .utf8)
+            let found = Self.events(text)
+            #expect(found.count == 1, "\(name) holds \(found.count) events")
+            events += found
+        }
+        return events.sorted { $0.joined() < $1.joined() }
+    }
+
+    @Test("a real subscriber (vdirsyncer) mirrors the served feed event for event, and follows a change, a cancellation and an addition")
+    func subscriber() throws {
+        let folder = try TemporaryFolder("serve-subscriber")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("in"), withIntermediateDirectories: true)
+        for name in ["1-restaurant-epic-steak.json", "2-flight-sfo-hel.json", "3-lodging-glo-hotel-sello.json", "4-ticketed-event-concert.json"] {
+            try FileManager.default.copyItem(at: Repository.url("Examples/trip/" + name), to: folder.url.appendingPathComponent("in/" + name))
+        }
+        let server = try Server(["in", "--output", "trips.ics"], in: folder)
+        defer { _ = server.stop() }
+        let feedPath = folder.path("trips.ics")
+        let first = try Self.subscribe(server.url, in: folder)
+        #expect(first.count == 4)
+        #expect(first == Self.events(try String(contentsOfFile: feedPath, encoding: .utf8)))
+        let uids = { (text: String) in Set(text.split(separator: "\r\n").filter { $0.hasPrefix("UID:") }) }
+        let firstUIDs = uids(try String(contentsOfFile: feedPath, encoding: .utf8))
+
+        // The restaurant booking grows to three people, the concert leaves the input, a flight arrives.
+        let restaurant = folder.path("in/1-restaurant-epic-steak.json")
+        let text = try String(contentsOfFile: restaurant, encoding: .utf8)
+        #expect(text.contains("\"partySize\": 2"))
+        try text.replacingOccurrences(of: "\"partySize\": 2", with: "\"partySize\": 3").write(toFile: restaurant, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: folder.path("in/4-ticketed-event-concert.json"))
+        try FileManager.default.copyItem(at: Repository.url("Examples/trip/7-train-oslo-bergen.json"), to: folder.url.appendingPathComponent("in/7.json"))
+        #expect(try Self.eventually(15) {
+            let feed = try String(contentsOfFile: feedPath, encoding: .utf8)
+            return feed.contains("3 people") && feed.contains("STATUS:CANCELLED") && feed.contains("Bergen")
+        })
+        let second = try Self.subscribe(server.url, in: folder)
+        #expect(second.count == 5)
+        #expect(second == Self.events(try String(contentsOfFile: feedPath, encoding: .utf8)))
+        // Changed in place: a higher SEQUENCE for the two that changed, which keep their UIDs.
+        let feed = try String(contentsOfFile: feedPath, encoding: .utf8)
+        #expect(second.filter { $0.contains("SEQUENCE:1") }.count == 2)
+        #expect(uids(feed).count == 5)
+        #expect(firstUIDs.isSubset(of: uids(feed)))
+    }
 }
