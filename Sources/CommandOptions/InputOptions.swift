@@ -13,7 +13,7 @@ public struct InputOptions: ParsableArguments {
         help: ArgumentHelp(
             "The time to work from: reservations that ended before it are left out, and it is each event's DTSTAMP (default: now). Pin it for reproducible output.",
             valueName: "ISO 8601 date-time with offset"))
-    var now: String?
+    public var now: String?
 
     @Option(
         help: ArgumentHelp(

@@ -28,6 +28,8 @@ public final class FeedKeeper: @unchecked Sendable {
     private let log: @Sendable (String) -> Void
     /// Whether warnings are logged (errors always are).
     private let quiet: Bool
+    /// The time of each run: now, or a pinned moment (`--now`) for reproducible feeds.
+    private let clock: @Sendable () -> Instant
 
     private let queue = DispatchQueue(label: "reservation-feed.regeneration")
     private let lock = NSLock()
@@ -38,13 +40,20 @@ public final class FeedKeeper: @unchecked Sendable {
     private var waiters: [(number: Int, continuation: CheckedContinuation<Outcome, Never>)] = []
 
     /// Creates a keeper; nothing runs until ``start()`` or ``regenerate(reason:)``.
-    public init(generator: FeedGenerator, inputs: [String], output: String, quiet: Bool = false, log: @escaping @Sendable (String) -> Void) {
+    public init(
+        generator: FeedGenerator, inputs: [String], output: String, quiet: Bool = false, clock: @escaping @Sendable () -> Instant = { .now },
+        log: @escaping @Sendable (String) -> Void
+    ) {
         self.generator = generator
+        self.clock = clock
         self.inputs = inputs
         self.output = output
         self.quiet = quiet
         self.log = log
     }
+
+    /// The time as the feed sees it: now, or the pinned moment.
+    public func now() -> Instant { clock() }
 
     /// The version of the feed being served, `nil` until one exists.
     public var current: ServedFeed? { lock.withLock { served } }
@@ -111,7 +120,7 @@ public final class FeedKeeper: @unchecked Sendable {
     private func run(reason: String) -> Outcome {
         let started = Date()
         do {
-            let report = try generator.generate(inputs: inputs, to: .file(output), now: .now) { diagnostic in
+            let report = try generator.generate(inputs: inputs, to: .file(output), now: clock()) { diagnostic in
                 if !quiet || diagnostic.severity == .error { log(diagnostic.description) }
             }
             reloadFromDisk()

@@ -89,7 +89,7 @@ public struct FeedServer: Sendable {
 
     /// Answers one request, as plain values (see ``FeedResponder``), donations included.
     func answer(_ request: FeedRequest, body: () async throws -> [UInt8], host: String) async -> FeedResponse {
-        let now = Instant.now
+        let now = keeper.now()
         let route = responder.route(request)
         if route == .inbox, !acceptsDonations { return .notFound }
         guard request.method == "POST", route == .inbox else {

@@ -45,7 +45,8 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode.usage
         }
         let generator = try options.feed.generator(input: options.input)
-        let keeper = FeedKeeper(generator: generator, inputs: options.input.inputs, output: options.output, quiet: options.quiet, log: log)
+        let keeper = FeedKeeper(generator: generator, inputs: options.input.inputs, output: options.output, quiet: options.quiet,
+            clock: { [pinned = options.input.now == nil ? nil : try? options.input.moment()] in pinned ?? .now }, log: log)
         let feedName = URL(fileURLWithPath: options.output).lastPathComponent
         let responder = FeedResponder(secret: secret, feedName: feedName, calendar: generator.options.calendarProperties)
         let inboxFolder = options.inbox ?? options.input.inputs.first { path in

@@ -39,6 +39,12 @@ struct BenchmarkCommand: ParsableCommand {
     @Flag(help: "Leave KDE's extractor out.")
     var skipKDE = false
 
+    @Flag(help: "Leave serve out (it needs nginx, wrk and curl).")
+    var skipServe = false
+
+    @Flag(help: "Measure serve only.")
+    var serveOnly = false
+
     @Option(help: "Also write the report to this file.")
     var report: String?
 
@@ -55,7 +61,14 @@ struct BenchmarkCommand: ParsableCommand {
             repository: repository,
             folder: URL(fileURLWithPath: work ?? repository.appendingPathComponent("Benchmarks/.work").path),
             shared: URL(fileURLWithPath: shared ?? repository.deletingLastPathComponent().appendingPathComponent("shared/bench").path))
+        try workspace.buildPrograms()
         try workspace.buildReservationFeed()
+        if serveOnly {
+            let text = try ServeBenchmark(workspace: workspace).run()
+            print(text)
+            if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
+            return
+        }
         let python = skipPython ? nil : try workspace.pythonWithICalendar()
         let kde = skipKDE ? nil : workspace.kdeExtractor
         var session = Session(workspace: workspace, runs: runs, peerRuns: peerRuns)
@@ -69,7 +82,8 @@ struct BenchmarkCommand: ParsableCommand {
             try session.regenerate(largest)
         }
 
-        let text = Report(session: session, sizes: sizes.sorted(), load: (startLoad, Self.loadAverage())).markdown()
+        var text = Report(session: session, sizes: sizes.sorted(), load: (startLoad, Self.loadAverage())).markdown()
+        if !skipServe { text += "\n" + (try ServeBenchmark(workspace: workspace).run()) }
         print(text)
         if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
         if let json {

@@ -25,8 +25,25 @@ struct Workspace {
         libicalFloor = here.appendingPathComponent("libical-floor").path
         trivial = here.appendingPathComponent("trivial").path
         stackFloor = here.appendingPathComponent("stack-floor").path
-        for program in [libicalFloor, trivial, stackFloor] where !FileManager.default.isExecutableFile(atPath: program) {
-            throw ProcessFailure(command: program, reason: "not built; run the harness with `swift run -c release --package-path Benchmarks`")
+    }
+
+    /// Builds the programs beside the harness that `swift run` did not (it builds the harness
+    /// alone), in the same configuration as the harness.
+    func buildPrograms() throws {
+        let missing = [libicalFloor, trivial, stackFloor].filter { !FileManager.default.isExecutableFile(atPath: $0) }
+        guard !missing.isEmpty else { return }
+        let swift = try Self.which("swift")
+        let here = URL(fileURLWithPath: libicalFloor).deletingLastPathComponent()
+        let configuration = here.lastPathComponent == "debug" ? "debug" : "release"
+        for program in missing {
+            let name = URL(fileURLWithPath: program).lastPathComponent
+            log("building \(name) (swift build -c \(configuration))...")
+            _ = try ProcessSample.run(
+                swift, ["build", "-c", configuration, "--package-path", repository.appendingPathComponent("Benchmarks").path, "--product", name],
+                standardOutput: nil)
+            guard FileManager.default.isExecutableFile(atPath: program) else {
+                throw ProcessFailure(command: program, reason: "still missing after swift build --product \(name)")
+            }
         }
     }
 
@@ -34,8 +51,9 @@ struct Workspace {
     mutating func buildReservationFeed() throws {
         let swift = try Self.which("swift")
         log("building reservation-feed (swift build -c release)...")
-        _ = try ProcessSample.run(
-            swift, ["build", "-c", "release", "--package-path", repository.path, "--product", "reservation-feed"], standardOutput: nil)
+        for product in ["reservation-feed", "reservation-feed-server"] {
+            _ = try ProcessSample.run(swift, ["build", "-c", "release", "--package-path", repository.path, "--product", product], standardOutput: nil)
+        }
         let binFolder = try ProcessSample.run(
             swift, ["build", "-c", "release", "--package-path", repository.path, "--show-bin-path"], standardOutput: nil)
         reservationFeed = (binFolder.output ?? "").trimmingCharacters(in: .whitespacesAndNewlines) + "/reservation-feed"
