@@ -94,13 +94,11 @@ public struct FeedResponder: Sendable {
     private func feedResponse(_ request: FeedRequest, _ feed: ServedFeed) -> FeedResponse {
         let gzip = Self.accepts(gzip: request.acceptEncoding) && !feed.gzipped.isEmpty
         // One ETag per representation: the gzip form's differs, as RFC 9110 asks of strong tags.
-        let gzipTag = String(feed.entityTag.dropLast()) + "-gz\""
-        let tag = gzip ? gzipTag : feed.entityTag
+        let tag = gzip ? feed.gzipEntityTag : feed.entityTag
         var headers: [(String, String)] = [
-            ("ETag", tag), ("Last-Modified", HTTPDate.format(feed.lastModified)), ("Cache-Control", cacheControl(feed)),
-            ("Vary", "Accept-Encoding"),
+            ("ETag", tag), ("Last-Modified", feed.lastModifiedText), ("Cache-Control", feed.cacheControl), ("Vary", "Accept-Encoding"),
         ]
-        if Self.isCurrent(request, tags: [feed.entityTag, gzipTag], lastModified: feed.lastModified) {
+        if Self.isCurrent(request, tags: [feed.entityTag, feed.gzipEntityTag], lastModified: feed.lastModified) {
             return FeedResponse(status: 304, headers: headers)
         }
         headers.insert(("Content-Type", "text/calendar; charset=utf-8"), at: 0)
@@ -109,22 +107,18 @@ public struct FeedResponder: Sendable {
         return FeedResponse(status: 200, headers: headers, body: request.method == "HEAD" ? [] : body, contentLength: body.count)
     }
 
-    /// `Cache-Control` for the feed: clients may keep it as long as the feed's REFRESH-INTERVAL
-    /// says, and must ask again (a 304, usually) after.
-    private func cacheControl(_ feed: ServedFeed) -> String {
-        guard let maxAge = feed.maxAge else { return "private, no-cache" }
-        return "private, max-age=\(maxAge)"
-    }
-
     /// Whether the client's copy is the current one: `If-None-Match` decides when sent (either
     /// representation's tag, or `*`: both hold the same feed), else `If-Modified-Since`.
     static func isCurrent(_ request: FeedRequest, tags: [String], lastModified: Date) -> Bool {
         if let ifNoneMatch = request.ifNoneMatch {
-            let candidates = ifNoneMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            return candidates.contains { candidate in
+            // What clients send back is the tag itself, mostly: no need to take it apart.
+            if tags.contains(ifNoneMatch) { return true }
+            return ifNoneMatch.split(separator: ",").contains { item in
+                var candidate = item.drop { $0 == " " || $0 == "\t" }
+                while candidate.last == " " || candidate.last == "\t" { candidate = candidate.dropLast() }
                 // A weak comparison, as RFC 9110 §13.1.2 asks for If-None-Match.
-                let bare = candidate.hasPrefix("W/") ? String(candidate.dropFirst(2)) : candidate
-                return bare == "*" || tags.contains(bare)
+                if candidate.hasPrefix("W/") { candidate = candidate.dropFirst(2) }
+                return candidate == "*" || tags.contains { $0 == candidate }
             }
         }
         if let since = request.ifModifiedSince.flatMap(HTTPDate.parse) {

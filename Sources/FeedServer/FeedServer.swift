@@ -115,6 +115,19 @@ public struct FeedServer: Sendable {
         typealias Context = BasicRequestContext
         let server: FeedServer
 
+        /// The field names the responder uses, without parsing them at every request.
+        static func fieldName(_ name: String) -> HTTPField.Name? {
+            switch name {
+            case "Content-Type": .contentType
+            case "ETag": .eTag
+            case "Last-Modified": .lastModified
+            case "Cache-Control": .cacheControl
+            case "Vary": .vary
+            case "Content-Encoding": .contentEncoding
+            default: HTTPField.Name(name)
+            }
+        }
+
         func respond(to request: Request, context: Context) async throws -> Response {
             let started = ContinuousClock.now
             let rawPath = request.head.path ?? "/"
@@ -136,7 +149,7 @@ public struct FeedServer: Sendable {
                 }, host: host)
             var fields = HTTPFields()
             for header in answer.headers {
-                if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+                if let name = Self.fieldName(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
             }
             fields[.contentLength] = String(answer.contentLength)
             let body = answer.body

@@ -15,12 +15,21 @@ public struct ServedFeed: Sendable {
     public let gzipped: [UInt8]
     /// A strong ETag: a digest of the bytes, quoted.
     public let entityTag: String
+    /// The ETag of the gzip form.
+    public let gzipEntityTag: String
     /// When these bytes were first served; it only moves forward, and moves whenever the bytes change.
     public let lastModified: Date
+    /// The same, as an HTTP date.
+    public let lastModifiedText: String
     /// How long clients may keep the feed before asking again (the feed's REFRESH-INTERVAL).
     public let maxAge: Int64?
-    /// The events, for the preview page and single-event downloads.
-    public let events: [CalendarEvent]
+    /// `Cache-Control` for it: as long as the feed's REFRESH-INTERVAL says.
+    public let cacheControl: String
+    /// The events, for the preview page and single-event downloads: read from the bytes the
+    /// first time a page asks, not for every version (a server holding 10,000 events idles in
+    /// less memory, and a regeneration costs less).
+    public var events: [CalendarEvent] { parsed.value }
+    private let parsed: ParsedEvents
 
     /// A version of the feed from its bytes.
     ///
@@ -42,8 +51,30 @@ public struct ServedFeed: Sendable {
             if let previous { seconds = max(seconds, previous.lastModified.timeIntervalSince1970 + 1) }
             lastModified = Date(timeIntervalSince1970: seconds)
         }
+        gzipEntityTag = String(entityTag.dropLast()) + "-gz\""
+        lastModifiedText = HTTPDate.format(lastModified)
         gzipped = (try? GzipCompression.compress(bytes)) ?? []
         self.maxAge = maxAge
-        events = (try? PreviousFeed(iCalendar: bytes).events) ?? []
+        cacheControl = maxAge.map { "private, max-age=\($0)" } ?? "private, no-cache"
+        parsed = ParsedEvents(bytes)
+    }
+
+    /// The events of a version, parsed once, when first asked for.
+    private final class ParsedEvents: @unchecked Sendable {
+        private let lock = NSLock()
+        private var bytes: [UInt8]?
+        private var events: [CalendarEvent]?
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        var value: [CalendarEvent] {
+            lock.withLock {
+                if let events { return events }
+                let parsed = bytes.flatMap { try? PreviousFeed(iCalendar: $0).events } ?? []
+                events = parsed
+                bytes = nil
+                return parsed
+            }
+        }
     }
 }
