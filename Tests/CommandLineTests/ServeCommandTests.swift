@@ -304,4 +304,43 @@ struct ServeCommandTests {
         #expect(uids(feed).count == 5)
         #expect(firstUIDs.isSubset(of: uids(feed)))
     }
+
+    @Test("what fails while serving loses nothing: an oversized donation is refused unread, a broken input is reported, an emptied folder keeps the last good feed")
+    func failures() throws {
+        let folder = try TemporaryFolder("serve-failures")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("in"), withIntermediateDirectories: true)
+        let names = ["1-restaurant-epic-steak.json", "2-flight-sfo-hel.json", "3-lodging-glo-hotel-sello.json", "4-ticketed-event-concert.json"]
+        for name in names {
+            try FileManager.default.copyItem(at: Repository.url("Examples/trip/" + name), to: folder.url.appendingPathComponent("in/" + name))
+        }
+        let server = try Server(["in", "--output", "trips.ics", "--limit", "file-size=4K"], in: folder)
+        defer { _ = server.stop() }
+        let (_, headers, original) = try Self.request(server.url)
+        let tag = try #require(headers["etag"])
+
+        // Larger than the file-size limit: 413, and nothing kept.
+        let inbox = server.url.deletingLastPathComponent().appendingPathComponent("inbox")
+        let (tooLarge, _, _) = try Self.request(inbox, method: "POST", body: Data(repeating: 0x20, count: 64 * 1024))
+        #expect(tooLarge == 413)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("in")).count == names.count)
+
+        // A broken file: reported with its place; the feed keeps the events of the others.
+        _ = try folder.write("in/broken.json", "{\"reservations\": [ {\"type\": \"restaurant\", ")
+        Thread.sleep(forTimeInterval: 3)
+        #expect(try Self.request(server.url, headers: ["If-None-Match": tag]).0 == 304)
+
+        // Three of four inputs gone at once (an unmounted folder, a bad sync): the shrink guard
+        // refuses, the last good feed is still served, and the log says why.
+        for name in names.dropFirst() { try FileManager.default.removeItem(atPath: folder.path("in/" + name)) }
+        Thread.sleep(forTimeInterval: 3)
+        let (status, _, body) = try Self.request(server.url)
+        #expect(status == 200)
+        #expect(body == original)
+        #expect(server.process.isRunning)
+        #expect(server.stop() == 0)
+        let log = String(decoding: server.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("POST /…/inbox 413"))
+        #expect(log.contains("in/broken.json"))
+        #expect(log.contains("not made again") && log.contains("still serving the last good feed"), "\(log)")
+    }
 }
