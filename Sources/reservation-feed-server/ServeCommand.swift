@@ -17,22 +17,9 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var options: ServeOptions
 
-    /// Usage errors exit 2, as the command line tool's do.
+    /// Runs the command; usage errors exit 2.
     static func main() {
-        var command: any ParsableCommand
-        do {
-            command = try parseAsRoot()
-        } catch {
-            let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }
-            StandardError.print(fullMessage(for: error))
-            Foundation.exit(ExitCode.usage.rawValue)
-        }
-        do {
-            try command.run()
-        } catch {
-            exit(withError: error)
-        }
+        mainWithUsageStatus()
     }
 
     func run() throws {

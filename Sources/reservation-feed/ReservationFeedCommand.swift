@@ -24,22 +24,8 @@ struct ReservationFeedCommand: ParsableCommand {
         subcommands: [Generate.self, Lint.self, Serve.self]
     )
 
-    /// Runs the command, with usage errors exiting 2 (argument-parser uses 64) so that scripts
-    /// see one status for "nothing was written".
+    /// Runs the command; usage errors exit 2.
     static func main() {
-        var command: any ParsableCommand
-        do {
-            command = try parseAsRoot()
-        } catch {
-            let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }  // --help, --version
-            StandardError.print(fullMessage(for: error))
-            Foundation.exit(ExitCode.usage.rawValue)
-        }
-        do {
-            try command.run()
-        } catch {
-            exit(withError: error)
-        }
+        mainWithUsageStatus()
     }
 }
