@@ -5,11 +5,12 @@
 //
 // Data flows one way, and each arrow is a module boundary:
 //
-//   ReservationImport ─▶ Reservations ─▶ EventSynthesis ─▶ EventModel ─▶ ICalendar ─▶ ReservationFeed
-//   (files, JSON)        (values)        (pure rules)       (values)      (libical)     (feeds on disk)
+//   ReservationImport ─▶ Reservations ─▶ EventSynthesis ─▶ EventModel ─▶ ICalendar ─▶ ReservationFeed ─▶ FeedServer
+//   (files, JSON)        (values)        (pure rules)       (values)      (libical)     (feeds on disk)    (serve: HTTP)
 //
 // `Chrono` holds the civil date and time values both sides of synthesis share. Only `ICalendar`
-// imports `CLibical`.
+// imports `CLibical`; only `FeedServer` imports Hummingbird, and nothing imports `FeedServer`
+// but the server program.
 
 import PackageDescription
 
