@@ -38,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
@@ -85,6 +86,7 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
         // The command line's options, shared by the tool and the server program.
@@ -122,7 +124,14 @@ let package = Package(
         .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "TestSupport"], exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "ReservationFeed", "ICalendar", "TestSupport"]),
+        .testTarget(
+            name: "FeedServerTests",
+            dependencies: [
+                "FeedServer", "ReservationFeed", "ICalendar", "TestSupport", .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["reservation-feed", "reservation-feed-server", "library-usage", "TestSupport"],

@@ -65,7 +65,9 @@ public struct FeedServer: Sendable {
     public func run(onListening: @escaping @Sendable (Int) -> Void) async throws {
         var logger = Logger(label: "reservation-feed")
         logger.logLevel = .warning
-        var http = HTTP1Channel.Configuration(idleTimeout: .seconds(configuration.idleTimeout))
+        let server = self
+        var http = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConditionalGetHandler(server: server)], idleTimeout: .seconds(configuration.idleTimeout))
         http.httpDecoder = .init(
             maxHeaderFieldSize: configuration.maximumHeaderSize, maxHeaderListSize: configuration.maximumHeaderSize,
             maxHeaderFieldCount: 100)
@@ -85,6 +87,13 @@ public struct FeedServer: Sendable {
         guard path != "/health", path.hasPrefix("/") else { return path }
         let rest = path.dropFirst().drop { $0 != "/" }
         return "/…" + rest
+    }
+
+    /// Logs one request: method, path without the secret, status, bytes, time.
+    func logRequest(method: String, path: String, status: Int, bytes: Int, since started: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        log("\(method) \(Self.loggable(path)) \(status) \(bytes) B \(String(format: "%.1f", milliseconds)) ms")
     }
 
     /// Answers one request, as plain values (see ``FeedResponder``), donations included.
@@ -158,10 +167,7 @@ public struct FeedServer: Sendable {
                 headers: fields,
                 body: body.isEmpty ? ResponseBody(contentLength: answer.contentLength) { writer in try await writer.finish(nil) } : ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
             if server.configuration.logRequests {
-                let elapsed = ContinuousClock.now - started
-                let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-                server.log(
-                    "\(feedRequest.method) \(FeedServer.loggable(path)) \(answer.status) \(body.count) B \(String(format: "%.1f", milliseconds)) ms")
+                server.logRequest(method: feedRequest.method, path: path, status: answer.status, bytes: body.count, since: started)
             }
             return response
         }
