@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
@@ -64,16 +65,22 @@ final class ConditionalGetHandler: ChannelDuplexHandler, RemovableChannelHandler
             request.headerFields[.connection] == nil, let feed = server.keeper.current,
             tag == feed.entityTag || tag == feed.gzipEntityTag, let path = request.path, isFeedPath(path)
         else { return nil }
-        if cached?.tag != feed.entityTag { cached = (feed.entityTag, response(feed, tag: feed.entityTag), response(feed, tag: feed.gzipEntityTag)) }
+        // Made once per version and second (the Date header), then copied.
+        let now = time(nil)
+        if cached?.tag != feed.entityTag || cached?.second != now {
+            let date = HTTPDate.format(Date(timeIntervalSince1970: TimeInterval(now)))
+            cached = (feed.entityTag, now, response(feed, tag: feed.entityTag, date: date), response(feed, tag: feed.gzipEntityTag, date: date))
+        }
         // The tag the client holds is the representation it accepts.
         return tag == feed.entityTag ? cached?.identity : cached?.gzip
     }
 
-    /// The 304s of the current version, made once.
-    private var cached: (tag: String, identity: HTTPResponse, gzip: HTTPResponse)?
+    /// The 304s of the current version in the current second.
+    private var cached: (tag: String, second: time_t, identity: HTTPResponse, gzip: HTTPResponse)?
 
-    private func response(_ feed: ServedFeed, tag: String) -> HTTPResponse {
+    private func response(_ feed: ServedFeed, tag: String, date: String) -> HTTPResponse {
         var fields = HTTPFields()
+        fields[.date] = date
         fields[.eTag] = tag
         fields[.lastModified] = feed.lastModifiedText
         fields[.cacheControl] = feed.cacheControl

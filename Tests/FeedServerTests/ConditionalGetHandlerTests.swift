@@ -51,6 +51,7 @@ struct ConditionalGetHandlerTests {
         #expect(response.status == .notModified)
         #expect(response.headerFields[.eTag] == feed.entityTag)
         #expect(response.headerFields[.lastModified] == feed.lastModifiedText)
+        #expect(response.headerFields[.date].flatMap(HTTPDate.parse) != nil)
         guard case .end = try #require(try channel.readOutbound(as: HTTPResponsePart.self)) else {
             Issue.record("no response end")
             return
