@@ -67,16 +67,16 @@ final class ConditionalGetHandler: ChannelDuplexHandler, RemovableChannelHandler
         else { return nil }
         // Made once per version and second (the Date header), then copied.
         let now = time(nil)
-        if cached?.tag != feed.entityTag || cached?.second != now {
+        if cached?.feed !== feed || cached?.second != now {
             let date = HTTPDate.format(Date(timeIntervalSince1970: TimeInterval(now)))
-            cached = (feed.entityTag, now, response(feed, tag: feed.entityTag, date: date), response(feed, tag: feed.gzipEntityTag, date: date))
+            cached = (feed, now, response(feed, tag: feed.entityTag, date: date), response(feed, tag: feed.gzipEntityTag, date: date))
         }
         // The tag the client holds is the representation it accepts.
         return tag == feed.entityTag ? cached?.identity : cached?.gzip
     }
 
     /// The 304s of the current version in the current second.
-    private var cached: (tag: String, second: time_t, identity: HTTPResponse, gzip: HTTPResponse)?
+    private var cached: (feed: ServedFeed, second: time_t, identity: HTTPResponse, gzip: HTTPResponse)?
 
     private func response(_ feed: ServedFeed, tag: String, date: String) -> HTTPResponse {
         var fields = HTTPFields()

@@ -7,8 +7,9 @@ import ReservationFeed
 /// validators clients send back.
 ///
 /// A version is made only when the feed's bytes change, so an unchanged feed keeps its ETag and
-/// its Last-Modified, and a client's refresh that finds nothing new costs a 304.
-public struct ServedFeed: Sendable {
+/// its Last-Modified, and a client's refresh that finds nothing new costs a 304. A class, so that
+/// a request takes the current version with one reference, not one per field.
+public final class ServedFeed: Sendable {
     /// The feed, as written to disk.
     public let bytes: [UInt8]
     /// The same, gzip-compressed, for clients that accept it.
