@@ -11,7 +11,9 @@ import NIOHTTPTypes
 /// path (the secret compared in constant time), whose `If-None-Match` names the
 /// current version exactly, with no request of this connection still being answered behind it
 /// and no `Connection` header. Everything else goes on to ``FeedResponder`` through Hummingbird,
-/// which answers the same way (the tests run both paths).
+/// which answers the same way (the tests run both paths). Requests answered here are not seen by
+/// Hummingbird's idle timer: a connection that only revalidates is closed after the idle time,
+/// as an idle one is, and its client connects again.
 final class ConditionalGetHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
