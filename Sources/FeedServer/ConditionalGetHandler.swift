@@ -92,14 +92,7 @@ final class ConditionalGetHandler: ChannelDuplexHandler, RemovableChannelHandler
 
     /// `/<secret>/<feed>`, compared in time that does not depend on where a guess differs.
     private func isFeedPath(_ path: String) -> Bool {
-        let expected = feedPath
-        var difference: UInt8 = path.utf8.count == expected.count ? 0 : 1
-        var index = 0
-        for byte in path.utf8 {
-            difference |= byte ^ expected[index % expected.count]
-            index += 1
-        }
-        return difference == 0
+        FeedSecret.constantTimeEqual(path.utf8, feedPath)
     }
 
     private lazy var feedPath: [UInt8] = Array("/\(server.responder.secret.value)/\(server.responder.feedName)".utf8)

@@ -73,8 +73,14 @@ public struct FeedSecret: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `candidate` is this secret, in time that does not depend on where they differ.
     public func matches<Bytes: Collection<UInt8>>(_ candidate: Bytes) -> Bool {
-        let expected = Array(value.utf8)
-        var difference: UInt8 = expected.count == candidate.count ? 0 : 1  // the length is no secret
+        Self.constantTimeEqual(candidate, Array(value.utf8))
+    }
+
+    /// Whether `candidate` is `expected`, in time that depends on the candidate's length only
+    /// (the length of a secret is no secret).
+    static func constantTimeEqual<Bytes: Collection<UInt8>>(_ candidate: Bytes, _ expected: [UInt8]) -> Bool {
+        guard !expected.isEmpty else { return candidate.isEmpty }
+        var difference: UInt8 = expected.count == candidate.count ? 0 : 1
         var index = 0
         for byte in candidate {
             difference |= byte ^ expected[index % expected.count]
