@@ -343,4 +343,29 @@ struct ServeCommandTests {
         #expect(log.contains("in/broken.json"))
         #expect(log.contains("not made again") && log.contains("still serving the last good feed"), "\(log)")
     }
+
+    @Test("a burst of changes (a folder of 40 files copied in) makes one or two regenerations, not forty")
+    func burst() throws {
+        let folder = try TemporaryFolder("serve-burst")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("in"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Repository.url("Examples/trip/2-flight-sfo-hel.json"), to: folder.url.appendingPathComponent("in/first.json"))
+        let server = try Server(["in", "--output", "trips.ics"], in: folder)
+        var stopped = false
+        defer { if !stopped { _ = server.stop() } }
+        let template = try String(contentsOf: Repository.url("Examples/trip/1-restaurant-epic-steak.json"), encoding: .utf8)
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("in/burst"), withIntermediateDirectories: true)
+        for index in 0..<40 {
+            let text = template.replacingOccurrences(of: "\"reservationNumber\": \"", with: "\"reservationNumber\": \"B\(index)-")
+            try text.write(toFile: folder.path("in/burst/\(index).json"), atomically: true, encoding: .utf8)
+        }
+        #expect(try Self.eventually(15) {
+            String(decoding: try Self.request(server.url).2, as: UTF8.self).components(separatedBy: "BEGIN:VEVENT").count - 1 == 41
+        })
+        Thread.sleep(forTimeInterval: 1)
+        stopped = true
+        #expect(server.stop() == 0)
+        let log = String(decoding: server.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let runs = log.split(separator: "\n").filter { $0.hasPrefix("Wrote ") && $0.contains("[changed: ") }
+        #expect((1...2).contains(runs.count), "\(runs)")
+    }
 }
