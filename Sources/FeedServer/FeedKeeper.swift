@@ -36,7 +36,6 @@ public final class FeedKeeper: @unchecked Sendable {
     private var served: ServedFeed?
     private var requested = 0
     private var completed = 0
-    private var lastOutcome: Outcome?
     private var waiters: [(number: Int, continuation: CheckedContinuation<Outcome, Never>)] = []
 
     /// Creates a keeper; nothing runs until ``start()`` or ``regenerate(reason:)``.
@@ -109,7 +108,6 @@ public final class FeedKeeper: @unchecked Sendable {
         let outcome = run(reason: reason)
         let ready = lock.withLock { () -> [CheckedContinuation<Outcome, Never>] in
             completed = target
-            lastOutcome = outcome
             let ready = waiters.filter { $0.number <= target }.map(\.continuation)
             waiters.removeAll { $0.number <= target }
             return ready

@@ -1,15 +1,11 @@
-/// Why the server cannot start or go on.
+/// Why the server cannot start.
 public enum FeedServerError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The secret file cannot be read or written, or holds no secret.
+    /// The secret file cannot be read or written, holds no secret, or can be read by others.
     case secret(String)
-    /// The address cannot be listened on.
-    case listen(String)
-    /// An inbox or input folder cannot be used.
-    case folder(String)
 
     public var description: String {
         switch self {
-        case .secret(let reason), .listen(let reason), .folder(let reason): reason
+        case .secret(let reason): reason
         }
     }
 }
