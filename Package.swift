@@ -51,7 +51,8 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         .systemLibrary(
             name: "CGMime", pkgConfig: "gmime-3.0", providers: [.apt(["libgmime-3.0-dev"]), .brew(["gmime"])]),
-        // HTML through libxml2's parser: JSON-LD script blocks and Microdata items, as Swift values.
+        // HTML through libxml2's parser: JSON-LD script blocks and Microdata items, as Swift values;
+        // and XML (WebDAV answers) as a tree of values.
         .target(name: "HTMLMarkup", dependencies: ["CLibXML2"]),
         // E-mail through GMime: decoded parts, subject and date, as Swift values.
         .target(name: "MailMessage", dependencies: ["CGMime", "Chrono"]),
