@@ -90,6 +90,9 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
+        // CalDAV: a calendar collection's events listed, created, replaced and deleted under
+        // preconditions, over Foundation's URLSession; WebDAV answers read with libxml2.
+        .target(name: "CalDAV", dependencies: ["HTMLMarkup"]),
         // The command line's options, shared by the tool and the server program.
         .target(name: "CommandOptions", dependencies: ["ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
@@ -133,6 +136,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["reservation-feed", "reservation-feed-server", "library-usage", "TestSupport"],

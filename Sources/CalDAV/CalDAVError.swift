@@ -1,0 +1,41 @@
+import Foundation
+
+/// What went wrong talking to a CalDAV server, with the URL and the status it answered.
+public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// 401 or 403: the server refused the credentials (or gave none).
+    case refused(url: String, status: Int)
+    /// The URL answered, but is not a calendar collection.
+    case notACalendar(url: String)
+    /// 412: the resource changed on the server since it was read (If-Match), or exists already
+    /// (If-None-Match: *).
+    case preconditionFailed(url: String)
+    /// 404 for a resource that was expected.
+    case notFound(url: String)
+    /// No answer: refused connection, name not found, timeout, TLS failure.
+    case unreachable(url: String, reason: String)
+    /// Any other status that means failure, with the start of the server's explanation.
+    case failed(url: String, status: Int, reason: String)
+    /// An answer this client cannot read.
+    case unreadable(url: String, reason: String)
+
+    /// Whether trying again later may succeed (the server down, busy or failing).
+    public var isTransient: Bool {
+        switch self {
+        case .unreachable: true
+        case .failed(_, let status, _): status >= 500 || status == 429
+        default: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .refused(let url, let status): "\(url): the server refused the credentials (\(status))"
+        case .notACalendar(let url): "\(url) is not a calendar (no CalDAV calendar collection there)"
+        case .preconditionFailed(let url): "\(url): changed on the server since it was read (412)"
+        case .notFound(let url): "\(url): not found (404)"
+        case .unreachable(let url, let reason): "\(url): no answer: \(reason)"
+        case .failed(let url, let status, let reason): "\(url): \(status)\(reason.isEmpty ? "" : ": \(reason)")"
+        case .unreadable(let url, let reason): "\(url): unreadable answer: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import CalDAV
+import Foundation
+import TestSupport
+import Testing
+
+/// The CalDAV client against a real server (Radicale, started by the test on loopback).
+@Suite("Speaking CalDAV to a real server", .serialized)
+struct CalDAVClientTests {
+    static func event(_ uid: String, _ summary: String) -> [UInt8] {
+        Array(
+            """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//test//EN\r
+            BEGIN:VEVENT\r
+            UID:\(uid)\r
+            DTSTAMP:20270101T000000Z\r
+            DTSTART:20270615T120000Z\r
+            DTEND:20270615T140000Z\r
+            SUMMARY:\(summary)\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """.utf8)
+    }
+
+    static let credentials = CalDAVClient.Credentials(user: RadicaleServer.user, password: RadicaleServer.password)
+
+    @Test("create, list, replace under If-Match, refuse a stale ETag (412), delete; a second create of the same name is refused")
+    func lifeCycle() async throws {
+        let server = try await RadicaleServer()
+        let client = CalDAVClient(calendar: try await server.makeCalendar("trips"), credentials: Self.credentials)
+        try await client.checkCalendar()
+        #expect(try await client.events().isEmpty)
+
+        let tag = try await client.create("a1.ics", Self.event("a1", "Dinner"))
+        var events = try await client.events()
+        #expect(events.count == 1)
+        let first = try #require(events.first)
+        #expect(first.url.path.hasSuffix("/trips/a1.ics"))
+        #expect(first.calendarData.contains("SUMMARY:Dinner"))
+        #expect(tag == nil || tag == first.entityTag)
+        await #expect(throws: CalDAVError.preconditionFailed(url: client.calendar.appendingPathComponent("a1.ics").absoluteString)) {
+            _ = try await client.create("a1.ics", Self.event("a1", "Again"))
+        }
+
+        _ = try await client.replace(first.url, Self.event("a1", "Dinner at eight"), entityTag: first.entityTag)
+        events = try await client.events()
+        #expect(events.first?.calendarData.contains("SUMMARY:Dinner at eight") == true)
+        #expect(events.first?.entityTag != first.entityTag)
+        // The version read first is stale now: someone else's change is not overwritten.
+        await #expect(throws: CalDAVError.preconditionFailed(url: first.url.absoluteString)) {
+            _ = try await client.replace(first.url, Self.event("a1", "Mine"), entityTag: first.entityTag)
+        }
+
+        try await client.delete(first.url, entityTag: events.first?.entityTag)
+        #expect(try await client.events().isEmpty)
+        try await client.delete(first.url, entityTag: nil)  // already gone: no error
+    }
+
+    @Test("wrong credentials, a URL that is not a calendar, and a server that is down each say so, with the URL")
+    func failures() async throws {
+        let server = try await RadicaleServer()
+        let calendar = try await server.makeCalendar("trips")
+        let wrong = CalDAVClient(calendar: calendar, credentials: .init(user: RadicaleServer.user, password: "wrong"))
+        await #expect(throws: CalDAVError.refused(url: calendar.absoluteString, status: 401)) { try await wrong.checkCalendar() }
+
+        let home = CalDAVClient(calendar: server.root.appendingPathComponent("\(RadicaleServer.user)/"), credentials: Self.credentials)
+        await #expect(throws: CalDAVError.notACalendar(url: home.calendar.absoluteString)) { try await home.checkCalendar() }
+
+        server.stop()
+        let down = CalDAVClient(calendar: calendar, credentials: Self.credentials)
+        do {
+            _ = try await down.events()
+            Issue.record("a stopped server answered")
+        } catch {
+            #expect(error.isTransient)
+            #expect(error.description.hasPrefix(calendar.absoluteString))
+        }
+    }
+}
