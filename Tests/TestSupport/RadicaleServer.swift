@@ -28,14 +28,15 @@ public final class RadicaleServer: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(60)  // the tools' environment may be made first
+        // The tools' environment may be made first (pip installing six packages on a new machine).
+        let deadline = Date().addingTimeInterval(300)
         while Date() < deadline {
             if (try? await Self.status(of: root)) != nil { return }
             guard process.isRunning else { throw Failure(description: "radicale exited at start (status \(process.terminationStatus))") }
             try await Task.sleep(nanoseconds: 200_000_000)
         }
         kill(process.processIdentifier, SIGKILL)
-        throw Failure(description: "radicale did not answer on \(root) within 60 s")
+        throw Failure(description: "radicale did not answer on \(root) within 300 s")
     }
 
     deinit {
