@@ -129,7 +129,7 @@ public struct CalDAVClient: Sendable {
         // Basic credentials go with every request, saving each one a round trip (and Radicale's
         // delay on unauthenticated requests); challenges are answered too, for Digest, and a
         // second challenge means the credentials were refused. (A 401 that no delegate answers
-        // makes URLSession on Linux wait until the timeout.)
+        // makes URLSession on Linux hang, past the request's timeout: seen with Radicale.)
         if let credentials {
             let token = Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
             request.setValue("Basic \(token)", forHTTPHeaderField: "Authorization")

@@ -20,10 +20,7 @@ public enum EventFiles {
         } catch {
             throw .write(path: folder, reason: "cannot create the folder: \(error.localizedDescription)")
         }
-        var properties = properties
-        properties.name = nil
-        properties.description = nil
-        properties.refreshInterval = nil
+        let properties = standalone(properties)
         let writer = ICalendarWriter()
         var names: Set<String> = []
         var written = 0
@@ -76,14 +73,20 @@ public enum EventFiles {
     /// One event alone, as a calendar of its own with the VTIMEZONEs it needs: what `serve`
     /// offers for download beside the feed.
     public static func document(of event: CalendarEvent, calendar properties: CalendarProperties, stamp: Instant) throws(FeedError) -> [UInt8] {
+        do {
+            return Array(try ICalendarWriter(concurrency: 1).document(standalone(properties), events: [event], stamp: stamp).utf8)
+        } catch {
+            throw .iCalendar("\(error)")
+        }
+    }
+
+    /// A calendar's properties for a file of one event: no name, description or refresh
+    /// interval, which belong to a subscribed calendar, not to an event opened alone.
+    private static func standalone(_ properties: CalendarProperties) -> CalendarProperties {
         var properties = properties
         properties.name = nil
         properties.description = nil
         properties.refreshInterval = nil
-        do {
-            return Array(try ICalendarWriter(concurrency: 1).document(properties, events: [event], stamp: stamp).utf8)
-        } catch {
-            throw .iCalendar("\(error)")
-        }
+        return properties
     }
 }

@@ -11,9 +11,7 @@ public final class RadicaleServer: @unchecked Sendable {
     private let process = Process()
     private let folder: TemporaryFolder
 
-    /// Starts it, and waits until it answers. (Async, like everything here that waits for the
-    /// network: blocking a thread of Swift's concurrency pool while URLSession answers can starve
-    /// the pool on a small machine.)
+    /// Starts it, and waits until it answers (async, like the client the tests drive with it).
     public init() async throws {
         folder = try TemporaryFolder("radicale")
         let users = try folder.write("users", "\(Self.user):\(Self.password)\n")
