@@ -93,6 +93,12 @@ let package = Package(
         // CalDAV: a calendar collection's events listed, created, replaced and deleted under
         // preconditions, over Foundation's URLSession; WebDAV answers read with libxml2.
         .target(name: "CalDAV", dependencies: ["HTMLMarkup"]),
+        // publish: the feed's events kept in step inside a CalDAV calendar, one resource each,
+        // with the feed's rule for what changed. Nothing depends on it but the publishing program.
+        .target(
+            name: "CalDAVPublishing",
+            dependencies: ["ReservationFeed", "ICalendar", "EventModel", "Chrono", "CalDAV", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // The command line's options, shared by the tool and the server program.
         .target(name: "CommandOptions", dependencies: ["ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(

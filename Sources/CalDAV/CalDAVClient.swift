@@ -19,6 +19,10 @@ public struct CalDAVClient: Sendable {
     public let credentials: Credentials?
     /// How long one request may take.
     public var timeout: TimeInterval = 30
+    /// How many requests a caller should have under way at once; the client keeps as many
+    /// connections open.
+    public static let maximumConcurrentRequests = 4
+    private let connection: Connection
 
     /// A user name and password.
     public struct Credentials: Sendable, Hashable {
@@ -44,6 +48,7 @@ public struct CalDAVClient: Sendable {
     public init(calendar: URL, credentials: Credentials?) {
         self.calendar = calendar.absoluteString.hasSuffix("/") ? calendar : calendar.appendingPathComponent("")
         self.credentials = credentials
+        connection = Connection(credentials: credentials)
     }
 
     /// Checks that the URL is a calendar collection the credentials may use.
@@ -84,6 +89,14 @@ public struct CalDAVClient: Sendable {
             }
         }
         return resources
+    }
+
+    /// One event resource, with its ETag (`GET`); `nil` when there is none at `url`.
+    public func event(at url: URL) async throws(CalDAVError) -> Resource? {
+        let (status, data, answer) = try await exchange("GET", url, body: [], headers: [:])
+        if status == 404 || status == 410 { return nil }
+        guard (200..<300).contains(status) else { throw failure(url, status, data) }
+        return Resource(url: url, entityTag: answer?.value(forHTTPHeaderField: "ETag"), calendarData: String(decoding: data, as: UTF8.self))
     }
 
     /// Creates a resource that must not exist yet (`If-None-Match: *`); returns its ETag when the
@@ -134,21 +147,34 @@ public struct CalDAVClient: Sendable {
             let token = Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
             request.setValue("Basic \(token)", forHTTPHeaderField: "Authorization")
         }
-        let authentication = AuthenticationDelegate(credentials: credentials)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        let session = URLSession(configuration: configuration, delegate: authentication, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
         do {
-            let (data, response) = try await session.data(for: request)
+            let (data, response) = try await connection.session.data(for: request)
             guard let http = response as? HTTPURLResponse else { throw CalDAVError.unreadable(url: url.absoluteString, reason: "not an HTTP answer") }
             if http.statusCode == 401 || http.statusCode == 403 { throw CalDAVError.refused(url: url.absoluteString, status: http.statusCode) }
             return (http.statusCode, [UInt8](data), http)
         } catch let error as CalDAVError {
             throw error
         } catch {
-            if authentication.wasRefused { throw .refused(url: url.absoluteString, status: 401) }
+            if connection.authentication.wasRefused { throw .refused(url: url.absoluteString, status: 401) }
             throw .unreachable(url: url.absoluteString, reason: error.localizedDescription)
+        }
+    }
+
+    /// One session for all of a client's requests, so that they share connections (keep-alive).
+    private final class Connection: Sendable {
+        let session: URLSession
+        let authentication: AuthenticationDelegate
+
+        init(credentials: Credentials?) {
+            authentication = AuthenticationDelegate(credentials: credentials)
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            configuration.httpMaximumConnectionsPerHost = CalDAVClient.maximumConcurrentRequests
+            session = URLSession(configuration: configuration, delegate: authentication, delegateQueue: nil)
+        }
+
+        deinit {
+            session.finishTasksAndInvalidate()
         }
     }
 

@@ -27,15 +27,29 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// The URL the error is about.
+    public var url: String {
         switch self {
-        case .refused(let url, let status): "\(url): the server refused the credentials (\(status))"
-        case .notACalendar(let url): "\(url) is not a calendar (no CalDAV calendar collection there)"
-        case .preconditionFailed(let url): "\(url): changed on the server since it was read (412)"
-        case .notFound(let url): "\(url): not found (404)"
-        case .unreachable(let url, let reason): "\(url): no answer: \(reason)"
-        case .failed(let url, let status, let reason): "\(url): \(status)\(reason.isEmpty ? "" : ": \(reason)")"
-        case .unreadable(let url, let reason): "\(url): unreadable answer: \(reason)"
+        case .refused(let url, _), .notACalendar(let url), .preconditionFailed(let url), .notFound(let url), .unreachable(let url, _),
+            .failed(let url, _, _), .unreadable(let url, _):
+            url
         }
+    }
+
+    /// What went wrong, without the URL.
+    public var reason: String {
+        switch self {
+        case .refused(_, let status): "the server refused the credentials (\(status))"
+        case .notACalendar: "not a calendar (no CalDAV calendar collection there)"
+        case .preconditionFailed: "changed on the server since it was read (412)"
+        case .notFound: "not found (404)"
+        case .unreachable(_, let reason): "no answer: \(reason)"
+        case .failed(_, let status, let reason): "\(status)\(reason.isEmpty ? "" : ": \(reason)")"
+        case .unreadable(_, let reason): "unreadable answer: \(reason)"
+        }
+    }
+
+    public var description: String {
+        "\(url): \(reason)"
     }
 }

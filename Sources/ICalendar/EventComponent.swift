@@ -8,6 +8,9 @@ enum EventComponent {
     /// the years before 1 cannot be written at all.
     static let supportedYears = 1...2999
 
+    /// The property that carries ``EventModel/CalendarEvent/publishedDigest``.
+    static let publishedDigestName = "X-RESERVATION-FEED-DIGEST"
+
     /// Refuses a time outside ``supportedYears``, rather than writing a wrong one.
     private static func check(_ time: EventTime, _ property: String) throws(ICalendarError) {
         let year: Int
@@ -67,6 +70,11 @@ enum EventComponent {
         }
         let transparency = event.transparency == .transparent ? ICAL_TRANSP_TRANSPARENT : ICAL_TRANSP_OPAQUE
         component.add(try LibicalProperty.make("TRANSP") { icalproperty_new_transp(transparency) })
+        if let digest = event.publishedDigest {
+            let property = try LibicalProperty.text(EventComponent.publishedDigestName, digest) { icalproperty_new_x($0) }
+            icalproperty_set_x_name(property, EventComponent.publishedDigestName)
+            component.add(property)
+        }
         for alarm in event.alarms {
             component.add(try self.alarm(alarm))
         }

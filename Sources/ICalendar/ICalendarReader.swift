@@ -109,6 +109,7 @@ public struct ICalendarReader: Sendable {
             property = icalcomponent_get_next_property(component, ICAL_CATEGORIES_PROPERTY)
         }
         event.structuredLocation = structuredLocation(component)
+        event.publishedDigest = publishedDigest(component)
         var alarm = icalcomponent_get_first_component(component, ICAL_VALARM_COMPONENT)
         while let current = alarm {
             if let value = self.alarm(current) { event.alarms.append(value) }
@@ -175,6 +176,20 @@ public struct ICalendarReader: Sendable {
                 title: parameters["X-TITLE"] ?? "", address: parameters["X-ADDRESS"],
                 coordinate: GeoCoordinate(latitude: numbers[0], longitude: numbers[1]),
                 radius: parameters["X-APPLE-RADIUS"].flatMap(Double.init).flatMap { (0...1_000_000).contains($0) ? $0 : nil } ?? 70)
+        }
+        return nil
+    }
+
+    /// `X-RESERVATION-FEED-DIGEST`, which CalDAV publishing writes.
+    private static func publishedDigest(_ component: OpaquePointer) -> String? {
+        var property = icalcomponent_get_first_property(component, ICAL_X_PROPERTY)
+        while let current = property {
+            if let name = icalproperty_get_x_name(current), String(cString: name) == EventComponent.publishedDigestName,
+                let value = icalproperty_get_x(current)
+            {
+                return String(cString: value)
+            }
+            property = icalcomponent_get_next_property(component, ICAL_X_PROPERTY)
         }
         return nil
     }

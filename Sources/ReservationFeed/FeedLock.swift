@@ -12,7 +12,7 @@ import Foundation
 /// The lock is `flock(2)` on a file beside the feed (`.feed.ics.lock`), so the system releases it
 /// when the process ends, however it ends. Not `Sendable`: it owns a file descriptor, and is
 /// held by the one run that took it.
-final class FeedLock {
+package final class FeedLock {
     private let descriptor: Int32
 
     private init(descriptor: Int32) {
@@ -28,7 +28,7 @@ final class FeedLock {
     ///
     /// - Throws: ``FeedError/locked(path:waited:)`` when the wait is over, or
     ///   ``FeedError/write(path:reason:)`` when the lock file cannot be opened.
-    static func acquire(for path: String, waiting seconds: Int) throws(FeedError) -> FeedLock {
+    package static func acquire(for path: String, waiting seconds: Int) throws(FeedError) -> FeedLock {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let folder = target.deletingLastPathComponent().path
         var isFolder: ObjCBool = false

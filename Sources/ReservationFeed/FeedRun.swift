@@ -69,7 +69,7 @@ struct FeedRun: Sendable {
             return step
         }
         step.uid = event.uid
-        let end = Self.end(of: event)
+        let end = event.endInstant
 
         guard let previous, let position = previousPositions[event.uid] else {
             if end < now {
@@ -151,7 +151,7 @@ struct FeedRun: Sendable {
         }
         step.uid = event.uid
         step.previousWasLive = isLive(event)
-        switch (Self.end(of: event) < horizon, inputIsComplete, options.missing) {
+        switch (event.endInstant < horizon, inputIsComplete, options.missing) {
         case (true, _, _), (false, true, .drop):
             step.outcome = .removed
         case (false, false, _), (false, true, .keep):
@@ -219,7 +219,7 @@ struct FeedRun: Sendable {
 
     /// Whether a previous event still counted: not cancelled and not over.
     private func isLive(_ event: CalendarEvent) -> Bool {
-        event.status != .cancelled && Self.end(of: event) >= now
+        event.status != .cancelled && event.endInstant >= now
     }
 
     private func problem(_ old: PreviousFeed.Event, _ error: ICalendarReadError?, _ consequence: String) -> Diagnostic {
@@ -227,10 +227,5 @@ struct FeedRun: Sendable {
         let label = error.map { "\(old.label) \($0.reason)" } ?? (old.uid.map { "the event \($0)" } ?? old.label)
         return Diagnostic(
             .error, "previous-feed", at: SourceLocation(file: previous?.name ?? "", position: position), "\(label): \(consequence)")
-    }
-
-    /// When an event is over: its end, or its start when it has none.
-    static func end(of event: CalendarEvent) -> Instant {
-        (event.end ?? event.start).instant
     }
 }

@@ -1,0 +1,259 @@
+import CalDAV
+import Foundation
+import ReservationFeed
+
+/// Keeps the events of reservations in step inside a CalDAV calendar (`reservation-feed
+/// publish`): each event its own resource, written only when its content changed.
+///
+/// A run reads the inputs, lists the calendar (one `REPORT`), plans with ``PublishPlanner`` and
+/// makes the writes, a few at a time, each under a precondition: `If-None-Match: *` to create,
+/// `If-Match` to replace or delete. A write refused with 412 is read back: when the calendar
+/// already holds what the run meant to write (a retry, another run), it counts as done;
+/// otherwise someone changed the event meanwhile, and it is left. A server that stops answering
+/// ends the run after one retry; the writes not made are reported, and the next run makes them
+/// without duplicating any event (the resource names come from the UIDs).
+///
+/// ```swift
+/// let client = CalDAVClient(calendar: url, credentials: .init(user: "ada", password: secret))
+/// let publisher = CalDAVPublisher(client: client, statePath: PublishState.defaultPath(calendar: url, user: "ada"))
+/// let report = try await publisher.publish(inputs: ["bookings"], now: .now) { print($0) }
+/// print(report.summary)
+/// ```
+public struct CalDAVPublisher: Sendable {
+    /// The calendar.
+    public var client: CalDAVClient
+    /// What to publish and how.
+    public var planner: PublishPlanner
+    /// Which files folders contribute.
+    public var discovery: InputDiscovery
+    /// How files are read.
+    public var importer: ReservationImporter
+    /// Where the run's memory is kept (``PublishState``).
+    public var statePath: String
+    /// How long to wait for another run publishing to the same calendar, in seconds.
+    public var lockWait: Int
+    /// How long to wait before trying a failed write once more, in seconds.
+    public var retryDelay: Double = 1
+
+    /// Creates a publisher.
+    public init(
+        client: CalDAVClient, planner: PublishPlanner = PublishPlanner(), discovery: InputDiscovery = InputDiscovery(),
+        importer: ReservationImporter = ReservationImporter(), statePath: String, lockWait: Int = 60
+    ) {
+        self.client = client
+        self.planner = planner
+        self.discovery = discovery
+        self.importer = importer
+        self.statePath = statePath
+        self.lockWait = lockWait
+    }
+
+    /// Publishes the reservations of `inputs`.
+    ///
+    /// - Parameters:
+    ///   - now: The time of the run.
+    ///   - dryRun: Plan only: nothing is written, the state included.
+    ///   - report: Receives each message as soon as it is known.
+    /// - Returns: What was done; ``PublishReport/exitStatus`` says how it went.
+    /// - Throws: ``PublishError`` when nothing could be done.
+    public func publish(
+        inputs: [String], now: Instant, dryRun: Bool = false, report: (Diagnostic) -> Void = { _ in }
+    ) async throws(PublishError) -> PublishReport {
+        let calendar = client.calendar.absoluteString
+        do {
+            try FileManager.default.createDirectory(
+                atPath: URL(fileURLWithPath: statePath).deletingLastPathComponent().path, withIntermediateDirectories: true)
+        } catch {
+            throw .state(path: statePath, reason: "cannot be written: \(error.localizedDescription)")
+        }
+        // Two runs on one calendar from this machine take turns.
+        let lock: FeedLock
+        do {
+            lock = try FeedLock.acquire(for: statePath, waiting: lockWait)
+        } catch {
+            throw .feed(error)
+        }
+        defer { withExtendedLifetime(lock) {} }
+
+        let reading: (inputCount: Int, result: ImportResult)
+        do {
+            reading = try InputReading(discovery: discovery, importer: importer).read(inputs, report: report)
+        } catch {
+            throw .feed(error)
+        }
+        let remote: [RemoteEvent]
+        do {
+            try await client.checkCalendar()
+            remote = try await client.events().map { RemoteEvent(url: $0.url, entityTag: $0.entityTag, calendarData: $0.calendarData) }
+        } catch {
+            throw .calendar(error)
+        }
+        let state = try PublishState.load(statePath, calendar: calendar)
+        let plan = try planner.plan(
+            reading.result.reservations, inputIsComplete: !reading.result.hasErrors, remote: remote, state: state, now: now)
+        (plan.diagnostics + plan.conflicts).forEach(report)
+
+        var result = PublishReport(calendar: calendar, plan: plan)
+        result.inputCount = reading.inputCount
+        result.reservationCount = reading.result.reservations.count
+        result.dryRun = dryRun
+        result.diagnostics = reading.result.diagnostics + plan.diagnostics + plan.conflicts
+        if dryRun { return result }
+
+        let outcomes = await perform(plan.actions, now: now)
+        var saved = plan.state
+        for (action, outcome) in zip(plan.actions, outcomes) {
+            switch outcome {
+            case .done(let entityTag):
+                result.done.append(action)
+                if case .delete = action {
+                    saved.events[action.uid] = nil
+                } else if let digest = action.event?.publishedDigest {
+                    saved.events[action.uid] = PublishState.Record(digest: digest, entityTag: entityTag)
+                }
+            case .deletedInCalendar:
+                if let digest = action.event?.publishedDigest {
+                    saved.events[action.uid] = PublishState.Record(digest: digest, entityTag: nil, deletedInCalendar: true)
+                }
+                result.plan.keptDeleted.append(action.uid)
+            case .changedMeanwhile(let url):
+                let message = Diagnostic(
+                    .warning, "edited-in-calendar", at: SourceLocation(file: url),
+                    "changed in the calendar while this run worked: left as it is (the next run looks again)")
+                result.changedMeanwhile.append(message)
+                result.diagnostics.append(message)
+                report(message)
+                saved.events[action.uid] = state.events[action.uid]
+            case .failed(let error):
+                result.failures.append(.init(action: action, error: error))
+                let message = Diagnostic(.error, "caldav", at: SourceLocation(file: error.url), "\(action.verb) \(action.uid): \(error.reason)")
+                result.diagnostics.append(message)
+                report(message)
+                saved.events[action.uid] = state.events[action.uid]
+            case .notAttempted:
+                result.notAttempted.append(action)
+                saved.events[action.uid] = state.events[action.uid]
+            }
+        }
+        try saved.save(statePath)
+        return result
+    }
+
+    // MARK: - Writes
+
+    /// What became of one write.
+    enum Outcome: Sendable {
+        case done(entityTag: String?)
+        /// The resource to update was gone: the person deleted it meanwhile.
+        case deletedInCalendar
+        case changedMeanwhile(url: String)
+        case failed(CalDAVError)
+        case notAttempted
+    }
+
+    /// Makes the writes, ``CalDAVClient/maximumConcurrentRequests`` at a time, and stops starting
+    /// new ones once the server refuses the credentials or stops answering.
+    func perform(_ actions: [PublishPlan.Action], now: Instant) async -> [Outcome] {
+        var outcomes = [Outcome](repeating: .notAttempted, count: actions.count)
+        await withTaskGroup(of: (Int, Outcome).self) { group in
+            var next = 0
+            var running = 0
+            var stopped = false
+            while true {
+                while !stopped, running < CalDAVClient.maximumConcurrentRequests, next < actions.count {
+                    let index = next
+                    group.addTask { (index, await self.perform(actions[index], now: now)) }
+                    next += 1
+                    running += 1
+                }
+                guard let (index, outcome) = await group.next() else { break }
+                running -= 1
+                outcomes[index] = outcome
+                if case .failed(let error) = outcome, error.stopsTheRun { stopped = true }
+            }
+        }
+        return outcomes
+    }
+
+    /// One write, tried again once after a transient failure.
+    private func perform(_ action: PublishPlan.Action, now: Instant) async -> Outcome {
+        let first = await attempt(action, now: now)
+        guard case .failed(let error) = first, error.isTransient else { return first }
+        try? await Task.sleep(nanoseconds: UInt64(retryDelay * 1e9))
+        return await attempt(action, now: now)
+    }
+
+    private func attempt(_ action: PublishPlan.Action, now: Instant) async -> Outcome {
+        do {
+            switch action {
+            case .create(let event):
+                let name = EventFiles.fileName(for: event.uid)
+                do {
+                    return .done(entityTag: try await client.create(name, try document(event, now)))
+                } catch .preconditionFailed(let url) {
+                    return try await settle(URL(string: url) ?? client.calendar.appendingPathComponent(name), wanted: event)
+                }
+            case .update(let event, let resource, _):
+                do {
+                    return .done(entityTag: try await client.replace(resource.url, try document(event, now), entityTag: resource.entityTag))
+                } catch .preconditionFailed {
+                    return try await settle(resource.url, wanted: event)
+                } catch .notFound {
+                    return .deletedInCalendar
+                }
+            case .delete(let resource, _):
+                do {
+                    try await client.delete(resource.url, entityTag: resource.entityTag)
+                    return .done(entityTag: nil)
+                } catch .preconditionFailed {
+                    return try await settle(resource.url, wanted: nil)
+                }
+            }
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// After a 412: done when the calendar holds what was wanted (`nil`: nothing), else changed
+    /// by someone meanwhile.
+    private func settle(_ url: URL, wanted: CalendarEvent?) async throws(CalDAVError) -> Outcome {
+        let current = try await client.event(at: url)
+        let event = current.map { RemoteEvent(url: url, entityTag: $0.entityTag, calendarData: $0.calendarData) }?.event
+        if let wanted {
+            if let event, event.publishedDigest == wanted.publishedDigest, event.sequence >= wanted.sequence {
+                return .done(entityTag: current?.entityTag)
+            }
+        } else if current == nil {
+            return .done(entityTag: nil)
+        }
+        return .changedMeanwhile(url: url.absoluteString)
+    }
+
+    /// The resource's text: the event and its VTIMEZONEs.
+    private func document(_ event: CalendarEvent, _ now: Instant) throws(CalDAVError) -> [UInt8] {
+        do {
+            return try EventFiles.document(of: event, calendar: planner.options.calendarProperties, stamp: now)
+        } catch {
+            // Not expected: the builder wrote the same event already.
+            throw .failed(url: client.calendar.appendingPathComponent(EventFiles.fileName(for: event.uid)).absoluteString, status: 0, reason: "the event cannot be written as iCalendar: \(error)")
+        }
+    }
+}
+
+extension PublishPlan.Action {
+    /// The event written, for creations and updates.
+    var event: CalendarEvent? {
+        switch self {
+        case .create(let event), .update(let event, _, _): event
+        case .delete: nil
+        }
+    }
+}
+
+extension CalDAVError {
+    /// Whether no further write of this run can succeed.
+    var stopsTheRun: Bool {
+        if case .refused = self { return true }
+        return isTransient
+    }
+}

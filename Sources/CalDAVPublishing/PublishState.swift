@@ -1,0 +1,92 @@
+import Foundation
+import ReservationFeed
+
+/// What publishing remembers about a calendar between runs, in a small JSON file: for each event
+/// it published, the digest and ETag it wrote, and which events the person deleted.
+///
+/// The calendar itself says which events are this package's (``RemoteEvent/isPublished``), so a
+/// lost state file or a second machine duplicates nothing. What only the state knows is that an
+/// event missing from the calendar was deleted there by the person, who should not get it back
+/// unless its reservation changes; and which ETag an event had, to notice edits to what
+/// publishing does not write.
+public struct PublishState: Sendable, Hashable, Codable {
+    /// The calendar's URL.
+    public var calendar: String
+    /// Records by event UID.
+    public var events: [String: Record]
+
+    /// What is known about one published event.
+    public struct Record: Sendable, Hashable, Codable {
+        /// The content digest last published (``ContentDigest``).
+        public var digest: String
+        /// The ETag it had after publishing, when the server said.
+        public var entityTag: String?
+        /// Whether the person deleted it from the calendar (it is not published again while the
+        /// content stays the same).
+        public var deletedInCalendar: Bool
+
+        public init(digest: String, entityTag: String?, deletedInCalendar: Bool = false) {
+            self.digest = digest
+            self.entityTag = entityTag
+            self.deletedInCalendar = deletedInCalendar
+        }
+    }
+
+    /// An empty state for `calendar`.
+    public init(calendar: String, events: [String: Record] = [:]) {
+        self.calendar = calendar
+        self.events = events
+    }
+
+    /// The state in `path`: an empty one when the file does not exist, or belongs to another
+    /// calendar.
+    ///
+    /// - Throws: ``PublishError/state(path:reason:)`` when the file cannot be read or is not a
+    ///   state file.
+    public static func load(_ path: String, calendar: String) throws(PublishError) -> PublishState {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if FileManager.default.fileExists(atPath: path) { throw .state(path: path, reason: "cannot be read") }
+            return PublishState(calendar: calendar)
+        }
+        let state: PublishState
+        do {
+            state = try JSONDecoder().decode(PublishState.self, from: data)
+        } catch {
+            throw .state(path: path, reason: "is not a publishing state file (delete it to start afresh): \(error)")
+        }
+        return state.calendar == calendar ? state : PublishState(calendar: calendar)
+    }
+
+    /// Writes the state to `path` atomically, creating its folder.
+    public func save(_ path: String) throws(PublishError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        do {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let data = try encoder.encode(self)
+            try AtomicFileWriter.replace(path) { write in try write([UInt8](data) + [0x0A]) }
+        } catch {
+            throw .state(path: path, reason: "cannot be written: \(error)")
+        }
+    }
+
+    /// Where the state of a calendar is kept when no `--state` is given:
+    /// `$XDG_STATE_HOME/reservation-feed/publish/HOST-HASH.json` (`~/.local/state` when
+    /// `XDG_STATE_HOME` is not set), one file per calendar and user.
+    public static func defaultPath(calendar: URL, user: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String
+    {
+        let base =
+            environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+        let key = "\(user ?? "")\n\(calendar.absoluteString)"
+        // FNV-1a: a stable name, not a secret.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let host = (calendar.host ?? "calendar").filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
+        return "\(base)/reservation-feed/publish/\(host)-\(String(hash, radix: 16)).json"
+    }
+}
