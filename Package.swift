@@ -27,6 +27,7 @@ let package = Package(
         ),
         .executable(name: "reservation-feed", targets: ["reservation-feed"]),
         .executable(name: "reservation-feed-server", targets: ["reservation-feed-server"]),
+        .executable(name: "reservation-feed-publisher", targets: ["reservation-feed-publisher"]),
     ],
     dependencies: [
         // The command line: subcommands, help, validation.
@@ -100,7 +101,7 @@ let package = Package(
             dependencies: ["ReservationFeed", "ICalendar", "EventModel", "Chrono", "CalDAV", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The command line's options, shared by the tool and the server program.
-        .target(name: "CommandOptions", dependencies: ["ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "CommandOptions", dependencies: ["ReservationFeed", "Parallel", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "reservation-feed",
             // Not reservation-feed-server, which serve hands over to: SwiftPM would link the server's
@@ -114,7 +115,17 @@ let package = Package(
         // serve, as a program of its own: only the runs that serve load the HTTP server's code.
         .executableTarget(
             name: "reservation-feed-server",
-            dependencies: ["FeedServer", "CommandOptions", "Parallel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FeedServer", "CommandOptions", "ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
+        ),
+
+        // publish, as a program of its own: only the runs that publish load the HTTP client
+        // (FoundationNetworking, libcurl).
+        .executableTarget(
+            name: "reservation-feed-publisher",
+            dependencies: [
+                "CalDAVPublishing", "CalDAV", "CommandOptions", "ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
 

@@ -108,7 +108,7 @@ public struct ICalendarReader: Sendable {
             if let value = icalproperty_get_categories(current) { event.categories.append(String(cString: value)) }
             property = icalcomponent_get_next_property(component, ICAL_CATEGORIES_PROPERTY)
         }
-        event.structuredLocation = structuredLocation(component)
+        event.structuredLocation = structuredLocation(component, geo: event.geo)
         event.publishedDigest = publishedDigest(component)
         var alarm = icalcomponent_get_first_component(component, ICAL_VALARM_COMPONENT)
         while let current = alarm {
@@ -153,7 +153,11 @@ public struct ICalendarReader: Sendable {
     }
 
     /// `X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-ADDRESS=…;X-APPLE-RADIUS=…;X-TITLE=…:geo:lat,lon`.
-    private static func structuredLocation(_ component: OpaquePointer) -> StructuredLocation? {
+    ///
+    /// Radicale stores it cut at the comma (`geo:lat`: vobject reads the values of X- properties
+    /// as lists and keeps the first); the longitude is then taken from GEO, when GEO has the same
+    /// latitude, so that an event read back from such a server is the event that was written.
+    private static func structuredLocation(_ component: OpaquePointer, geo: GeoCoordinate?) -> StructuredLocation? {
         var property = icalcomponent_get_first_property(component, ICAL_X_PROPERTY)
         while let current = property {
             defer { property = icalcomponent_get_next_property(component, ICAL_X_PROPERTY) }
@@ -162,7 +166,8 @@ public struct ICalendarReader: Sendable {
                 let raw = icalproperty_get_value_as_string(current)
             else { continue }
             let value = String(cString: raw)
-            let numbers = value.hasPrefix("geo:") ? value.dropFirst(4).split(separator: ",").compactMap { Double($0) } : []
+            var numbers = value.hasPrefix("geo:") ? value.dropFirst(4).split(separator: ",").compactMap { Double($0) } : []
+            if numbers.count == 1, let geo, geo.latitude == numbers[0] { numbers.append(geo.longitude) }
             guard numbers.count == 2, GeoCoordinate(latitude: numbers[0], longitude: numbers[1]).isValid else { continue }
             var parameters: [String: String] = [:]
             var parameter = icalproperty_get_first_parameter(current, ICAL_X_PARAMETER)

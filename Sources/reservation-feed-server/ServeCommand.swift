@@ -2,7 +2,6 @@ import ArgumentParser
 import CommandOptions
 import FeedServer
 import Foundation
-import Parallel
 import ReservationFeed
 
 /// `reservation-feed serve`, as a program of its own: the command line tool hands `serve` to it,
@@ -48,7 +47,7 @@ struct ServeCommand: ParsableCommand {
         let desk = DonationDesk(inbox: inboxFolder ?? "", importer: generator.importer, options: generator.options)
         let server = FeedServer(configuration: configuration, keeper: keeper, responder: responder, desk: desk, acceptsDonations: inboxFolder != nil, log: log)
         let host = options.host
-        let outcome = Self.wait { await keeper.start() }
+        let outcome = AsyncWork.wait { await keeper.start() }
         // A missing input is a mistake in the command, as for generate; anything else (an inbox
         // still empty, a bad file) is served around, and logged.
         if case .failed(.input) = outcome { throw ExitCode.usage }
@@ -60,7 +59,7 @@ struct ServeCommand: ParsableCommand {
         watcher.start()
         feedWatcher.start()
         if inboxFolder == nil, !options.quiet { log("note: no input folder, so no inbox: donations are refused (--inbox FOLDER to take them)") }
-        let failure: (any Error)? = Self.wait {
+        let failure: (any Error)? = AsyncWork.wait {
             do {
                 try await server.run { port in
                     let shown = Self.shownHost(host)
@@ -86,19 +85,5 @@ struct ServeCommand: ParsableCommand {
     private static func shownHost(_ host: String) -> String {
         if host == "0.0.0.0" || host == "::" { return ProcessInfo.processInfo.hostName }
         return host.contains(":") ? "[\(host)]" : host
-    }
-
-    /// Runs async work from this synchronous command and waits for it: the tool's other
-    /// commands stay synchronous, and so does its start.
-    private static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let done = DispatchSemaphore(value: 0)
-        let result = Locked<T?>(nil)
-        Task {
-            let value = await work()
-            result.withLock { $0 = value }
-            done.signal()
-        }
-        done.wait()
-        return result.withLock { $0! }
     }
 }
