@@ -154,6 +154,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
+        .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "CalDAV", "ReservationFeed", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["reservation-feed", "reservation-feed-server", "library-usage", "TestSupport"],

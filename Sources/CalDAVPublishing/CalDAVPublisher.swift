@@ -106,11 +106,7 @@ public struct CalDAVPublisher: Sendable {
             switch outcome {
             case .done(let entityTag):
                 result.done.append(action)
-                if case .delete = action {
-                    saved.events[action.uid] = nil
-                } else if let digest = action.event?.publishedDigest {
-                    saved.events[action.uid] = PublishState.Record(digest: digest, entityTag: entityTag)
-                }
+                saved.record(action, entityTag: entityTag)
             case .deletedInCalendar:
                 if let digest = action.event?.publishedDigest {
                     saved.events[action.uid] = PublishState.Record(digest: digest, entityTag: nil, deletedInCalendar: true)

@@ -38,6 +38,18 @@ public struct PublishState: Sendable, Hashable, Codable {
         self.events = events
     }
 
+    /// Records a write the server accepted: what was published and its ETag, or, for a
+    /// deletion, nothing any more.
+    public mutating func record(_ action: PublishPlan.Action, entityTag: String?) {
+        switch action {
+        case .create(let event), .update(let event, _, _):
+            guard let digest = event.publishedDigest else { return }
+            events[event.uid] = Record(digest: digest, entityTag: entityTag)
+        case .delete(_, let uid):
+            events[uid] = nil
+        }
+    }
+
     /// The state in `path`: an empty one when the file does not exist, or belongs to another
     /// calendar.
     ///

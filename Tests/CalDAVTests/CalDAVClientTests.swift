@@ -24,11 +24,11 @@ struct CalDAVClientTests {
             """.utf8)
     }
 
-    static let credentials = CalDAVClient.Credentials(user: RadicaleServer.user, password: RadicaleServer.password)
+    static let credentials = CalDAVClient.Credentials(user: CalDAVTestServer.user, password: CalDAVTestServer.password)
 
     @Test("create, list, replace under If-Match, refuse a stale ETag (412), delete; a second create of the same name is refused")
     func lifeCycle() async throws {
-        let server = try await RadicaleServer()
+        let server = try await CalDAVTestServer(.radicale)
         let client = CalDAVClient(calendar: try await server.makeCalendar("trips"), credentials: Self.credentials)
         try await client.checkCalendar()
         #expect(try await client.events().isEmpty)
@@ -60,12 +60,12 @@ struct CalDAVClientTests {
 
     @Test("wrong credentials, a URL that is not a calendar, and a server that is down each say so, with the URL")
     func failures() async throws {
-        let server = try await RadicaleServer()
+        let server = try await CalDAVTestServer(.radicale)
         let calendar = try await server.makeCalendar("trips")
-        let wrong = CalDAVClient(calendar: calendar, credentials: .init(user: RadicaleServer.user, password: "wrong"))
+        let wrong = CalDAVClient(calendar: calendar, credentials: .init(user: CalDAVTestServer.user, password: "wrong"))
         await #expect(throws: CalDAVError.refused(url: calendar.absoluteString, status: 401)) { try await wrong.checkCalendar() }
 
-        let home = CalDAVClient(calendar: server.root.appendingPathComponent("\(RadicaleServer.user)/"), credentials: Self.credentials)
+        let home = CalDAVClient(calendar: server.nonCalendar, credentials: Self.credentials)
         await #expect(throws: CalDAVError.notACalendar(url: home.calendar.absoluteString)) { try await home.checkCalendar() }
 
         server.stop()

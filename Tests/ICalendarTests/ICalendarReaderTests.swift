@@ -20,6 +20,37 @@ struct ICalendarReaderTests {
         #expect(rewritten == written)
     }
 
+    @Test("the published digest is written as X-RESERVATION-FEED-DIGEST and read back; events without it have none")
+    func publishedDigest() throws {
+        var event = ICalendarWriterTests.events[0]
+        event.publishedDigest = "G2FT5PRlwaquVZPZYSWV7rHS"
+        let text = try ICalendarWriter().text(of: event, stamp: ICalendarWriterTests.stamp)
+        #expect(text.contains("\r\nX-RESERVATION-FEED-DIGEST:G2FT5PRlwaquVZPZYSWV7rHS\r\n"))
+        let read = try ICalendarReader().event(in: Array(text.utf8)[...])
+        #expect(read.publishedDigest == event.publishedDigest)
+        #expect(try ICalendarWriter().text(of: read, stamp: ICalendarWriterTests.stamp) == text)
+        #expect(try ICalendarReader().read(try ICalendarWriter().document(
+            ICalendarWriterTests.properties, events: ICalendarWriterTests.events, stamp: ICalendarWriterTests.stamp)).events.allSatisfy { $0.publishedDigest == nil })
+    }
+
+    @Test("a structured location cut at its comma, as Radicale stores it, takes its longitude from GEO")
+    func structuredLocationCutByServer() throws {
+        let text = """
+            BEGIN:VEVENT\r
+            UID:a\r
+            DTSTART:20300614T193000Z\r
+            GEO:37.792400;-122.390600\r
+            X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=70;X-TITLE=EPIC Steak:geo:37.792400\r
+            END:VEVENT\r
+
+            """
+        let event = try ICalendarReader().event(in: Array(text.utf8)[...])
+        #expect(event.structuredLocation?.coordinate == GeoCoordinate(latitude: 37.7924, longitude: -122.3906))
+        // Without a GEO that agrees, the cut value is not a place.
+        let alone = try ICalendarReader().event(in: Array(text.replacingOccurrences(of: "GEO:37.792400;", with: "GEO:1.0;").utf8)[...])
+        #expect(alone.structuredLocation == nil)
+    }
+
     @Test("fields come back as values")
     func values() throws {
         let written = try ICalendarWriter().document(
