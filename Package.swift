@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        // publish: the HTTP client that speaks CalDAV (SwiftNIO, TLS with the system's trust store).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
     ],
     targets: [
         // MARK: Libraries, in the order data flows through them.
@@ -92,8 +94,13 @@ let package = Package(
             ]
         ),
         // CalDAV: a calendar collection's events listed, created, replaced and deleted under
-        // preconditions, over Foundation's URLSession; WebDAV answers read with libxml2.
-        .target(name: "CalDAV", dependencies: ["HTMLMarkup"]),
+        // preconditions, over AsyncHTTPClient; WebDAV answers read with libxml2.
+        .target(
+            name: "CalDAV",
+            dependencies: [
+                "HTMLMarkup", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
         // publish: the feed's events kept in step inside a CalDAV calendar, one resource each,
         // with the feed's rule for what changed. Nothing depends on it but the publishing program.
         .target(

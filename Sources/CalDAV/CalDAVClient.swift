@@ -1,17 +1,19 @@
+import AsyncHTTPClient
 import Foundation
 import HTMLMarkup
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 
 /// Speaks CalDAV (RFC 4791) to one calendar collection: lists its events, creates, replaces and
 /// deletes them, each under a precondition so that nothing another client changed is overwritten
 /// by accident.
 ///
-/// HTTP through Foundation's `URLSession` (libcurl on Linux): HTTPS with the system's trust
-/// store, redirects, Basic and Digest authentication. WebDAV answers are read with libxml2
-/// (``XMLTree``).
+/// HTTP through AsyncHTTPClient (SwiftNIO): HTTPS with the system's trust store, redirects
+/// followed, Basic authentication, connections kept open and shared. WebDAV answers are read
+/// with libxml2 (``XMLTree``). (Foundation's `URLSession` on Linux was tried first: it stops
+/// the whole process when a server dies in the middle of an answer, swift-corelibs-foundation
+/// issue 5285, and waits out its timeout on a 401 nobody answers.)
 public struct CalDAVClient: Sendable {
     /// The calendar collection, ending in `/`.
     public let calendar: URL
@@ -19,10 +21,10 @@ public struct CalDAVClient: Sendable {
     public let credentials: Credentials?
     /// How long one request may take.
     public var timeout: TimeInterval = 30
-    /// How many requests a caller should have under way at once; the client keeps as many
-    /// connections open.
+    /// How many requests a caller should have under way at once.
     public static let maximumConcurrentRequests = 4
-    private let connection: Connection
+    /// How the client names itself to servers.
+    public var userAgent = "ReservationFeed"
 
     /// A user name and password.
     public struct Credentials: Sendable, Hashable {
@@ -48,7 +50,6 @@ public struct CalDAVClient: Sendable {
     public init(calendar: URL, credentials: Credentials?) {
         self.calendar = calendar.absoluteString.hasSuffix("/") ? calendar : calendar.appendingPathComponent("")
         self.credentials = credentials
-        connection = Connection(credentials: credentials)
     }
 
     /// Checks that the URL is a calendar collection the credentials may use.
@@ -93,10 +94,10 @@ public struct CalDAVClient: Sendable {
 
     /// One event resource, with its ETag (`GET`); `nil` when there is none at `url`.
     public func event(at url: URL) async throws(CalDAVError) -> Resource? {
-        let (status, data, answer) = try await exchange("GET", url, body: [], headers: [:])
+        let (status, data, entityTag) = try await exchange("GET", url, body: [], headers: [:])
         if status == 404 || status == 410 { return nil }
         guard (200..<300).contains(status) else { throw failure(url, status, data) }
-        return Resource(url: url, entityTag: answer?.value(forHTTPHeaderField: "ETag"), calendarData: String(decoding: data, as: UTF8.self))
+        return Resource(url: url, entityTag: entityTag, calendarData: String(decoding: data, as: UTF8.self))
     }
 
     /// Creates a resource that must not exist yet (`If-None-Match: *`); returns its ETag when the
@@ -120,9 +121,9 @@ public struct CalDAVClient: Sendable {
     private func put(_ url: URL, _ text: [UInt8], precondition: [String: String]) async throws(CalDAVError) -> String? {
         var headers = precondition
         headers["Content-Type"] = "text/calendar; charset=utf-8"
-        let (status, data, answer) = try await exchange("PUT", url, body: text, headers: headers)
+        let (status, data, entityTag) = try await exchange("PUT", url, body: text, headers: headers)
         guard (200..<300).contains(status) else { throw failure(url, status, data) }
-        return answer?.value(forHTTPHeaderField: "ETag")
+        return entityTag
     }
 
     // MARK: - HTTP
@@ -134,80 +135,53 @@ public struct CalDAVClient: Sendable {
         return (status, data)
     }
 
-    private func exchange(_ method: String, _ url: URL, body: [UInt8], headers: [String: String]) async throws(CalDAVError) -> (Int, [UInt8], HTTPURLResponse?) {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
-        request.httpMethod = method
-        if !body.isEmpty { request.httpBody = Data(body) }
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        // Basic credentials go with every request, saving each one a round trip (and Radicale's
-        // delay on unauthenticated requests); challenges are answered too, for Digest, and a
-        // second challenge means the credentials were refused. (A 401 that no delegate answers
-        // makes URLSession on Linux hang, past the request's timeout: seen with Radicale.)
+    private func exchange(_ method: String, _ url: URL, body: [UInt8], headers: [String: String]) async throws(CalDAVError) -> (Int, [UInt8], String?) {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = HTTPMethod(rawValue: method)
+        if !body.isEmpty { request.body = .bytes(ByteBuffer(bytes: body)) }
+        request.headers.add(name: "User-Agent", value: userAgent)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        // Basic credentials go with every request: each saves a round trip (and Radicale's delay
+        // on unauthenticated requests). Digest is not spoken.
         if let credentials {
             let token = Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
-            request.setValue("Basic \(token)", forHTTPHeaderField: "Authorization")
+            request.headers.add(name: "Authorization", value: "Basic \(token)")
         }
         do {
-            let (data, response) = try await connection.session.data(for: request)
-            guard let http = response as? HTTPURLResponse else { throw CalDAVError.unreadable(url: url.absoluteString, reason: "not an HTTP answer") }
-            if http.statusCode == 401 || http.statusCode == 403 { throw CalDAVError.refused(url: url.absoluteString, status: http.statusCode) }
-            return (http.statusCode, [UInt8](data), http)
+            let response = try await Self.http.execute(request, timeout: .seconds(Int64(timeout)))
+            let data = try await response.body.collect(upTo: Self.largestAnswer)
+            let status = Int(response.status.code)
+            if status == 401 || status == 403 { throw CalDAVError.refused(url: url.absoluteString, status: status) }
+            return (status, Array(buffer: data), response.headers.first(name: "ETag"))
         } catch let error as CalDAVError {
             throw error
         } catch {
-            if connection.authentication.wasRefused { throw .refused(url: url.absoluteString, status: 401) }
-            throw .unreachable(url: url.absoluteString, reason: error.localizedDescription)
+            throw .unreachable(url: url.absoluteString, reason: Self.explain(error))
         }
     }
 
-    /// One session for all of a client's requests, so that they share connections (keep-alive).
-    private final class Connection: Sendable {
-        let session: URLSession
-        let authentication: AuthenticationDelegate
+    /// One HTTP client for the process (never shut down, as `HTTPClient.shared` is not): it
+    /// keeps connections open between requests, follows redirects, and fails a request at once
+    /// when its server cannot be reached, instead of trying to connect again until the request's
+    /// time is up.
+    private static let http: HTTPClient = {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: 5, allowCycles: false), timeout: .init(connect: .seconds(10)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
-        init(credentials: Credentials?) {
-            authentication = AuthenticationDelegate(credentials: credentials)
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.urlCache = nil
-            configuration.httpMaximumConnectionsPerHost = CalDAVClient.maximumConcurrentRequests
-            session = URLSession(configuration: configuration, delegate: authentication, delegateQueue: nil)
-        }
+    /// The largest answer read: a listing of some 50,000 events.
+    static let largestAnswer = 256 << 20
 
-        deinit {
-            session.finishTasksAndInvalidate()
-        }
-    }
-
-    /// Answers authentication challenges with the credentials once, and gives up on a second.
-    private final class AuthenticationDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-        private let credentials: Credentials?
-        private let lock = NSLock()
-        private var refused = false
-
-        init(credentials: Credentials?) {
-            self.credentials = credentials
-        }
-
-        var wasRefused: Bool { lock.withLock { refused } }
-
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-        ) {
-            let method = challenge.protectionSpace.authenticationMethod
-            guard method == NSURLAuthenticationMethodHTTPBasic || method == NSURLAuthenticationMethodHTTPDigest
-                || method == NSURLAuthenticationMethodDefault
-            else {
-                // Server trust and the like: the system's rules.
-                completionHandler(.performDefaultHandling, nil)
-                return
-            }
-            if let credentials, challenge.previousFailureCount == 0 {
-                completionHandler(.useCredential, URLCredential(user: credentials.user, password: credentials.password, persistence: .forSession))
-            } else {
-                lock.withLock { refused = true }
-                completionHandler(.cancelAuthenticationChallenge, nil)
-            }
+    /// What a connection failure was, in words.
+    private static func explain(_ error: any Error) -> String {
+        switch error {
+        case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout: "no answer in time"
+        case let error as HTTPClientError where error == .remoteConnectionClosed: "the server closed the connection"
+        case let error as HTTPClientError where error == .connectTimeout: "cannot connect in time"
+        case let error as NIOConnectionError: "cannot connect: \(error.connectionErrors.first.map { "\($0.error)" } ?? "\(error)")"
+        default: "\(error)"
         }
     }
 

@@ -18,11 +18,23 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An answer this client cannot read.
     case unreadable(url: String, reason: String)
 
-    /// Whether trying again later may succeed (the server down, busy or failing).
+    /// Whether trying again later may succeed: the server down, busy or failing, or the
+    /// resource locked by another writer (423: Xandikos answers so while another write holds its
+    /// repository).
     public var isTransient: Bool {
         switch self {
         case .unreachable: true
-        case .failed(_, let status, _): status >= 500 || status == 429
+        case .failed(_, let status, _): status >= 500 || status == 429 || status == 423
+        default: false
+        }
+    }
+
+    /// Whether the server as a whole is out of reach (refused credentials, no answer, a gateway
+    /// or the server saying it is unavailable), rather than this one request failing.
+    public var isServerWide: Bool {
+        switch self {
+        case .refused, .unreachable: true
+        case .failed(_, let status, _): [502, 503, 504].contains(status)
         default: false
         }
     }

@@ -32,8 +32,10 @@ public struct CalDAVPublisher: Sendable {
     public var statePath: String
     /// How long to wait for another run publishing to the same calendar, in seconds.
     public var lockWait: Int
-    /// How long to wait before trying a failed write once more, in seconds.
-    public var retryDelay: Double = 1
+    /// How long to wait before trying a failed write again, in seconds; it doubles at each try.
+    public var retryDelay: Double = 0.5
+    /// How many times a write is tried when it fails for a reason that may pass.
+    public var attempts = 3
 
     /// Creates a publisher.
     public init(
@@ -165,18 +167,25 @@ public struct CalDAVPublisher: Sendable {
                 guard let (index, outcome) = await group.next() else { break }
                 running -= 1
                 outcomes[index] = outcome
-                if case .failed(let error) = outcome, error.stopsTheRun { stopped = true }
+                if case .failed(let error) = outcome, error.isServerWide { stopped = true }
             }
         }
         return outcomes
     }
 
-    /// One write, tried again once after a transient failure.
+    /// One write, tried again after a failure that may pass, waiting longer each time (with some
+    /// jitter, so that writes refused together do not come back together). Trying again is
+    /// safe: every write carries its precondition, and a 412 is settled by reading back.
     private func perform(_ action: PublishPlan.Action, now: Instant) async -> Outcome {
-        let first = await attempt(action, now: now)
-        guard case .failed(let error) = first, error.isTransient else { return first }
-        try? await Task.sleep(nanoseconds: UInt64(retryDelay * 1e9))
-        return await attempt(action, now: now)
+        var outcome = await attempt(action, now: now)
+        var delay = retryDelay
+        for _ in 1..<max(1, attempts) {
+            guard case .failed(let error) = outcome, error.isTransient else { break }
+            try? await Task.sleep(nanoseconds: UInt64(delay * Double.random(in: 0.75...1.25) * 1e9))
+            delay *= 2
+            outcome = await attempt(action, now: now)
+        }
+        return outcome
     }
 
     private func attempt(_ action: PublishPlan.Action, now: Instant) async -> Outcome {
@@ -243,13 +252,5 @@ extension PublishPlan.Action {
         case .create(let event), .update(let event, _, _): event
         case .delete: nil
         }
-    }
-}
-
-extension CalDAVError {
-    /// Whether no further write of this run can succeed.
-    var stopsTheRun: Bool {
-        if case .refused = self { return true }
-        return isTransient
     }
 }

@@ -9,6 +9,8 @@ import ReservationFeed
 struct CalendarModel {
     static let base = URL(string: "https://dav.example.com/calendars/ada/trips/")!
     var resources: [String: RemoteEvent] = [:]
+    /// The text of each resource, as it was stored.
+    var documents: [String: String] = [:]
     var state = PublishState(calendar: base.absoluteString)
     private var writes = 0
 
@@ -27,6 +29,7 @@ struct CalendarModel {
         writes += 1
         let tag = "\"\(writes)\""
         let url = Self.base.appendingPathComponent(name)
+        documents[name] = String(decoding: text, as: UTF8.self)
         resources[name] = RemoteEvent(url: url, entityTag: tag, calendarData: String(decoding: text, as: UTF8.self))
         return tag
     }

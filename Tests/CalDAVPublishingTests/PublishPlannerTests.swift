@@ -1,6 +1,7 @@
 import CalDAVPublishing
 import Foundation
 import ReservationFeed
+import TestSupport
 import Testing
 
 /// The rules of publishing, on values: what is created, updated, cancelled, deleted or left
@@ -51,6 +52,11 @@ struct PublishPlannerTests {
         }
         let calendar = try Self.published(try Self.trip)
         #expect(calendar.resources.count == 3)
+        // What a run sends, through the validator.
+        let folder = try TemporaryFolder("published")
+        let paths = try calendar.documents.map { try folder.write($0.key, $0.value) }
+        let verdict = try ICSValidator.validate(paths)
+        #expect(verdict.passed, "\(verdict.report)")
         let again = try Self.plan(try Self.trip, on: calendar)
         #expect(again.actions.isEmpty)
         #expect(again.unchanged.count == 3)

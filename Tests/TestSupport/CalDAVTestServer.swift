@@ -110,6 +110,11 @@ public final class CalDAVTestServer: @unchecked Sendable {
         return url
     }
 
+    /// Where the server keeps its collections (Radicale: `collection-root/USER/CALENDAR/*.ics`).
+    public var storage: URL {
+        folder.url.appendingPathComponent("collections")
+    }
+
     /// A collection that exists and is not a calendar: the user's home (Radicale) or the
     /// calendar home (Xandikos).
     public var nonCalendar: URL {
