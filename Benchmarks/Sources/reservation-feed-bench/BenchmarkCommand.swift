@@ -45,6 +45,12 @@ struct BenchmarkCommand: ParsableCommand {
     @Flag(help: "Measure serve only.")
     var serveOnly = false
 
+    @Flag(help: "Leave publish out (it needs Radicale and caldav in the test tools' environment).")
+    var skipPublish = false
+
+    @Flag(help: "Measure publish only.")
+    var publishOnly = false
+
     @Option(help: "Also write the report to this file.")
     var report: String?
 
@@ -63,6 +69,12 @@ struct BenchmarkCommand: ParsableCommand {
             shared: URL(fileURLWithPath: shared ?? repository.deletingLastPathComponent().appendingPathComponent("shared/bench").path))
         try workspace.buildPrograms()
         try workspace.buildReservationFeed()
+        if publishOnly {
+            let text = try PublishBenchmark(workspace: workspace).run()
+            print(text)
+            if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
+            return
+        }
         if serveOnly {
             let text = try ServeBenchmark(workspace: workspace).run()
             print(text)
@@ -84,6 +96,7 @@ struct BenchmarkCommand: ParsableCommand {
 
         var text = Report(session: session, sizes: sizes.sorted(), load: (startLoad, Self.loadAverage())).markdown()
         if !skipServe { text += "\n" + (try ServeBenchmark(workspace: workspace).run()) }
+        if !skipPublish { text += "\n" + (try PublishBenchmark(workspace: workspace).run()) }
         print(text)
         if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
         if let json {
