@@ -5,12 +5,15 @@
 //
 // Data flows one way, and each arrow is a module boundary:
 //
-//   ReservationImport ─▶ Reservations ─▶ EventSynthesis ─▶ EventModel ─▶ ICalendar ─▶ ReservationFeed ─▶ FeedServer
-//   (files, JSON)        (values)        (pure rules)       (values)      (libical)     (feeds on disk)    (serve: HTTP)
+//   ReservationImport ─▶ Reservations ─▶ EventSynthesis ─▶ EventModel ─▶ ICalendar ─▶ ReservationFeed ─┬▶ FeedServer
+//   (files, JSON)        (values)        (pure rules)       (values)      (libical)     (feeds on disk)   │  (serve: HTTP)
+//                                                                                                          └▶ CalDAVPublishing ─▶ CalDAV
+//                                                                                                             (publish: plan)     (HTTP client)
 //
 // `Chrono` holds the civil date and time values both sides of synthesis share. Only `ICalendar`
-// imports `CLibical`; only `FeedServer` imports Hummingbird, and nothing imports `FeedServer`
-// but the server program.
+// imports `CLibical`; only `FeedServer` imports Hummingbird, only `CalDAV` AsyncHTTPClient, and
+// nothing imports either end but its own program (`reservation-feed-server`,
+// `reservation-feed-publisher`).
 
 import PackageDescription
 

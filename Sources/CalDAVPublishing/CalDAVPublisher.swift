@@ -105,6 +105,8 @@ public struct CalDAVPublisher: Sendable {
         let outcomes = await perform(plan.actions, now: now)
         var saved = plan.state
         for (action, outcome) in zip(plan.actions, outcomes) {
+            // What the last run knew stays known until a write replaces it.
+            saved.events[action.uid] = state.events[action.uid]
             switch outcome {
             case .done(let entityTag):
                 result.done.append(action)
@@ -121,16 +123,13 @@ public struct CalDAVPublisher: Sendable {
                 result.changedMeanwhile.append(message)
                 result.diagnostics.append(message)
                 report(message)
-                saved.events[action.uid] = state.events[action.uid]
             case .failed(let error):
                 result.failures.append(.init(action: action, error: error))
                 let message = Diagnostic(.error, "caldav", at: SourceLocation(file: error.url), "\(action.verb) \(action.uid): \(error.reason)")
                 result.diagnostics.append(message)
                 report(message)
-                saved.events[action.uid] = state.events[action.uid]
             case .notAttempted:
                 result.notAttempted.append(action)
-                saved.events[action.uid] = state.events[action.uid]
             }
         }
         try saved.save(statePath)

@@ -54,8 +54,8 @@ struct PublishBenchmark {
             second.peer.append(try ProcessSample.run(tools, [peer, changedFeed, theirs, "ada", "lovelace"]).wall)
             log("  run \(run + 1): first \(format(first.ours.last!)) s vs \(format(first.peer.last!)) s; 1 % changed \(format(second.ours.last!)) s vs \(format(second.peer.last!)) s")
         }
-        let f = (median(first.ours), median(first.peer))
-        let s = (median(second.ours), median(second.peer))
+        let f = (Statistic(first.ours).median, Statistic(first.peer).median)
+        let s = (Statistic(second.ours).median, Statistic(second.peer).median)
         return """
             ## publish
 
@@ -71,11 +71,6 @@ struct PublishBenchmark {
             """
     }
 
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-    }
-
     private func format(_ value: Double) -> String {
         String(format: "%.2f", value)
     }
@@ -87,7 +82,7 @@ struct PublishBenchmark {
 
         init(python: String, folder: String) throws {
             try "ada:lovelace\n".write(toFile: folder + "/users", atomically: true, encoding: .utf8)
-            let port = 20_000 + Int.random(in: 0..<20_000)
+            let port = try ServeBenchmark.freePort()
             root = "http://127.0.0.1:\(port)/"
             process.executableURL = URL(fileURLWithPath: python)
             process.arguments = [

@@ -205,7 +205,8 @@ struct ServeBenchmark {
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 
-    private static func freePort() throws -> Int {
+    /// A port nothing listens on, on loopback.
+    static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
