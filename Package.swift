@@ -25,7 +25,7 @@ let package = Package(
             name: "ReservationFeed",
             targets: [
                 "ReservationFeed", "Reservations", "ReservationImport", "EventSynthesis", "EventModel",
-                "ICalendar", "Chrono", "Airports", "TimeZoneMap", "HTMLMarkup", "MailMessage",
+                "ICalendar", "Chrono", "Airports", "TimeZoneMap", "JSONParsing", "HTMLMarkup", "MailMessage",
             ]
         ),
         .executable(name: "reservation-feed", targets: ["reservation-feed"]),
@@ -62,7 +62,10 @@ let package = Package(
         .target(name: "HTMLMarkup", dependencies: ["CLibXML2"]),
         // E-mail through GMime: decoded parts, subject and date, as Swift values.
         .target(name: "MailMessage", dependencies: ["CGMime", "Chrono"]),
-        .target(name: "ReservationImport", dependencies: ["Reservations", "HTMLMarkup", "MailMessage", "Parallel"]),
+        // JSON read with the place of every value, nesting and string length bounded, and a lenient
+        // mode for markup written by hand; a Decoder over it whose errors say what was found.
+        .target(name: "JSONParsing"),
+        .target(name: "ReservationImport", dependencies: ["Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Parallel"]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
         .target(name: "Airports", dependencies: ["Chrono", "Parallel"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
@@ -149,9 +152,10 @@ let package = Package(
         .testTarget(name: "AirportsTests", dependencies: ["Airports", "Chrono"]),
         .testTarget(name: "TimeZoneMapTests", dependencies: ["TimeZoneMap", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "TestSupport"]),
+        .testTarget(name: "JSONParsingTests", dependencies: ["JSONParsing"]),
         .testTarget(name: "HTMLMarkupTests", dependencies: ["HTMLMarkup"]),
         .testTarget(name: "MailMessageTests", dependencies: ["MailMessage"]),
-        .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "JSONParsing", "Reservations", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "TestSupport"], exclude: ["Golden", "Fixtures"]),

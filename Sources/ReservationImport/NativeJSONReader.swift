@@ -1,4 +1,5 @@
 import Chrono
+import JSONParsing
 import Parallel
 import Reservations
 
@@ -30,7 +31,7 @@ public struct NativeJSONReader: Sendable {
         } catch {
             let position = TextPosition(offset: error.offset, in: bytes)
             return ImportResult(diagnostics: [
-                Diagnostic(.error, "syntax", at: SourceLocation(file: file, position: position), "not valid JSON: \(error.message)")
+                Diagnostic(.error, "syntax", at: SourceLocation(file: file, position: position), "not valid JSON: \(error.explanation)")
             ])
         }
         let context = Context(bytes: bytes, file: file, root: root)
@@ -86,7 +87,7 @@ public struct NativeJSONReader: Sendable {
             let reservation: Reservation
             let reader = DateReader(document: dates, placeCountry: Self.placeCountry(in: node))
             do {
-                reservation = try Reservation(from: JSONTreeDecoder(node: node, codingPath: path, dates: reader))
+                reservation = try Reservation(from: JSONTreeDecoder(node: node, codingPath: path, userInfo: [.lenientDates: reader]))
             } catch let error as DecodingError {
                 return ImportResult(diagnostics: [diagnostic(for: error)])
             } catch {

@@ -1,5 +1,6 @@
 import Chrono
 import Foundation
+import JSONParsing
 import Parallel
 
 /// Reads reservations from files and standard input, whatever their format: native JSON,

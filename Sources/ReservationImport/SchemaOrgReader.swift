@@ -1,5 +1,6 @@
 import Chrono
 import HTMLMarkup
+import JSONParsing
 import MailMessage
 import Parallel
 import Reservations
@@ -230,7 +231,7 @@ public struct SchemaOrgReader: Sendable {
                 Diagnostic(
                     .error, "syntax",
                     at: SourceLocation(file: file, path: basePath, position: shift(TextPosition(offset: failure.offset, in: bytes))),
-                    "not valid JSON-LD: \(failure.message)" + Self.readBefore(delivered)))
+                    "not valid JSON-LD: \(failure.explanation)" + Self.readBefore(delivered)))
         }
 
         /// What of an array was read before a syntax error.

@@ -1,3 +1,6 @@
+@_exported import struct JSONParsing.TextPosition
+import JSONParsing
+
 /// Where in the input something was found: a file, a JSON path in it, and a line and column.
 ///
 /// Printed as `trip.json: reservations[3].departure.time`, the form every message starts with.

@@ -41,6 +41,15 @@ struct ImportLimitsTests {
         #expect(result.diagnostics.map(\.description).contains { $0.contains("this string is longer than the limit of 40 bytes (--limit field-length)") && $0.contains("line 1") })
     }
 
+    @Test("native JSON nested past json-depth names the limit and where it was passed")
+    func jsonDepth() {
+        var reader = NativeJSONReader()
+        reader.limits.jsonDepth = 3
+        let result = reader.read(Array(#"{"reservations": [[[{}]]]}"#.utf8), file: "deep.json")
+        #expect(result.reservations.isEmpty)
+        #expect(result.diagnostics.map(\.description) == ["deep.json: not valid JSON: arrays and objects are nested more than 3 deep (--limit json-depth) (line 1, column 20)"])
+    }
+
     @Test("more reservations than allowed: the first ones, and an error")
     func reservationCount() {
         var importer = ReservationImporter()

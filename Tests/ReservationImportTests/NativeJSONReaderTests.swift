@@ -114,10 +114,4 @@ struct NativeJSONReaderTests {
             TextPosition(line: 1, column: 2), TextPosition(line: 1, column: 55), TextPosition(line: 1, column: 108),
         ])
     }
-
-    @Test("paths quote member names that are not plain identifiers")
-    func oddNames() {
-        #expect(JSONPath.text([JSONNameKey("reservations"), JSONIndexKey(2), JSONNameKey("odd key"), JSONNameKey("x")])
-                == #"reservations[2]["odd key"].x"#)
-    }
 }

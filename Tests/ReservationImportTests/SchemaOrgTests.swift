@@ -1,5 +1,6 @@
 import Chrono
 import Foundation
+import JSONParsing
 import Reservations
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import JSONParsing
 import Reservations
 
 /// The schema.org objects of one piece of markup (a JSON-LD document or array element, or a

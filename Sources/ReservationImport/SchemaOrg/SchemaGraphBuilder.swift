@@ -1,4 +1,5 @@
 import HTMLMarkup
+import JSONParsing
 
 /// Builds a ``SchemaGraph`` from JSON-LD (as the sink of a ``JSONReader``) or from Microdata items.
 ///

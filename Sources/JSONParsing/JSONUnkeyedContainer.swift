@@ -1,16 +1,14 @@
-import Chrono
-
 /// The elements of a JSON array, read in order for a `Decodable` type.
 struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     let elements: [JSONNode]
     let codingPath: [any CodingKey]
-    let dates: (any LenientDateDecoding)?
+    let userInfo: [CodingUserInfoKey: Any]
     private(set) var currentIndex = 0
 
-    init(elements: [JSONNode], codingPath: [any CodingKey], dates: (any LenientDateDecoding)?) {
+    init(elements: [JSONNode], codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
         self.elements = elements
         self.codingPath = codingPath
-        self.dates = dates
+        self.userInfo = userInfo
     }
 
     var count: Int? { elements.count }
@@ -51,7 +49,7 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
 
     private func next(_ type: Any.Type) throws -> JSONTreeDecoder {
         guard !isAtEnd else { throw endError(type) }
-        return JSONTreeDecoder(node: elements[currentIndex], codingPath: codingPath + [JSONIndexKey(currentIndex)], dates: dates)
+        return JSONTreeDecoder(node: elements[currentIndex], codingPath: codingPath + [JSONIndexKey(currentIndex)], userInfo: userInfo)
     }
 
     private func endError(_ type: Any.Type) -> DecodingError {

@@ -1,10 +1,7 @@
-import Chrono
-import Foundation
-
 /// Writes coding paths the way people write JSON paths: `reservations[3].departure.time`.
-enum JSONPath {
+package enum JSONPath {
     /// The path text; empty for the top of the document.
-    static func text(_ path: [any CodingKey]) -> String {
+    package static func text(_ path: [any CodingKey]) -> String {
         var text = ""
         for key in path {
             if let index = key.intValue, key.stringValue.hasPrefix("Index ") || key.stringValue == String(index) {
@@ -12,8 +9,7 @@ enum JSONPath {
             } else if isPlainName(key.stringValue) {
                 text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
             } else {
-                let escaped = key.stringValue.replacingOccurrences(of: "\\", with: "\\\\")
-                    .replacingOccurrences(of: "\"", with: "\\\"")
+                let escaped = key.stringValue.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
                 text += "[\"\(escaped)\"]"
             }
         }
@@ -21,12 +17,12 @@ enum JSONPath {
     }
 
     /// One member name as a path component: `name`, or `["@type"]` for a name that is not plain.
-    static func component(_ name: String) -> String {
+    package static func component(_ name: String) -> String {
         isPlainName(name) ? name : text([JSONNameKey(name)])
     }
 
     /// Joins a path and a relative one (`reservations[2]` + `departure.time`).
-    static func join(_ base: String, _ relative: String) -> String {
+    package static func join(_ base: String, _ relative: String) -> String {
         if base.isEmpty { return relative }
         if relative.isEmpty { return base }
         return relative.hasPrefix("[") ? base + relative : base + "." + relative
@@ -34,7 +30,7 @@ enum JSONPath {
 
     private static func isPlainName(_ name: String) -> Bool {
         guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
-        return name.allUTF8Bytes { byte in
+        return name.utf8.allSatisfy { byte in
             (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
                 || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "-")

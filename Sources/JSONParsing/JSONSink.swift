@@ -3,7 +3,7 @@
 /// straight from the text, with no tree in between, and decodes only the strings it needs.
 ///
 /// Strings, numbers and member names arrive as ``JSONText``, checked but undecoded.
-protocol JSONSink {
+package protocol JSONSink {
     associatedtype Value
     /// An object being read: its members so far.
     associatedtype ObjectBuilder
@@ -24,29 +24,29 @@ protocol JSONSink {
 }
 
 /// Makes the ``JSONNode`` tree of a text.
-struct JSONTreeSink: JSONSink {
-    struct ObjectBuilder {
+package struct JSONTreeSink: JSONSink {
+    package struct ObjectBuilder {
         var offset: Int
         var members: [JSONMember] = []
     }
 
-    struct ArrayBuilder {
+    package struct ArrayBuilder {
         var offset: Int
         var elements: [JSONNode] = []
     }
 
-    func null(at offset: Int) -> JSONNode { JSONNode(value: .null, offset: offset) }
-    func bool(_ value: Bool, at offset: Int) -> JSONNode { JSONNode(value: .bool(value), offset: offset) }
-    func number(_ text: JSONText, at offset: Int) -> JSONNode { JSONNode(value: .number(text.string), offset: offset) }
-    func string(_ text: JSONText, at offset: Int) -> JSONNode { JSONNode(value: .string(text.string), offset: offset) }
-    func beginObject(at offset: Int) -> ObjectBuilder { ObjectBuilder(offset: offset) }
+    package func null(at offset: Int) -> JSONNode { JSONNode(value: .null, offset: offset) }
+    package func bool(_ value: Bool, at offset: Int) -> JSONNode { JSONNode(value: .bool(value), offset: offset) }
+    package func number(_ text: JSONText, at offset: Int) -> JSONNode { JSONNode(value: .number(text.string), offset: offset) }
+    package func string(_ text: JSONText, at offset: Int) -> JSONNode { JSONNode(value: .string(text.string), offset: offset) }
+    package func beginObject(at offset: Int) -> ObjectBuilder { ObjectBuilder(offset: offset) }
 
-    func member(_ key: JSONText, _ value: JSONNode, in object: inout ObjectBuilder) {
+    package func member(_ key: JSONText, _ value: JSONNode, in object: inout ObjectBuilder) {
         object.members.append(JSONMember(key: key.string, value: value))
     }
 
-    func endObject(_ object: ObjectBuilder) -> JSONNode { JSONNode(value: .object(object.members), offset: object.offset) }
-    func beginArray(at offset: Int) -> ArrayBuilder { ArrayBuilder(offset: offset) }
-    func element(_ value: JSONNode, in array: inout ArrayBuilder) { array.elements.append(value) }
-    func endArray(_ array: ArrayBuilder) -> JSONNode { JSONNode(value: .array(array.elements), offset: array.offset) }
+    package func endObject(_ object: ObjectBuilder) -> JSONNode { JSONNode(value: .object(object.members), offset: object.offset) }
+    package func beginArray(at offset: Int) -> ArrayBuilder { ArrayBuilder(offset: offset) }
+    package func element(_ value: JSONNode, in array: inout ArrayBuilder) { array.elements.append(value) }
+    package func endArray(_ array: ArrayBuilder) -> JSONNode { JSONNode(value: .array(array.elements), offset: array.offset) }
 }

@@ -2,20 +2,20 @@
 ///
 /// Foundation's parser reports neither line nor column, and a person fixing a file needs both.
 /// The parser also bounds nesting depth, so hostile input cannot exhaust the stack.
-enum JSONParser {
+package enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    static let defaultMaximumDepth = 256
+    package static let defaultMaximumDepth = 256
 
     /// Parses one JSON text: a value with optional white space around it (and an optional
     /// UTF-8 byte order mark in front).
-    static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, maximumStringLength: Int = .max, lenient: Bool = false)
+    package static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, maximumStringLength: Int = .max, lenient: Bool = false)
         throws(JSONSyntaxError) -> JSONNode
     {
         try parse(bytes, into: JSONTreeSink(), maximumDepth: maximumDepth, maximumStringLength: maximumStringLength, lenient: lenient).value
     }
 
     /// Parses one JSON text into a sink, and gives the sink back.
-    static func parse<Sink: JSONSink>(
+    package static func parse<Sink: JSONSink>(
         _ bytes: [UInt8], into sink: Sink, maximumDepth: Int = defaultMaximumDepth, maximumStringLength: Int = .max, lenient: Bool = false
     ) throws(JSONSyntaxError) -> (value: Sink.Value, sink: Sink) {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
@@ -32,7 +32,7 @@ enum JSONParser {
     /// Any other value is handed over whole, with no index.
     ///
     /// - Throws: The first syntax error; the elements before it have been handed over.
-    static func parse(
+    package static func parse(
         _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false,
         elements body: (JSONNode, Int?) -> Void
     ) throws(JSONSyntaxError) {
@@ -49,7 +49,7 @@ enum JSONParser {
     /// between elements, so `error` is the error that parse gives there; an error inside an
     /// element is found when that element is parsed, and parsing in order up to the first
     /// failure gives exactly what the single parse gives.
-    static func scanArray(_ bytes: [UInt8], lenient: Bool = false) -> (elements: [Range<Int>], error: JSONSyntaxError?)? {
+    package static func scanArray(_ bytes: [UInt8], lenient: Bool = false) -> (elements: [Range<Int>], error: JSONSyntaxError?)? {
         bytes.withUnsafeBufferPointer { scanArray($0, lenient: lenient) }
     }
 
@@ -102,14 +102,14 @@ enum JSONParser {
     }
 
     /// Parses one element that ``scanArray(_:lenient:)`` found.
-    static func parseElement(_ range: Range<Int>, in bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false)
+    package static func parseElement(_ range: Range<Int>, in bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false)
         throws(JSONSyntaxError) -> JSONNode
     {
         try parseElement(range, in: bytes, into: JSONTreeSink(), maximumDepth: maximumDepth, lenient: lenient).value
     }
 
     /// Parses one element that ``scanArray(_:lenient:)`` found into a sink, and gives the sink back.
-    static func parseElement<Sink: JSONSink>(
+    package static func parseElement<Sink: JSONSink>(
         _ range: Range<Int>, in bytes: [UInt8], into sink: Sink, maximumDepth: Int = defaultMaximumDepth, maximumStringLength: Int = .max,
         lenient: Bool = false
     ) throws(JSONSyntaxError) -> (value: Sink.Value, sink: Sink) {
@@ -333,7 +333,7 @@ struct JSONReader<Sink: JSONSink> {
     fileprivate mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
         guard depth <= maximumDepth else {
-            throw error("arrays and objects are nested more than \(maximumDepth) deep (--limit json-depth)")
+            throw error("arrays and objects are nested more than \(maximumDepth) deep", exceeding: .depth(maximumDepth))
         }
     }
 
@@ -372,7 +372,7 @@ struct JSONReader<Sink: JSONSink> {
         }
         guard index - start <= maximumStringLength else {
             index = opening
-            throw error("this string is longer than the limit of \(ImportLimits.describe(bytes: maximumStringLength)) (--limit field-length)")
+            throw error("this string is longer than \(maximumStringLength) bytes", exceeding: .stringLength(maximumStringLength))
         }
         let text = JSONText(document: bytes, range: start..<index, hasEscapes: hasEscapes)
         // Escapes are ASCII: the UTF-8 of the raw text is the UTF-8 of the decoded one.
@@ -503,8 +503,8 @@ struct JSONReader<Sink: JSONSink> {
         return "the control character U+\(hex(byte, digits: 4))"
     }
 
-    fileprivate func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(message: message, offset: index)
+    fileprivate func error(_ message: String, exceeding limit: JSONSyntaxError.Limit? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, offset: index, exceededLimit: limit)
     }
 
     private func hex<T: BinaryInteger>(_ value: T, digits: Int) -> String {

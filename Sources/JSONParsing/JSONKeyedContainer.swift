@@ -1,10 +1,8 @@
-import Chrono
-
 /// The members of a JSON object, read by key for a `Decodable` type.
 struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [JSONMember]
     let codingPath: [any CodingKey]
-    let dates: (any LenientDateDecoding)?
+    let userInfo: [CodingUserInfoKey: Any]
 
     var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
 
@@ -47,6 +45,6 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "required but missing"))
         }
-        return JSONTreeDecoder(node: member.value, codingPath: codingPath + [key], dates: dates)
+        return JSONTreeDecoder(node: member.value, codingPath: codingPath + [key], userInfo: userInfo)
     }
 }

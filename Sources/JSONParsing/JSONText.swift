@@ -4,22 +4,22 @@
 ///
 /// It borrows the document: use it only during the sink call that received it, or keep its
 /// ``range`` and the document together.
-struct JSONText {
+package struct JSONText {
     /// The whole document.
-    let document: UnsafeBufferPointer<UInt8>
+    package let document: UnsafeBufferPointer<UInt8>
     /// Where the text is in the document.
-    let range: Range<Int>
+    package let range: Range<Int>
     /// Whether the text holds escape sequences (`\n`, `\u00E9`) that decoding replaces.
-    let hasEscapes: Bool
+    package let hasEscapes: Bool
 
     /// The raw bytes.
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: document[range]) }
+    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: document[range]) }
 
     /// The decoded text.
-    var string: String { Self.decode(bytes, hasEscapes: hasEscapes) }
+    package var string: String { Self.decode(bytes, hasEscapes: hasEscapes) }
 
     /// Decodes the checked bytes of a string: escapes replaced by what they stand for.
-    static func decode(_ raw: UnsafeBufferPointer<UInt8>, hasEscapes: Bool) -> String {
+    package static func decode(_ raw: UnsafeBufferPointer<UInt8>, hasEscapes: Bool) -> String {
         guard hasEscapes else { return String(decoding: raw, as: UTF8.self) }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(raw.count)
@@ -55,7 +55,7 @@ struct JSONText {
     }
 
     /// The value of four hexadecimal digits the reader checked.
-    static func hexQuad(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32 {
+    package static func hexQuad(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32 {
         var value: UInt32 = 0
         for index in start..<min(start + 4, bytes.count) {
             let byte = bytes[index]
@@ -71,7 +71,7 @@ struct JSONText {
     }
 
     /// Appends the UTF-8 form of a scalar value (not a surrogate, at most U+10FFFF).
-    static func appendUTF8(of scalar: UInt32, to bytes: inout [UInt8]) {
+    package static func appendUTF8(of scalar: UInt32, to bytes: inout [UInt8]) {
         switch scalar {
         case ..<0x80:
             bytes.append(UInt8(scalar))

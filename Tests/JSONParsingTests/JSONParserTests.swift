@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ReservationImport
+@testable import JSONParsing
 
 @Suite("JSON parser")
 struct JSONParserTests {
@@ -81,7 +81,7 @@ struct JSONParserTests {
     @Test("nesting deeper than the limit is refused without exhausting the stack")
     func depth() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(throws: JSONSyntaxError(message: "arrays and objects are nested more than 256 deep (--limit json-depth)", offset: 256)) {
+        #expect(throws: JSONSyntaxError(message: "arrays and objects are nested more than 256 deep", offset: 256, exceededLimit: .depth(256))) {
             try JSONParser.parse(Array(deep.utf8))
         }
         let fine = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)

@@ -2,7 +2,7 @@
 ///
 /// Numbers keep their source text, so that `2` and `2.0` and large integers stay exact until
 /// a decoder asks for a particular type.
-enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(String)
@@ -11,7 +11,7 @@ enum JSONValue: Sendable, Hashable {
     case object([JSONMember])
 
     /// How an error message names this kind of value: `a number (42)`, `an object`.
-    var summary: String {
+    package var summary: String {
         switch self {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
@@ -26,19 +26,19 @@ enum JSONValue: Sendable, Hashable {
 }
 
 /// A JSON value and the byte offset in the file where it starts.
-struct JSONNode: Sendable, Hashable {
-    var value: JSONValue
-    var offset: Int
+package struct JSONNode: Sendable, Hashable {
+    package var value: JSONValue
+    package var offset: Int
 
     /// The member's value for `key` in an object, the last one when a key repeats.
-    func member(_ key: String) -> JSONNode? {
+    package func member(_ key: String) -> JSONNode? {
         guard case .object(let members) = value else { return nil }
         return members.last(where: { $0.key == key })?.value
     }
 }
 
 /// One `"key": value` pair of a JSON object.
-struct JSONMember: Sendable, Hashable {
-    var key: String
-    var value: JSONNode
+package struct JSONMember: Sendable, Hashable {
+    package var key: String
+    package var value: JSONNode
 }

@@ -14,7 +14,7 @@ public struct TextPosition: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// Finds the line and column of a byte offset in UTF-8 text. Linear in the offset, so it is
     /// computed only when a message needs it.
-    init(offset: Int, in bytes: [UInt8]) {
+    package init(offset: Int, in bytes: [UInt8]) {
         var line = 1
         var column = 1
         for byte in bytes.prefix(min(offset, bytes.count)) {

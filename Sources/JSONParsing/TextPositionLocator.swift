@@ -11,7 +11,7 @@
 /// and counting characters only on the line it stops on. Every `stride` bytes or so it leaves a
 /// checkpoint; a look-up before the cursor restarts from the nearest checkpoint before it. Readers
 /// ask roughly in file order (an element, then its objects), so most look-ups only move the cursor.
-struct TextPositionLocator {
+package struct TextPositionLocator {
     private static let stride = 4096
 
     private let bytes: [UInt8]
@@ -21,13 +21,13 @@ struct TextPositionLocator {
     /// Where the cursor has been, in increasing offset order: places to restart from.
     private var checkpoints: [(offset: Int, line: Int, column: Int)]
 
-    init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.init(bytes: bytes, from: 0, at: TextPosition(line: 1, column: 1))
     }
 
     /// A locator for the part of `bytes` from `offset` on, whose position there is known.
     /// Look-ups before `offset` answer that position.
-    init(bytes: [UInt8], from offset: Int, at position: TextPosition) {
+    package init(bytes: [UInt8], from offset: Int, at position: TextPosition) {
         self.bytes = bytes
         self.offset = offset
         line = position.line
@@ -35,7 +35,7 @@ struct TextPositionLocator {
         checkpoints = [(offset, position.line, position.column)]
     }
 
-    mutating func position(of target: Int) -> TextPosition {
+    package mutating func position(of target: Int) -> TextPosition {
         let target = min(max(target, checkpoints[0].offset), bytes.count)
         if target < offset {
             // The last checkpoint at or before the target.
