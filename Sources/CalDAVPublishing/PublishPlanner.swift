@@ -81,7 +81,7 @@ public struct PublishPlanner: Sendable {
 
         var feedOptions = options
         feedOptions.keepPastDays = 0
-        let build: FeedBuild
+        let build: FeedBuildResult
         do {
             build = try FeedBuilder(options: feedOptions, concurrency: concurrency).build(
                 from: reservations, previous: PreviousFeed(events: previousEvents, name: state.calendar), now: now,
@@ -91,9 +91,7 @@ public struct PublishPlanner: Sendable {
         }
         plan.diagnostics += build.diagnostics
         let changes = build.changes
-        let kind: [String: Change] = Dictionary(
-            changes.added.map { ($0, .added) } + changes.updated.map { ($0, .updated) } + changes.cancelled.map { ($0, .cancelled) }
-                + changes.unchanged.map { ($0, .unchanged) }, uniquingKeysWith: { first, _ in first })
+        let kind = changes.byUID
 
         for event in build.feed.events {
             guard let digest = ContentDigest.of(event) else { continue }
@@ -114,7 +112,7 @@ public struct PublishPlanner: Sendable {
                 } else {
                     plan.actions.append(.create(marked))
                 }
-            case .unchanged:
+            case .unchanged, .removed:
                 plan.unchanged.append(uid)
                 if let resource = published[uid] { remember(resource, record, in: &plan) }
             case .updated, .cancelled:
@@ -150,10 +148,6 @@ public struct PublishPlanner: Sendable {
             plan.actions.append(.delete(resource, uid: uid))
         }
         return plan
-    }
-
-    private enum Change {
-        case added, updated, cancelled, unchanged
     }
 
     /// Keeps what is known of an event left as it is: its current ETag when nobody edited it,

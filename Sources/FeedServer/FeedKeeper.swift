@@ -13,7 +13,7 @@ public final class FeedKeeper: @unchecked Sendable {
     /// What a run did.
     public enum Outcome: Sendable {
         /// The feed was written (its report), and is served.
-        case written(FeedRunReport)
+        case written(FeedGenerationReport)
         /// Nothing was written, for this reason; the last good feed is still served.
         case failed(FeedError)
     }

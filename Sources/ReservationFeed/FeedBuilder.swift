@@ -54,10 +54,10 @@ public struct FeedBuilder: Sendable {
     ///   calendar. Bookings the input cancels count as mentioned.
     public func build(
         from reservations: [ImportedReservation], previous: PreviousFeed? = nil, now: Instant, inputIsComplete: Bool = true
-    ) throws(FeedError) -> FeedBuild {
+    ) throws(FeedError) -> FeedBuildResult {
         let assembly = try assemble(reservations, previous: previous, now: now, inputIsComplete: inputIsComplete, rendering: false, spool: nil)
-        let feed = Feed(properties: options.calendarProperties, events: assembly.entries.compactMap(\.event), generated: now)
-        return FeedBuild(feed: feed, changes: assembly.changes, diagnostics: assembly.diagnostics, skipped: assembly.skipped)
+        let feed = FeedDocument(properties: options.calendarProperties, events: assembly.entries.compactMap(\.event), generated: now)
+        return FeedBuildResult(feed: feed, changes: assembly.changes, diagnostics: assembly.diagnostics, skipped: assembly.skipped)
     }
 
     /// What ``build(from:previous:now:inputIsComplete:)`` does, with each entry carrying either
@@ -67,7 +67,7 @@ public struct FeedBuilder: Sendable {
         _ reservations: [ImportedReservation], previous: PreviousFeed?, now: Instant, inputIsComplete: Bool, rendering: Bool,
         spool: TextSpool?
     ) throws(FeedError) -> FeedAssembly {
-        let run = FeedRun(options: options, previous: previous, now: now, rendering: rendering)
+        let maker = FeedEntryMaker(options: options, previous: previous, now: now, rendering: rendering)
         var assembly = FeedAssembly()
         assembly.spool = spool
         var claimed: [String: SourceLocation] = [:]
@@ -82,7 +82,7 @@ public struct FeedBuilder: Sendable {
             // Indices, not a copy of the reservations.
             let batch = Array(start..<min(start + batchSize, reservations.count))
             start += batch.count
-            for step in Parallel.map(batch, concurrency: concurrency, { run.step(reservations[$0]) }) {
+            for step in Parallel.map(batch, concurrency: concurrency, { maker.step(reservations[$0]) }) {
                 assembly.diagnostics += step.diagnostics
                 if case .skipped(let skipped) = step.outcome, step.uid == nil || skipped.reason.isUnconfirmed {
                     assembly.skipped.append(skipped)
@@ -106,10 +106,10 @@ public struct FeedBuilder: Sendable {
         // Events of the previous feed that no reservation claimed.
         let missing = (0..<(previous?.count ?? 0)).filter { position in
             guard let uid = previous?[position].uid else { return true }
-            return claimed[uid] == nil && run.previousPositions[uid] == position
+            return claimed[uid] == nil && maker.previousPositions[uid] == position
         }
         var kept: Set<String> = []
-        for step in Parallel.map(missing, concurrency: concurrency, { run.step(missing: $0, inputIsComplete: inputIsComplete) }) {
+        for step in Parallel.map(missing, concurrency: concurrency, { maker.step(missing: $0, inputIsComplete: inputIsComplete) }) {
             assembly.diagnostics += step.diagnostics
             // An event whose UID the index could not read, found to be claimed or repeated after all.
             guard let uid = step.uid, claimed[uid] == nil, kept.insert(uid).inserted else { continue }

@@ -59,7 +59,7 @@ public struct FeedGenerator: Sendable {
     /// - Throws: ``FeedError`` when nothing was written.
     public func generate(
         inputs: [String], to destination: FeedDestination, now: Instant, report: (Diagnostic) -> Void = { _ in }
-    ) throws(FeedError) -> FeedRunReport {
+    ) throws(FeedError) -> FeedGenerationReport {
         var lock: FeedLock?
         if case .file(let path) = destination {
             lock = try FeedLock.acquire(for: path, waiting: lockWait)
@@ -100,7 +100,7 @@ public struct FeedGenerator: Sendable {
         if let splitFolder {
             files = try EventFiles.synchronize(assembly, properties: options.calendarProperties, into: splitFolder)
         }
-        return FeedRunReport(
+        return FeedGenerationReport(
             inputCount: inputCount, reservationCount: read.reservations.count, eventCount: assembly.entries.count,
             destination: destination, changes: assembly.changes, diagnostics: diagnostics, skipped: assembly.skipped,
             eventFiles: files)

@@ -25,3 +25,10 @@ public struct SkippedReservation: Sendable, Hashable {
         self.reason = reason
     }
 }
+
+extension SkippedReservation.Reason {
+    /// Whether the reservation was left out as pending or held.
+    var isUnconfirmed: Bool {
+        if case .unconfirmed = self { true } else { false }
+    }
+}

@@ -14,7 +14,7 @@ struct LargeFeedTests {
     static let copies = 150
     static let batchSize = 256
 
-    private func generate(_ input: String, to feed: String, concurrency: Int, at now: Instant = Self.now) throws -> FeedRunReport {
+    private func generate(_ input: String, to feed: String, concurrency: Int, at now: Instant = Self.now) throws -> FeedGenerationReport {
         var generator = FeedGenerator(concurrency: concurrency)
         generator.batchSize = Self.batchSize
         return try generator.generate(inputs: [input], to: .file(feed), now: now)

@@ -23,7 +23,7 @@ public enum FuzzRun {
         var options = FeedOptions()
         options.allowShrink = true
         options.includeUnconfirmed = true
-        let build: FeedBuild
+        let build: FeedBuildResult
         do {
             build = try FeedBuilder(options: options, concurrency: 1).build(
                 from: result.reservations, previous: previous, now: now, inputIsComplete: result.diagnostics.isEmpty)

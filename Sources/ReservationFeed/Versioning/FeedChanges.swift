@@ -14,6 +14,26 @@ public struct FeedChanges: Sendable, Hashable, CustomStringConvertible {
     /// Creates an empty record.
     public init() {}
 
+    /// Adds an event to the list of its kind of change.
+    mutating func record(_ change: EventChange, of uid: String) {
+        switch change {
+        case .added: added.append(uid)
+        case .updated: updated.append(uid)
+        case .cancelled: cancelled.append(uid)
+        case .unchanged: unchanged.append(uid)
+        case .removed: removed.append(uid)
+        }
+    }
+
+    /// How each event changed, by UID.
+    public var byUID: [String: EventChange] {
+        var changes: [String: EventChange] = [:]
+        for (change, uids) in [(EventChange.added, added), (.updated, updated), (.cancelled, cancelled), (.unchanged, unchanged), (.removed, removed)] {
+            for uid in uids where changes[uid] == nil { changes[uid] = change }
+        }
+        return changes
+    }
+
     /// Whether the new feed differs from the previous one in any event.
     public var isEmpty: Bool { added.isEmpty && updated.isEmpty && cancelled.isEmpty && removed.isEmpty }
 

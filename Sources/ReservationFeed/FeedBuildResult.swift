@@ -1,7 +1,7 @@
 /// What ``FeedBuilder`` made: the feed, how it changed, what was noticed, and what was left out.
-public struct FeedBuild: Sendable {
+public struct FeedBuildResult: Sendable {
     /// The feed.
-    public var feed: Feed
+    public var feed: FeedDocument
     /// How it differs from the previous feed (all `added` when there was none).
     public var changes: FeedChanges
     /// Errors and warnings about the reservations, in input order.
@@ -10,7 +10,7 @@ public struct FeedBuild: Sendable {
     public var skipped: [SkippedReservation]
 
     /// Creates a result.
-    public init(feed: Feed, changes: FeedChanges, diagnostics: [Diagnostic], skipped: [SkippedReservation]) {
+    public init(feed: FeedDocument, changes: FeedChanges, diagnostics: [Diagnostic], skipped: [SkippedReservation]) {
         self.feed = feed
         self.changes = changes
         self.diagnostics = diagnostics

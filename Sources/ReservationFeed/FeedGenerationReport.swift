@@ -1,5 +1,5 @@
 /// What one run of ``FeedGenerator`` did.
-public struct FeedRunReport: Sendable {
+public struct FeedGenerationReport: Sendable {
     /// How many input files (or standard input) were read.
     public var inputCount: Int
     /// How many reservations were read from them.

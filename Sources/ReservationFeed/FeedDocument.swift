@@ -1,7 +1,7 @@
 import ICalendar
 
 /// A feed built in memory: the calendar's properties and its events, ready to be written.
-public struct Feed: Sendable, Hashable {
+public struct FeedDocument: Sendable, Hashable {
     /// What the calendar says about itself.
     public var properties: CalendarProperties
     /// The events, ordered by start and then UID.

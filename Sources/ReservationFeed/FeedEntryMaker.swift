@@ -1,28 +1,31 @@
 import ICalendar
 
-/// The work of one ``FeedBuilder`` run on one reservation or one previous event: pure functions
-/// of their input and the run's shared, read-only state, so that any number of them can run at
-/// once and the result does not depend on how they were spread over threads.
-struct FeedRun: Sendable {
+/// Makes the entries of one ``FeedBuilder`` run, one reservation or one previous event at a
+/// time: it synthesises the event, applies ``EventVersioning`` against the previous feed, and
+/// renders the result. Pure functions of their input and the run's shared, read-only state, so
+/// that any number of them can run at once and the result does not depend on how they were
+/// spread over threads.
+struct FeedEntryMaker: Sendable {
     let options: FeedOptions
     let synthesizer: EventSynthesizer
+    /// The rule for what changed between the previous feed and this one.
+    let versioning: EventVersioning
     /// Renders single events; the run itself spreads the work.
     let writer = ICalendarWriter(concurrency: 1)
     let previous: PreviousFeed?
     let previousPositions: [String: Int]
     let now: Instant
-    /// Events that ended before this leave the feed.
-    let horizon: Instant
-    /// Whether entries carry their text (for a file) or their event (for a ``Feed`` value).
+    /// Whether entries carry their text (for a file) or their event (for a ``FeedDocument`` value).
     let rendering: Bool
 
     init(options: FeedOptions, previous: PreviousFeed?, now: Instant, rendering: Bool) {
         self.options = options
-        synthesizer = EventSynthesizer(options: options.synthesis)
+        let synthesizer = EventSynthesizer(options: options.synthesis)
+        self.synthesizer = synthesizer
+        versioning = EventVersioning(options: options, now: now, cancelledSummary: { synthesizer.cancelledSummary($0) })
         self.previous = previous
         previousPositions = previous?.positionsByUID() ?? [:]
         self.now = now
-        horizon = now.adding(seconds: -Int64(options.keepPastDays) * 86_400)
         self.rendering = rendering
     }
 
@@ -44,12 +47,8 @@ struct FeedRun: Sendable {
         case skipped(SkippedReservation)
         /// An event of the previous feed that leaves it.
         case removed
-        /// An event of the new feed, and how it differs from the previous one.
-        case entry(FeedEntry, Change)
-    }
-
-    enum Change: Sendable {
-        case added, updated, cancelled, unchanged
+        /// An event of the new feed, and how it differs from the previous one (not ``EventChange/removed``).
+        case entry(FeedEntry, EventChange)
     }
 
     // MARK: - Reservations
@@ -62,7 +61,7 @@ struct FeedRun: Sendable {
             let severity: Diagnostic.Severity = message.severity == .error ? .error : .warning
             step.diagnostics.append(Diagnostic(severity, message.code.rawValue, at: imported.location(of: message.field), message.text))
         }
-        guard var event = result.event else { return step }
+        guard let event = result.event else { return step }
         let status = imported.reservation.status
         if !options.includeUnconfirmed, status == .pending || status == .hold {
             step.outcome = .skipped(SkippedReservation(origin: imported.origin, title: event.summary, reason: .unconfirmed(status)))
@@ -76,19 +75,18 @@ struct FeedRun: Sendable {
                 step.outcome = .skipped(SkippedReservation(origin: imported.origin, title: event.summary, reason: .ended(end)))
                 return step
             }
-            event.stamp = now
-            setEntry(event, .added, of: &step)
+            setEntry(versioning.firstVersion(of: event), .added, of: &step)
             return step
         }
         let old = previous[position]
-        if end < horizon {
-            step.previousWasLive = (try? old.event()).map(isLive) ?? false
+        if versioning.hasExpired(endingAt: end) {
+            step.previousWasLive = (try? old.event()).map(versioning.isLive) ?? false
             step.outcome = .removed
             return step
         }
         if let unchanged = unchangedText(event, old) {
             // The old text is what the event gives with the old version properties: nothing changed.
-            step.previousWasLive = isLive(unchanged.event)
+            step.previousWasLive = versioning.isLive(unchanged.event)
             step.outcome = .entry(FeedEntry(unchanged.event, keepingEvent: !rendering, text: unchanged.text), .unchanged)
             return step
         }
@@ -96,27 +94,17 @@ struct FeedRun: Sendable {
         do {
             oldEvent = try old.event()
         } catch {
-            // Replace it; a SEQUENCE above the one it had makes calendars take the new version.
             step.diagnostics.append(problem(old, error, "it is replaced"))
-            event.sequence = (old.sequence ?? -1) + 1
-            event.stamp = now
-            event.lastModified = now
-            setEntry(event, .updated, of: &step)
+            setEntry(versioning.replacement(event, ofUnreadableAt: old.sequence), .updated, of: &step)
             return step
         }
-        step.previousWasLive = isLive(oldEvent)
-        event.sequence = oldEvent.sequence
-        event.stamp = oldEvent.stamp
-        event.lastModified = oldEvent.lastModified
-        let oldText = try? writer.eventText(oldEvent, stamp: now)
-        if let oldText, let newText = try? writer.eventText(event, stamp: now), oldText == newText {
+        step.previousWasLive = versioning.isLive(oldEvent)
+        switch versioning.revision(of: oldEvent, to: event) {
+        case .unchanged(let oldEvent, let oldText):
             step.outcome = .entry(FeedEntry(oldEvent, keepingEvent: !rendering, text: rendering ? oldText[...] : nil), .unchanged)
-            return step
+        case .changed(let next, let change):
+            setEntry(next, change, of: &step)
         }
-        event.sequence = oldEvent.sequence + 1
-        event.stamp = now
-        event.lastModified = now
-        setEntry(event, event.status == .cancelled && oldEvent.status != .cancelled ? .cancelled : .updated, of: &step)
         return step
     }
 
@@ -124,10 +112,7 @@ struct FeedRun: Sendable {
     /// event is written: compared byte for byte, without parsing the old event.
     private func unchangedText(_ event: CalendarEvent, _ old: PreviousFeed.Event) -> (event: CalendarEvent, text: ArraySlice<UInt8>?)? {
         guard let oldText = old.text, let sequence = old.sequence, let stamp = old.stamp else { return nil }
-        var candidate = event
-        candidate.sequence = sequence
-        candidate.stamp = stamp
-        candidate.lastModified = old.lastModified
+        let candidate = versioning.unchangedVersion(of: event, sequence: sequence, stamp: stamp, lastModified: old.lastModified)
         guard let text = try? writer.eventText(candidate, stamp: now), text.elementsEqual(oldText) else { return nil }
         return (candidate, rendering ? oldText : nil)
     }
@@ -150,17 +135,15 @@ struct FeedRun: Sendable {
             return step
         }
         step.uid = event.uid
-        step.previousWasLive = isLive(event)
-        switch (event.endInstant < horizon, inputIsComplete, options.missing) {
-        case (true, _, _), (false, true, .drop):
+        step.previousWasLive = versioning.isLive(event)
+        switch versioning.fate(ofMissing: event, inputIsComplete: inputIsComplete) {
+        case .dropped:
             step.outcome = .removed
-        case (false, false, _), (false, true, .keep):
+        case .kept:
             keep(event, old, of: &step)
-        case (false, true, .cancel) where event.status == .cancelled:
-            keep(event, old, of: &step)  // already a tombstone
-        case (false, true, .cancel):
+        case .tombstoned(let tombstone):
             var attempt = step
-            setEntry(tombstone(of: event), .cancelled, of: &attempt)
+            setEntry(tombstone, .cancelled, of: &attempt)
             if case .nothing = attempt.outcome {
                 // The tombstone cannot be written (an event edited by hand into something
                 // libical cannot write): the event stays as it was rather than being lost.
@@ -187,23 +170,10 @@ struct FeedRun: Sendable {
         }
     }
 
-    /// The previous feed's event, cancelled: the way subscribed calendars learn a booking is gone.
-    private func tombstone(of event: CalendarEvent) -> CalendarEvent {
-        var event = event
-        event.summary = synthesizer.cancelledSummary(event.summary)
-        event.status = .cancelled
-        event.transparency = .transparent
-        event.alarms = []
-        event.sequence += 1
-        event.stamp = now
-        event.lastModified = now
-        return event
-    }
-
     // MARK: - Helpers
 
     /// Makes the event the step's entry, rendered when the run renders.
-    private func setEntry(_ event: CalendarEvent, _ change: Change, of step: inout Step) {
+    private func setEntry(_ event: CalendarEvent, _ change: EventChange, of step: inout Step) {
         guard rendering else {
             step.outcome = .entry(FeedEntry(event, keepingEvent: true, text: nil), change)
             return
@@ -215,11 +185,6 @@ struct FeedRun: Sendable {
             let location = step.origin ?? SourceLocation(file: previous?.name ?? "")
             step.diagnostics.append(Diagnostic(.error, "icalendar", at: location, "the event cannot be written: \(error)"))
         }
-    }
-
-    /// Whether a previous event still counted: not cancelled and not over.
-    private func isLive(_ event: CalendarEvent) -> Bool {
-        event.status != .cancelled && event.endInstant >= now
     }
 
     private func problem(_ old: PreviousFeed.Event, _ error: ICalendarReadError?, _ consequence: String) -> Diagnostic {
