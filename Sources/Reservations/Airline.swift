@@ -21,9 +21,7 @@ public struct Airline: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decodeIfPresent(String.self, forKey: .name)
-        iataCode = try container.decodeCode(
-            forKey: .iataCode, lengths: [2], lettersOnly: false, what: "a two-character IATA airline code")
-        icaoCode = try container.decodeCode(
-            forKey: .icaoCode, lengths: [3], lettersOnly: true, what: "a three-letter ICAO airline code")
+        iataCode = try container.decodeCode(.iataAirline, forKey: .iataCode)
+        icaoCode = try container.decodeCode(.icaoAirline, forKey: .icaoCode)
     }
 }

@@ -33,10 +33,8 @@ public struct Airport: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decodeIfPresent(String.self, forKey: .name)
-        iataCode = try container.decodeCode(
-            forKey: .iataCode, lengths: [3], lettersOnly: true, what: "a three-letter IATA airport code")
-        icaoCode = try container.decodeCode(
-            forKey: .icaoCode, lengths: [4], lettersOnly: false, what: "a four-character ICAO airport code")
+        iataCode = try container.decodeCode(.iataAirport, forKey: .iataCode)
+        icaoCode = try container.decodeCode(.icaoAirport, forKey: .icaoCode)
         address = try container.decodeIfPresent(PostalAddress.self, forKey: .address)
         coordinates = try container.decodeIfPresent(Coordinates.self, forKey: .coordinates)
     }

@@ -1,18 +1,9 @@
 extension KeyedDecodingContainer {
-    /// Decodes an optional code (IATA, ICAO) of letters and digits, upper-cased, checking its shape.
-    ///
-    /// - Parameters:
-    ///   - lengths: The lengths the code may have.
-    ///   - lettersOnly: Whether digits are refused.
-    ///   - what: How the error names the code, such as "a three-letter IATA airport code".
-    func decodeCode(forKey key: Key, lengths: Set<Int>, lettersOnly: Bool, what: String) throws -> String? {
+    /// Decodes an optional airline or airport code, upper-cased, checking its shape.
+    func decodeCode(_ kind: AviationCode, forKey key: Key) throws -> String? {
         guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
-        let code = text.uppercased()
-        let shapeIsRight = lengths.contains(code.count) && code.unicodeScalars.allSatisfy { scalar in
-            ("A"..."Z").contains(scalar) || (!lettersOnly && ("0"..."9").contains(scalar))
-        }
-        guard shapeIsRight else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "expected \(what), found \"\(text)\"")
+        guard let code = kind.normalized(text) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "expected \(kind.name), found \"\(text)\"")
         }
         return code
     }

@@ -120,6 +120,19 @@ struct SchemaOrgTests {
         #expect(details.designator == "AY20")
     }
 
+    @Test("airline and airport codes follow the same rule as native JSON: the wrong shape is left out, the right one upper-cased")
+    func codes() throws {
+        let flight = try reservation(
+            #""@type": "FlightReservation", "reservationNumber": "F1", "reservationFor": {"@type": "Flight", "flightNumber": "20", "departureTime": "2030-06-15T17:55:00-07:00", "airline": {"@type": "Airline", "name": "Finnair", "iataCode": "ay", "icaoCode": "F1N"}, "departureAirport": {"@type": "Airport", "iataCode": "sf0", "icaoCode": "ksfo"}, "arrivalAirport": {"@type": "Airport", "iataCode": "hel", "icaoCode": "EFHK1"}}"#)
+        guard case .flight(let details) = flight.details else { Issue.record("flight"); return }
+        #expect(details.airline?.iataCode == "AY")
+        #expect(details.airline?.icaoCode == nil)  // ICAO airline designators are three letters
+        #expect(details.departure?.airport?.iataCode == nil)
+        #expect(details.departure?.airport?.icaoCode == "KSFO")
+        #expect(details.arrival?.airport?.iataCode == "HEL")
+        #expect(details.arrival?.airport?.icaoCode == nil)
+    }
+
     @Test("KDE Itinerary's output: date-times with their IANA zone")
     func kde() throws {
         let result = try Self.read("kde-extractor-output.json")

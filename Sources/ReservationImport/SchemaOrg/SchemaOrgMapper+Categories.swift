@@ -11,7 +11,7 @@ extension SchemaOrgMapper {
                 time: time == .departureTime ? self.time(flight, time, .departureDay) : self.time(flight, time))
             return visit == AirportVisit() ? nil : visit
         }
-        var airline = object(flight, .airline).map { Airline(name: text($0, .name), iataCode: code(text($0, .iataCode), 2), icaoCode: code(text($0, .icaoCode), 3)) }
+        var airline = object(flight, .airline).map { Airline(name: text($0, .name), iataCode: code(text($0, .iataCode), .iataAirline), icaoCode: code(text($0, .icaoCode), .icaoAirline)) }
         if airline == nil, let provider = organization(flight, .provider, .seller) ?? organization(reservation, .provider) {
             airline = Airline(name: provider.name)
         }
@@ -25,16 +25,13 @@ extension SchemaOrgMapper {
     private func airport(_ object: SchemaObject?) -> Airport? {
         guard let object else { return nil }
         return Airport(
-            name: text(object, .name), iataCode: code(text(object, .iataCode), 3, lettersOnly: true),
-            icaoCode: code(text(object, .icaoCode), 4), address: address(object.values(.address).first),
+            name: text(object, .name), iataCode: code(text(object, .iataCode), .iataAirport),
+            icaoCode: code(text(object, .icaoCode), .icaoAirport), address: address(object.values(.address).first),
             coordinates: coordinates(object))
     }
 
-    private func code(_ text: String?, _ length: Int, lettersOnly: Bool = false) -> String? {
-        guard let code = text?.uppercased(), code.count == length,
-            code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || (!lettersOnly && ("0"..."9").contains($0)) })
-        else { return nil }
-        return code
+    private func code(_ text: String?, _ kind: AviationCode) -> String? {
+        text.flatMap(kind.normalized)
     }
 
     /// `LodgingReservation` for a `LodgingBusiness` (or `Hotel`, ...).
