@@ -24,8 +24,8 @@ let package = Package(
         .library(
             name: "ReservationFeed",
             targets: [
-                "ReservationFeed", "Reservations", "ReservationImport", "EventSynthesis", "EventModel",
-                "ICalendar", "Chrono", "Airports", "TimeZoneMap", "JSONParsing", "HTMLMarkup", "MailMessage",
+                "ReservationFeed", "Basics", "Reservations", "ReservationImport", "EventSynthesis", "EventModel",
+                "ICalendar", "Chrono", "Geography", "Airports", "TimeZoneMap", "JSONParsing", "HTMLMarkup", "MailMessage",
             ]
         ),
         .executable(name: "reservation-feed", targets: ["reservation-feed"]),
@@ -49,10 +49,15 @@ let package = Package(
     ],
     targets: [
         // MARK: Libraries, in the order data flows through them.
+        // What every module shares: the C library under one name, and trimming and UTF-8 access of strings.
+        .target(name: "Basics"),
         // Independent work spread over the cores, results in order; state shared under a lock.
-        .target(name: "Parallel"),
-        .target(name: "Chrono", dependencies: ["Parallel"]),
-        .target(name: "Reservations", dependencies: ["Chrono"]),
+        .target(name: "Parallel", dependencies: ["Basics"]),
+        .target(name: "Chrono", dependencies: ["Basics", "Parallel"]),
+        .target(name: "Reservations", dependencies: ["Basics", "Chrono"]),
+        // Where things are: which country an address means, the zones a country keeps and which one
+        // a place keeps, distances on the Earth.
+        .target(name: "Geography", dependencies: ["Basics", "Chrono", "Parallel"]),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         .systemLibrary(
@@ -61,20 +66,21 @@ let package = Package(
         // and XML (WebDAV answers) as a tree of values.
         .target(name: "HTMLMarkup", dependencies: ["CLibXML2"]),
         // E-mail through GMime: decoded parts, subject and date, as Swift values.
-        .target(name: "MailMessage", dependencies: ["CGMime", "Chrono"]),
+        .target(name: "MailMessage", dependencies: ["Basics", "CGMime", "Chrono"]),
         // JSON read with the place of every value, nesting and string length bounded, and a lenient
         // mode for markup written by hand; a Decoder over it whose errors say what was found.
-        .target(name: "JSONParsing"),
-        .target(name: "ReservationImport", dependencies: ["Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Parallel"]),
+        .target(name: "JSONParsing", dependencies: ["Basics"]),
+        .target(
+            name: "ReservationImport", dependencies: ["Basics", "Chrono", "Geography", "Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Parallel"]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
-        .target(name: "Airports", dependencies: ["Chrono", "Parallel"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
+        .target(name: "Airports", dependencies: ["Basics", "Chrono", "Geography", "Parallel"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
         // The zone of any point on land, from timezone-boundary-builder's boundaries (ODbL 1.0).
         .target(name: "TimeZoneMap", exclude: ["generate-zone-map.py", "LICENSE-timezone-boundary-builder.txt"]),
         .target(
             name: "EventSynthesis",
             dependencies: [
-                "Reservations", "EventModel", "Airports", "TimeZoneMap", "Parallel", .product(name: "Crypto", package: "swift-crypto"),
+                "Basics", "Chrono", "Reservations", "EventModel", "Geography", "Airports", "TimeZoneMap", "Parallel", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .systemLibrary(
@@ -82,17 +88,17 @@ let package = Package(
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"]), .brew(["libical"])]
         ),
-        .target(name: "ICalendar", dependencies: ["EventModel", "CLibical", "Parallel"]),
+        .target(name: "ICalendar", dependencies: ["Basics", "Chrono", "EventModel", "CLibical", "Parallel"]),
         .target(
             name: "ReservationFeed",
-            dependencies: ["ReservationImport", "EventSynthesis", "ICalendar", "Parallel"]
+            dependencies: ["Basics", "Chrono", "Reservations", "ReservationImport", "EventModel", "EventSynthesis", "ICalendar", "Parallel"]
         ),
         // serve: the feed over HTTP under a secret URL, following its inputs, taking donations.
         // Nothing else depends on it.
         .target(
             name: "FeedServer",
             dependencies: [
-                "ReservationFeed", .product(name: "Hummingbird", package: "hummingbird"),
+                "Basics", "Chrono", "EventModel", "ReservationFeed", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
@@ -104,7 +110,7 @@ let package = Package(
         .target(
             name: "CalDAV",
             dependencies: [
-                "HTMLMarkup", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                "Basics", "HTMLMarkup", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         // publish: the feed's events kept in step inside a CalDAV calendar, one resource each,
@@ -149,16 +155,17 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ChronoTests", dependencies: ["Chrono"]),
         .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
+        .testTarget(name: "GeographyTests", dependencies: ["Geography", "Chrono"]),
         .testTarget(name: "AirportsTests", dependencies: ["Airports", "Chrono"]),
         .testTarget(name: "TimeZoneMapTests", dependencies: ["TimeZoneMap", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "TestSupport"]),
+        .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "Chrono", "TestSupport"]),
         .testTarget(name: "JSONParsingTests", dependencies: ["JSONParsing"]),
         .testTarget(name: "HTMLMarkupTests", dependencies: ["HTMLMarkup"]),
-        .testTarget(name: "MailMessageTests", dependencies: ["MailMessage"]),
-        .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "JSONParsing", "Reservations", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "TestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono"]),
+        .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "Chrono", "EventModel", "Reservations", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "Chrono", "EventModel", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "ICalendar", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(
             name: "FeedServerTests",
             dependencies: [
@@ -171,7 +178,7 @@ let package = Package(
         .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "CalDAV", "ReservationFeed", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["reservation-feed", "reservation-feed-server", "library-usage", "TestSupport"],
+            dependencies: ["reservation-feed", "reservation-feed-server", "library-usage", "Basics", "TestSupport"],
             exclude: ["Golden", "Fixtures"]
         ),
     ]

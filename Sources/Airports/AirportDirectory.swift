@@ -1,6 +1,7 @@
-import Parallel
+import Basics
 import Chrono
 import Foundation
+import Parallel
 
 /// Looks airports up by IATA or ICAO code in a table of 7,884 airports with their coordinates and
 /// time zones, made from the airportsdata package (MIT licence; see `LICENSE-airportsdata.txt`).
@@ -138,7 +139,7 @@ public enum AirportDirectory {
             }
             bare = String(String.UnicodeScalarView(scalars)).lowercased()
         }
-        return bare.trimmingCharacters(in: .whitespaces) + "|" + country.uppercased()
+        return bare.trimmingWhitespace() + "|" + country.uppercased()
     }
 
     private static func record(_ fields: [String]) -> AirportRecord? {

@@ -1,3 +1,5 @@
+import Geography
+
 /// What the airport table knows about one airport.
 public struct AirportRecord: Sendable, Hashable {
     /// The three-letter IATA code (`SFO`).

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Basics
 import Foundation
 import HTMLMarkup
 import NIOCore
@@ -80,12 +81,12 @@ public struct CalDAVClient: Sendable {
         let root = try parse(data, calendar)
         var resources: [Resource] = []
         for response in root.children("response", namespace: "DAV:") {
-            guard let href = response.child("href", namespace: "DAV:")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+            guard let href = response.child("href", namespace: "DAV:")?.text.trimmingWhitespace(),
                 let url = URL(string: href, relativeTo: calendar)?.absoluteURL
             else { continue }
             for propstat in response.children("propstat", namespace: "DAV:") where Self.isSuccess(propstat.child("status", namespace: "DAV:")?.text) {
                 guard let data = propstat.descendants("calendar-data", namespace: Self.calDAV).first?.text else { continue }
-                let tag = propstat.descendants("getetag", namespace: "DAV:").first?.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let tag = propstat.descendants("getetag", namespace: "DAV:").first?.text.trimmingWhitespace()
                 resources.append(Resource(url: url, entityTag: tag, calendarData: data))
             }
         }

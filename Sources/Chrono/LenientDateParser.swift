@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Reads dates and times as confirmation e-mails and booking pages write them when they do not

@@ -124,7 +124,7 @@ public enum TimeZoneRules {
     }
 
     /// Where the compiled zones are: `$TZDIR`, else the system's folder.
-    static let zoneDirectory: String = {
+    package static let zoneDirectory: String = {
         if let value = getenv("TZDIR"), value.pointee != 0 { return String(cString: value) }
         return "/usr/share/zoneinfo"
     }()

@@ -1,3 +1,4 @@
+import Basics
 import Chrono
 
 /// A CLDR date pattern (`EEE, MMM d, y 'at' h:mm a`) with the month and weekday names it needs,

@@ -1,5 +1,6 @@
 import Airports
 import Foundation
+import Geography
 import Reservations
 
 extension ReservationSynthesis {

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// The language and regional conventions of titles, note labels, dates and times.
@@ -20,7 +21,7 @@ public struct SynthesisLocale: Sendable, Hashable, CustomStringConvertible {
     /// The locale for a BCP 47 tag (`fr`, `de-AT`, `ja_JP`), or `nil` when its language is not
     /// one of ``supportedLanguages``.
     public init?(tag: String) {
-        let normalized = tag.replacingOccurrences(of: "_", with: "-").trimmingCharacters(in: .whitespaces)
+        let normalized = tag.replacingOccurrences(of: "_", with: "-").trimmingWhitespace()
         let language = normalized.split(separator: "-").first.map { $0.lowercased() } ?? ""
         guard Self.supportedLanguages.contains(language) else { return nil }
         self.init(validated: normalized, language: language)

@@ -1,9 +1,10 @@
 /// Small text helpers: what counts as "given", and joining the parts that are.
+import Basics
+
 enum Text {
     /// The text with white space trimmed, or `nil` when nothing is left.
     static func clean(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
-        return trimmed
+        text?.trimmedNonEmpty
     }
 
     /// The given parts joined, or `nil` when none is given.

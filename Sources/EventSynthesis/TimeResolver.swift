@@ -1,5 +1,6 @@
 import Chrono
 import EventModel
+import Geography
 
 /// Turns a reservation's time into an event time, in the zone of the place where it happens,
 /// best evidence first:
@@ -58,11 +59,11 @@ struct TimeResolver {
         if let offset {
             let instant = local.instant(at: offset)
             if let country = place.countryCode,
-                let zone = TimeZoneDirectory.zone(inCountry: country, agreeingWith: offset, at: instant, near: place.coordinates)
+                let zone = CountryTimeZones.zone(inCountry: country, agreeingWith: offset, at: instant, near: place.coordinates)
             {
                 return .zoned(local, timeZone: zone, offset: offset)
             }
-            if offset != .zero, let country = place.countryCode, !TimeZoneDirectory.zones(inCountry: country).isEmpty {
+            if offset != .zero, let country = place.countryCode, !CountryTimeZones.zones(inCountry: country).isEmpty {
                 messages.append(
                     SynthesisMessage(
                         .warning, .offsetZoneConflict, field: field,
@@ -71,7 +72,7 @@ struct TimeResolver {
             return .utc(instant.utcDateTime)
         }
         if let country = place.countryCode, let coordinates = place.coordinates,
-            let zone = TimeZoneDirectory.nearestZone(inCountry: country, to: coordinates)
+            let zone = CountryTimeZones.nearestZone(inCountry: country, to: coordinates)
         {
             messages.append(
                 SynthesisMessage(

@@ -1,5 +1,7 @@
 import Airports
+import Basics
 import Chrono
+import Geography
 import Reservations
 import TimeZoneMap
 
@@ -52,7 +54,7 @@ struct Whereabouts: Sendable {
     var geographicZone: (zone: String, source: String)? {
         if let airport { return (airport.timeZone, airport.iataCode) }
         if let coordinateZone { return coordinateZone }
-        if let countryCode, let zone = TimeZoneDirectory.onlyZone(ofCountry: countryCode) { return (zone, countryCode) }
+        if let countryCode, let zone = CountryTimeZones.onlyZone(ofCountry: countryCode) { return (zone, countryCode) }
         if let city, let zone = cityZone { return (zone, city) }
         if let airportZone { return (airportZone.zone, airportZone.name) }
         if city == nil, let (zone, city) = nameCityZone { return (zone, city) }
@@ -93,9 +95,9 @@ struct Whereabouts: Sendable {
             return (zone, source)
         }
         guard let countryCode else { return nil }
-        let zones = TimeZoneDirectory.zones(inCountry: countryCode)
+        let zones = CountryTimeZones.zones(inCountry: countryCode)
         guard !zones.isEmpty, !zones.contains(where: { TimeZoneRules.offset(in: $0.zone, at: instant) == statedOffset }) else { return nil }
-        let zone = coordinates.flatMap { TimeZoneDirectory.nearestZone(inCountry: countryCode, to: $0) } ?? zones[0].zone
+        let zone = coordinates.flatMap { CountryTimeZones.nearestZone(inCountry: countryCode, to: $0) } ?? zones[0].zone
         return (zone, countryCode)
     }
 
@@ -162,7 +164,7 @@ struct Whereabouts: Sendable {
     /// The country of an address: its code, else its name.
     static func country(_ address: PostalAddress?) -> String? {
         guard let address else { return nil }
-        return address.countryCode.flatMap(TimeZoneDirectory.countryCode(for:))
-            ?? address.country.flatMap(TimeZoneDirectory.countryCode(for:))
+        return address.countryCode.flatMap(CountryNames.code(for:))
+            ?? address.country.flatMap(CountryNames.code(for:))
     }
 }

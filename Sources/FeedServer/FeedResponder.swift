@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ReservationFeed
 
@@ -131,7 +132,7 @@ public struct FeedResponder: Sendable {
     static func accepts(gzip header: String?) -> Bool {
         guard let header else { return false }
         for item in header.split(separator: ",") {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let parts = item.split(separator: ";").map { String($0).trimmingWhitespace().lowercased() }
             guard let coding = parts.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
             let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
             if quality > 0 { return true }

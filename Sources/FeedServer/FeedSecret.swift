@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// The secret path segment a served feed lives under, kept in a file beside the feed.
@@ -42,7 +43,7 @@ public struct FeedSecret: Sendable, Hashable, CustomStringConvertible {
             throw .secret("\(path) can be read by others (mode \(String(status.st_mode & 0o777, radix: 8))); make it 0600, or delete it for a new secret")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw .secret("cannot read \(path)") }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: data, as: UTF8.self).trimmingWhitespace()
         guard let secret = FeedSecret(text) else {
             throw .secret("\(path) does not hold a secret (22 or more characters of A-Z, a-z, 0-9, - and _); delete it for a new one")
         }

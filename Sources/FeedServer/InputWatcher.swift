@@ -1,8 +1,5 @@
+import Basics
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Notices when the inputs change: a file added, changed or removed in an input folder (at any
 /// depth), or an input file itself, and calls back once per burst of changes.

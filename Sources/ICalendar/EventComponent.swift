@@ -1,3 +1,4 @@
+import Basics
 import CLibical
 import Chrono
 import EventModel

@@ -42,14 +42,11 @@ public struct ICalendarWriter: Sendable {
         _ properties: CalendarProperties, events: [CalendarEvent], stamp: Instant, to output: ([UInt8]) throws -> Void
     ) throws {
         try output(try opening(properties, timeZones: TimeZoneSpans(events)))
-        var start = 0
-        while start < events.count {
-            let batch = Array(events[start..<min(start + Self.batchSize, events.count)])
-            let texts = try Parallel.map(batch, concurrency: concurrency) { event throws(ICalendarError) in
+        for batch in Parallel.batches(of: events.count, size: Self.batchSize) {
+            let texts = try Parallel.map(Array(events[batch]), concurrency: concurrency) { event throws(ICalendarError) in
                 try eventText(event, stamp: stamp)
             }
             try output(Array(texts.joined()))
-            start += batch.count
         }
         try output(Self.closing)
     }
@@ -87,9 +84,17 @@ public struct ICalendarWriter: Sendable {
     }
 
     /// The whole document as one string.
-    public func document(_ properties: CalendarProperties, events: [CalendarEvent], stamp: Instant) throws -> String {
+    ///
+    /// - Throws: ``ICalendarError`` when libical cannot build a component or has no data for a zone.
+    public func document(_ properties: CalendarProperties, events: [CalendarEvent], stamp: Instant) throws(ICalendarError) -> String {
         var document: [UInt8] = []
-        try write(properties, events: events, stamp: stamp) { document += $0 }
+        do {
+            try write(properties, events: events, stamp: stamp) { document += $0 }
+        } catch let error as ICalendarError {
+            throw error
+        } catch {
+            preconditionFailure("collecting the text in memory cannot fail, only libical can: \(error)")
+        }
         return String(decoding: document, as: UTF8.self)
     }
 

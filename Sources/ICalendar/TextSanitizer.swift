@@ -1,3 +1,4 @@
+import Basics
 import Chrono
 
 /// Makes arbitrary text safe to put in an iCalendar property, keeping everything a person wrote.

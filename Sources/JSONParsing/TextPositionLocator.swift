@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Basics
 
 /// Finds the line and column of byte offsets in a text, in time linear in the text's size
 /// whatever order the look-ups come in.

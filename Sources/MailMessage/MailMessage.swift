@@ -1,3 +1,4 @@
+import Basics
 import CGMime
 import Chrono
 
@@ -63,7 +64,7 @@ public struct MailMessage: Sendable {
         date = Self.date(of: message)
         sender = rf_from_address(message).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         language = rf_message_header(message, "Content-Language").map { String(cString: $0) }
-            .flatMap { $0.split(separator: ",").first.map { String($0).trimmingWhitespace() } }.flatMap { $0.isEmpty ? nil : $0 }
+            .flatMap { $0.split(separator: ",").first.flatMap { String($0).trimmedNonEmpty } }
         var walker = Walker(maximumParts: maximumParts, maximumDepth: maximumDepth, maximumPartSize: maximumPartSize, decoding: decoding)
         if let body = g_mime_message_get_mime_part(message) {
             try walker.walk(body, section: "", date: date, depth: 0)

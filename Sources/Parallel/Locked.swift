@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Basics
 
 /// A value shared between threads, reached only under a lock: the caches of zones, cities and
 /// names the parallel work fills in as it goes.

@@ -1,10 +1,5 @@
+import Basics
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Replaces a file so that anyone reading it sees the old content or the new one, complete.
 ///

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ICalendar
 
@@ -35,7 +36,7 @@ public enum EventFiles {
             do {
                 text = try writer.opening(properties, timeZones: zones)
             } catch {
-                throw .iCalendar("\(error)")
+                throw .iCalendar(error)
             }
             try assembly.appendText(of: entry, to: &text)
             text += ICalendarWriter.closing
@@ -76,7 +77,7 @@ public enum EventFiles {
         do {
             return Array(try ICalendarWriter(concurrency: 1).document(standalone(properties), events: [event], stamp: stamp).utf8)
         } catch {
-            throw .iCalendar("\(error)")
+            throw .iCalendar(error)
         }
     }
 

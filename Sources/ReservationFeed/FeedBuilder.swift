@@ -77,12 +77,9 @@ public struct FeedBuilder: Sendable {
         var stillMentioned = 0
 
         // Reservations, in batches: the steps run in parallel, their results are taken in order.
-        var start = 0
-        while start < reservations.count {
+        for batch in Parallel.batches(of: reservations.count, size: batchSize) {
             // Indices, not a copy of the reservations.
-            let batch = Array(start..<min(start + batchSize, reservations.count))
-            start += batch.count
-            for step in Parallel.map(batch, concurrency: concurrency, { maker.step(reservations[$0]) }) {
+            for step in Parallel.map(Array(batch), concurrency: concurrency, { maker.step(reservations[$0]) }) {
                 assembly.diagnostics += step.diagnostics
                 if case .skipped(let skipped) = step.outcome, step.uid == nil || skipped.reason.isUnconfirmed {
                     assembly.skipped.append(skipped)
@@ -91,7 +88,7 @@ public struct FeedBuilder: Sendable {
                 guard let uid = step.uid, let origin = step.origin else { continue }
                 if let first = claimed[uid] {
                     assembly.diagnostics.append(
-                        Diagnostic(.warning, "duplicate-reservation", at: origin, "the same reservation as \(first); kept that one"))
+                        Diagnostic(.warning, .duplicateReservation, at: origin, "the same reservation as \(first); kept that one"))
                     continue
                 }
                 claimed[uid] = origin

@@ -59,7 +59,7 @@ struct FeedEntryMaker: Sendable {
         let result = synthesizer.synthesize(imported.reservation)
         for message in result.messages {
             let severity: Diagnostic.Severity = message.severity == .error ? .error : .warning
-            step.diagnostics.append(Diagnostic(severity, message.code.rawValue, at: imported.location(of: message.field), message.text))
+            step.diagnostics.append(Diagnostic(severity, DiagnosticCode(rawValue: message.code.rawValue), at: imported.location(of: message.field), message.text))
         }
         guard let event = result.event else { return step }
         let status = imported.reservation.status
@@ -183,7 +183,7 @@ struct FeedEntryMaker: Sendable {
             step.outcome = .entry(FeedEntry(event, keepingEvent: false, text: text[...]), change)
         } catch {
             let location = step.origin ?? SourceLocation(file: previous?.name ?? "")
-            step.diagnostics.append(Diagnostic(.error, "icalendar", at: location, "the event cannot be written: \(error)"))
+            step.diagnostics.append(Diagnostic(.error, .iCalendar, at: location, "the event cannot be written: \(error)"))
         }
     }
 
@@ -191,6 +191,6 @@ struct FeedEntryMaker: Sendable {
         let position = old.line.map { TextPosition(line: $0, column: 1) }
         let label = error.map { "\(old.label) \($0.reason)" } ?? (old.uid.map { "the event \($0)" } ?? old.label)
         return Diagnostic(
-            .error, "previous-feed", at: SourceLocation(file: previous?.name ?? "", position: position), "\(label): \(consequence)")
+            .error, .previousFeed, at: SourceLocation(file: previous?.name ?? "", position: position), "\(label): \(consequence)")
     }
 }

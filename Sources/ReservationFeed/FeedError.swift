@@ -1,3 +1,4 @@
+import ICalendar
 import ReservationImport
 
 /// Why a feed was not written at all. When this happens the output is left as it was.
@@ -11,13 +12,13 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
     /// ``FeedOptions/allowShrink`` allows it.
     case shrink(previousLive: Int, remaining: Int)
     /// The existing feed cannot be read back, so it cannot be updated in place.
-    case previousFeed(String)
+    case previousFeed(PreviousFeedProblem)
     /// Another run is writing the same feed, and did not finish in time.
     case locked(path: String, waited: Int)
     /// The feed could not be written to its destination.
     case write(path: String, reason: String)
     /// The events could not be turned into iCalendar.
-    case iCalendar(String)
+    case iCalendar(ICalendarError)
 
     public var description: String {
         switch self {
@@ -40,8 +41,8 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
             return "\(path): another reservation-feed run is writing this feed; waited \(waited) s (--wait sets how long); nothing was written"
         case .write(let path, let reason):
             return "\(path): cannot write the feed: \(reason)"
-        case .iCalendar(let reason):
-            return "cannot write iCalendar: \(reason)"
+        case .iCalendar(let error):
+            return "cannot write iCalendar: \(error)"
         }
     }
 }

@@ -79,7 +79,7 @@ public struct FeedGenerator: Sendable {
         var previousProblems: [Diagnostic] = []
         if let previous {
             previousProblems = previous.problems.map {
-                Diagnostic(.error, "previous-feed", at: SourceLocation(file: previous.name), "\($0): it cannot be kept in the feed")
+                Diagnostic(.error, .previousFeed, at: SourceLocation(file: previous.name), "\($0): it cannot be kept in the feed")
             }
             previousProblems.forEach(report)
         }
@@ -113,7 +113,7 @@ public struct FeedGenerator: Sendable {
         do {
             bytes = try FileContents(path: path).bytes
         } catch {
-            throw .previousFeed("cannot read \(path): \(error.reason)")
+            throw .previousFeed(.unreadable(path: path, error))
         }
         guard !bytes.isEmpty else { return nil }
         return try PreviousFeed(iCalendar: bytes, name: path)
@@ -126,7 +126,7 @@ public struct FeedGenerator: Sendable {
         do {
             opening = try ICalendarWriter().opening(options.calendarProperties, timeZones: assembly.timeZones)
         } catch {
-            throw .iCalendar("\(error)")
+            throw .iCalendar(error)
         }
         func document(_ output: ([UInt8]) throws -> Void) throws {
             var buffer = opening
@@ -151,7 +151,8 @@ public struct FeedGenerator: Sendable {
         } catch let error as FeedError {
             throw error
         } catch {
-            throw .iCalendar("\(error)")
+            // Only FeedError is thrown in there; should that change, the write is what failed.
+            throw .write(path: "\(destination)", reason: "\(error)")
         }
     }
 

@@ -1,10 +1,5 @@
+import Basics
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// An exclusive lock on a feed, so that two runs (two cron jobs, say) never interleave their
 /// reading of the old feed and writing of the new one.

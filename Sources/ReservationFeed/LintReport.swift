@@ -58,7 +58,7 @@ public struct LintReport: Sendable {
         let document = Document(
             diagnostics: diagnostics.map {
                 Item(
-                    severity: $0.severity.rawValue, code: $0.code, file: $0.location.file, path: $0.location.path,
+                    severity: $0.severity.rawValue, code: $0.code.rawValue, file: $0.location.file, path: $0.location.path,
                     message: $0.message, line: $0.location.position?.line, column: $0.location.position?.column)
             },
             summary: Summary(inputs: inputCount, reservations: reservationCount, errors: errors, warnings: diagnostics.count - errors))

@@ -59,11 +59,11 @@ public struct ReservationLinter: Sendable {
             case .unconfirmed(let status):
                 findings.append(
                     Diagnostic(
-                        .warning, "unconfirmed", at: skipped.origin,
+                        .warning, .unconfirmed, at: skipped.origin,
                         "\(status.rawValue): left out of feeds until confirmed (--include-unconfirmed writes it as tentative)"))
             case .ended(let end):
                 findings.append(
-                    Diagnostic(.warning, "ended", at: skipped.origin, "ended \(end): left out of feeds, as Siri does"))
+                    Diagnostic(.warning, .ended, at: skipped.origin, "ended \(end): left out of feeds, as Siri does"))
             }
         }
         var firstWithReference: [String: ImportedReservation] = [:]
@@ -76,7 +76,7 @@ public struct ReservationLinter: Sendable {
             if first.reservation != imported.reservation {
                 findings.append(
                     Diagnostic(
-                        .warning, "duplicate-item-reference", at: imported.location(of: "itemReference"),
+                        .warning, .duplicateItemReference, at: imported.location(of: "itemReference"),
                         "the item reference \"\(reference)\" is also used by \(first.origin); each part of a booking needs its own"))
             }
         }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Basics
 
 /// Event texts set aside in a nameless temporary file while a feed is assembled, so that memory
 /// holds what orders the events, not the 700-odd bytes each one's text takes: a feed of 100,000

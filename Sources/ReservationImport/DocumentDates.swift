@@ -1,4 +1,5 @@
 import Chrono
+import Geography
 import Parallel
 
 /// How one document writes its dates, for reading those that are not ISO 8601: the document's
@@ -93,7 +94,7 @@ final class DocumentDates: Sendable {
         let code = last.uppercased()
         if genericCountryDomains.contains(code) { return nil }
         let country = code == "UK" ? "GB" : code
-        return TimeZoneDirectory.zones(inCountry: country).isEmpty ? nil : country
+        return CountryTimeZones.zones(inCountry: country).isEmpty ? nil : country
     }
 
     private static let genericCountryDomains: Set<String> = [
@@ -105,5 +106,5 @@ final class DocumentDates: Sendable {
 /// A lenient reading as a warning: `lenient-date`, or `date-order-guessed` when day and month
 /// were ordered by a guess.
 extension LenientDate {
-    var diagnosticCode: String { guess == nil ? "lenient-date" : "date-order-guessed" }
+    var diagnosticCode: DiagnosticCode { guess == nil ? .lenientDate : .dateOrderGuessed }
 }

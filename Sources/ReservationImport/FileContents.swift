@@ -1,10 +1,5 @@
+import Basics
 import Chrono
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The bytes of a file, read straight into the array that holds them (reading through `Data`
 /// holds every byte twice for a moment, which for a 100 MB input is 100 MB of peak memory),

@@ -1,4 +1,5 @@
 import Chrono
+import Geography
 import JSONParsing
 import Parallel
 import Reservations
@@ -31,7 +32,7 @@ public struct NativeJSONReader: Sendable {
         } catch {
             let position = TextPosition(offset: error.offset, in: bytes)
             return ImportResult(diagnostics: [
-                Diagnostic(.error, "syntax", at: SourceLocation(file: file, position: position), "not valid JSON: \(error.explanation)")
+                Diagnostic(.error, .syntax, at: SourceLocation(file: file, position: position), "not valid JSON: \(error.explanation)")
             ])
         }
         let context = Context(bytes: bytes, file: file, root: root)
@@ -102,7 +103,7 @@ public struct NativeJSONReader: Sendable {
             guard problems.isEmpty else {
                 return ImportResult(diagnostics: leniencies + problems.map { problem in
                     let fieldPath = path + problem.field.split(separator: ".").map { JSONNameKey(String($0)) }
-                    return diagnostic(at: fieldPath, "\(problem.message); the reservation is skipped", code: "missing-required")
+                    return diagnostic(at: fieldPath, "\(problem.message); the reservation is skipped", code: .missingRequired)
                 })
             }
             return ImportResult(
@@ -121,14 +122,14 @@ public struct NativeJSONReader: Sendable {
                     guard case .object(let members) = node.value, depth < 5 else { continue }
                     for member in members {
                         if case .string(let text) = member.value.value {
-                            if member.key == "countryCode", let code = TimeZoneDirectory.countryCode(for: text) { return code }
+                            if member.key == "countryCode", let code = CountryNames.code(for: text) { return code }
                             if member.key == "country" { names.append(text) }
                         } else {
                             pending.append((member.value, depth + 1))
                         }
                     }
                 }
-                return names.lazy.compactMap(TimeZoneDirectory.countryCode(for:)).first
+                return names.lazy.compactMap(CountryNames.code(for:)).first
             }
         }
 
@@ -175,7 +176,7 @@ public struct NativeJSONReader: Sendable {
             }
         }
 
-        func diagnostic(at path: [any CodingKey], _ message: String, code: String = "invalid") -> Diagnostic {
+        func diagnostic(at path: [any CodingKey], _ message: String, code: DiagnosticCode = .invalid) -> Diagnostic {
             Diagnostic(.error, code, at: location(of: path), message)
         }
 

@@ -83,7 +83,7 @@ public struct ReservationImporter: Sendable {
             }
         } catch {
             return ImportResult(diagnostics: [
-                Diagnostic(.error, "unreadable", at: SourceLocation(file: source.description), "cannot read the file: \(error.reason)")
+                Diagnostic(.error, .unreadable, at: SourceLocation(file: source.description), "cannot read the file: \(error.reason)")
             ])
         }
         return read(contents.bytes, name: source.description, sourceTime: contents.modified)
@@ -101,7 +101,7 @@ public struct ReservationImporter: Sendable {
             result.reservations.removeSubrange(limits.reservations...)
             result.diagnostics.append(
                 Diagnostic(
-                    .error, "limit", at: SourceLocation(file: name),
+                    .error, .limit, at: SourceLocation(file: name),
                     "more than \(limits.reservations) reservations (--limit reservations); the first \(limits.reservations) were read"))
         }
         return result
@@ -125,7 +125,7 @@ public struct ReservationImporter: Sendable {
             return extract(bytes, name: name, sourceTime: sourceTime, kind: kind.phrase, markup: nil)
         case nil:
             let what = bytes.isEmpty ? "the file is empty" : "not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, or a document for KDE's extractor)"
-            return ImportResult(diagnostics: [Diagnostic(.error, "unrecognized", at: SourceLocation(file: name), what)])
+            return ImportResult(diagnostics: [Diagnostic(.error, .unrecognized, at: SourceLocation(file: name), what)])
         }
     }
 
@@ -145,7 +145,7 @@ public struct ReservationImporter: Sendable {
             var result = markup ?? ImportResult()
             result.diagnostics.append(
                 Diagnostic(
-                    .warning, "no-extractor", at: location,
+                    .warning, .noExtractor, at: location,
                     "\(kind) without schema.org markup: KDE's kitinerary-extractor reads such documents, but it is not installed (Debian: apt-get install libkpimitinerary-bin)"))
             return result
         }
@@ -155,19 +155,19 @@ public struct ReservationImporter: Sendable {
             answer = try extractor.extract(bytes, received: sourceTime)
         } catch {
             var result = markup ?? ImportResult()
-            result.diagnostics.append(Diagnostic(.error, "extractor", at: location, "\(error)"))
+            result.diagnostics.append(Diagnostic(.error, .extractor, at: location, "\(error)"))
             return result
         }
         let extracted = schemaOrgReader.readJSONLD(answer, file: name, sourceTime: sourceTime, basePath: "kitinerary")
         guard extracted.reservations.isEmpty else { return extracted }
         if let markup { return markup }
         var result = extracted
-        result.diagnostics.append(Diagnostic(.warning, "nothing-found", at: location, "kitinerary-extractor found no reservation in it (\(kind))"))
+        result.diagnostics.append(Diagnostic(.warning, .nothingFound, at: location, "kitinerary-extractor found no reservation in it (\(kind))"))
         return result
     }
 
     /// A document left unread because `--extractor none` was given.
     private static func notRead(_ kind: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(.warning, "no-extractor", at: location, "\(kind) without schema.org markup, not read (--extractor none)")
+        Diagnostic(.warning, .noExtractor, at: location, "\(kind) without schema.org markup, not read (--extractor none)")
     }
 }

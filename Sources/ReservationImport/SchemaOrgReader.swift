@@ -1,3 +1,4 @@
+import Basics
 import Chrono
 import HTMLMarkup
 import JSONParsing
@@ -55,7 +56,7 @@ public struct SchemaOrgReader: Sendable {
                 parsing: bytes, maximumParts: limits.mimeParts, maximumDepth: limits.mimeDepth, maximumPartSize: limits.partSize,
                 decoding: ["text/html", "application/xhtml+xml", "application/ld+json", "application/json"])
         } catch {
-            return ImportResult(diagnostics: [Diagnostic(.error, "invalid", at: SourceLocation(file: file), "\(error)")])
+            return ImportResult(diagnostics: [Diagnostic(.error, .invalid, at: SourceLocation(file: file), "\(error)")])
         }
         var result = ImportResult()
         // The whole message's text is the evidence for how its dates are written.
@@ -109,13 +110,13 @@ public struct SchemaOrgReader: Sendable {
             if extraction.elementsLeftOut > 0 {
                 diagnostics.append(
                     Diagnostic(
-                        .error, "limit", at: SourceLocation(file: file, path: basePath),
+                        .error, .limit, at: SourceLocation(file: file, path: basePath),
                         "the page has more than \(limits.htmlElements) elements (--limit html-elements); the rest was not searched for reservations"))
             }
             if extraction.valuesLeftOut > 0 {
                 diagnostics.append(
                     Diagnostic(
-                        .warning, "limit", at: SourceLocation(file: file, path: basePath),
+                        .warning, .limit, at: SourceLocation(file: file, path: basePath),
                         "\(extraction.valuesLeftOut) Microdata value\(extraction.valuesLeftOut == 1 ? " is" : "s are") longer than the limit of \(ImportLimits.describe(bytes: limits.fieldLength)) (--limit field-length) and left out"))
             }
             for (index, script) in extraction.scripts.enumerated() {
@@ -164,13 +165,11 @@ public struct SchemaOrgReader: Sendable {
             var failure: JSONSyntaxError?
             if let scan = JSONParser.scanArray(bytes, lenient: true) {
                 var locator = TextPositionLocator(bytes: bytes)
-                var start = 0
-                batches: while start < scan.elements.count {
-                    let batch = (start..<min(start + Self.batchSize, scan.elements.count)).map { index in
+                batches: for indices in Parallel.batches(of: scan.elements.count, size: Self.batchSize) {
+                    let batch = indices.map { index in
                         let range = scan.elements[index]
                         return (index: index, range: range, position: locator.position(of: range.lowerBound))
                     }
-                    start += batch.count
                     let (file, sourceTime, limits, dates) = (file, sourceTime, limits, dates)
                     let results = Parallel.map(batch, concurrency: concurrency) { element -> Result<ImportResult, JSONSyntaxError> in
                         Result { () throws(JSONSyntaxError) -> ImportResult in
@@ -229,7 +228,7 @@ public struct SchemaOrgReader: Sendable {
             }
             diagnostics.append(
                 Diagnostic(
-                    .error, "syntax",
+                    .error, .syntax,
                     at: SourceLocation(file: file, path: basePath, position: shift(TextPosition(offset: failure.offset, in: bytes))),
                     "not valid JSON-LD: \(failure.explanation)" + Self.readBefore(delivered)))
         }

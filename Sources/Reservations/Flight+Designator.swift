@@ -1,3 +1,5 @@
+import Basics
+
 extension Flight {
     /// The flight designator as people write it, airline code and number: `AY 20`.
     ///
@@ -5,7 +7,7 @@ extension Flight {
     /// airline `AY` is `AY 20`), and leading zeros are dropped. `nil` without a flight number.
     public var designator: String? {
         let code = (airline?.iataCode ?? airline?.icaoCode)?.trimmingWhitespace()
-        guard var number = flightNumber?.trimmingWhitespace(), !number.isEmpty else { return nil }
+        guard var number = flightNumber?.trimmedNonEmpty else { return nil }
         if let code, !code.isEmpty, number.uppercased().hasPrefix(code) {
             number = String(number.dropFirst(code.count)).trimmingWhitespace()
         }

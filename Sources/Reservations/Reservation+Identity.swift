@@ -1,3 +1,4 @@
+import Basics
 import Chrono
 
 extension Reservation {
@@ -16,7 +17,7 @@ extension Reservation {
         if let number = Self.normalized(reservationNumber) {
             return (["number:\(number)", category.rawValue] + partKey).joined(separator: "|")
         }
-        if let item = itemReference?.trimmingWhitespace(), !item.isEmpty {
+        if let item = itemReference?.trimmedNonEmpty {
             return "item:\(item)"
         }
         return nil

@@ -127,7 +127,7 @@ struct PublishPlannerTests {
         changed[1] = try Self.restaurant("B", "2030-06-15T20:30:00-07:00")
         let conflict = try Self.plan(changed, on: calendar)
         #expect(conflict.actions.isEmpty)
-        #expect(conflict.conflicts.map(\.code) == ["edited-in-calendar"])
+        #expect(conflict.conflicts.map(\.code.rawValue) == ["edited-in-calendar"])
         #expect(conflict.conflicts.first?.location.file.hasSuffix(EventFiles.fileName(for: uid)) == true)
         #expect(conflict.conflicts.first?.message.contains("--on-conflict overwrite") == true)
 
@@ -195,7 +195,7 @@ struct PublishPlannerTests {
         taken.state = PublishState(calendar: taken.state.calendar)
         let left = try Self.plan(try Self.trip, on: taken)
         #expect(left.actions.isEmpty)
-        #expect(left.diagnostics.map(\.code) == ["held-by-another"])
+        #expect(left.diagnostics.map(\.code.rawValue) == ["held-by-another"])
     }
 
     @Test("a state none of whose events are in the calendar is for another calendar: everything is published again")
@@ -204,7 +204,7 @@ struct PublishPlannerTests {
         calendar.resources = [:]
         let plan = try Self.plan(try Self.trip, on: calendar)
         #expect(plan.actions.map(\.verb) == ["create", "create", "create"])
-        #expect(plan.diagnostics.map(\.code) == ["state-not-applied"])
+        #expect(plan.diagnostics.map(\.code.rawValue) == ["state-not-applied"])
     }
 
     @Test("the feed's guard holds: an empty input does not cancel a calendar")

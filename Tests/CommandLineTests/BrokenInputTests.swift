@@ -1,10 +1,7 @@
+import Basics
 import Foundation
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The guarantee for broken input, on the real program: a clear message naming the file and the
 /// place in it, exit status 1, every good input still written, and the previous feed's event

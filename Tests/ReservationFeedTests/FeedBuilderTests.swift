@@ -38,7 +38,7 @@ struct FeedBuilderTests {
     func messagePlaces() throws {
         let floating = try imported(#"{"type": "restaurant", "reservationNumber": "A", "startTime": "2030-06-14T19:30"}"#, path: "reservations[4]")
         let build = try FeedBuilder().build(from: [floating], now: Instant(secondsSinceEpoch: 0))
-        #expect(build.diagnostics.map(\.code) == ["floating-time"])
+        #expect(build.diagnostics.map(\.code.rawValue) == ["floating-time"])
         #expect(build.diagnostics.map(\.description) == [
             "app.json: reservations[4].startTime: warning: no time zone or UTC offset, and nothing tells where; the event floats, shown at 19:30:00 wherever the calendar is (line 3, column 5)"
         ])

@@ -20,7 +20,7 @@ struct LenientDatesTests {
         #expect(result.diagnostics.map(\.description) == [
             #"trip.json: reservations[0].departure.time: warning: read "15.06.2030 14:00" as 2030-06-15T14:00:00 (day first: 15 cannot be a month) (line 2, column 69)"#
         ])
-        #expect(result.diagnostics.map(\.code) == ["lenient-date"])
+        #expect(result.diagnostics.map(\.code.rawValue) == ["lenient-date"])
     }
 
     @Test("native JSON: an ambiguous date follows the file's other dates, and that is no guess")
@@ -37,7 +37,7 @@ struct LenientDatesTests {
             return nil
         }
         #expect(times == ["2030-06-25T08:00:00", "2030-07-05T08:00:00"])
-        #expect(result.diagnostics.map(\.code) == ["lenient-date", "lenient-date"])
+        #expect(result.diagnostics.map(\.code.rawValue) == ["lenient-date", "lenient-date"])
         #expect(result.diagnostics.last?.message.contains("day first, as the document's other dates (25/06/2030)") == true)
     }
 
@@ -53,7 +53,7 @@ struct LenientDatesTests {
             return
         }
         #expect(table.startTime?.description == "2030-05-07T19:30:00")
-        #expect(result.diagnostics.map(\.code) == ["date-order-guessed"])
+        #expect(result.diagnostics.map(\.code.rawValue) == ["date-order-guessed"])
         #expect(result.diagnostics.first?.message.contains("month first, a guess from the country of the place, US") == true)
     }
 
@@ -72,7 +72,7 @@ struct LenientDatesTests {
             return
         }
         #expect(table.startTime?.description == "2027-04-10T20:00:00")
-        #expect(result.diagnostics.map(\.code) == ["date-order-guessed"])
+        #expect(result.diagnostics.map(\.code.rawValue) == ["date-order-guessed"])
         #expect(result.diagnostics.first?.description.hasPrefix("mail.jsonld: startTime: warning: read \"10/04/2027 20:00\"") == true)
         #expect(result.diagnostics.first?.message.contains("the country of the place, GB") == true)
     }
@@ -125,7 +125,7 @@ struct LenientDatesTests {
             return
         }
         #expect(flight.departure?.time?.description == "2018-02-04T20:40:00")
-        #expect(result.diagnostics.map(\.code) == ["lenient-date", "lenient-date"])
+        #expect(result.diagnostics.map(\.code.rawValue) == ["lenient-date", "lenient-date"])
         #expect(result.diagnostics.first?.message.contains("month first, as the same date is written elsewhere in the document (2018-02-04)") == true)
     }
 }

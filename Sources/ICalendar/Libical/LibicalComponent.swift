@@ -1,10 +1,5 @@
+import Basics
 import CLibical
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Owns one libical component and frees it, unless a parent took it over.
 ///

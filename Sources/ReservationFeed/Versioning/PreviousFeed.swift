@@ -35,7 +35,7 @@ public struct PreviousFeed: Sendable {
         do {
             index = try ICalendarEventIndex(bytes)
         } catch {
-            throw .previousFeed(error.description)
+            throw .previousFeed(.notICalendar(error))
         }
         self.name = name
         problems = index.problems

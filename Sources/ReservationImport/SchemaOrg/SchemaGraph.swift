@@ -1,3 +1,4 @@
+import Basics
 import JSONParsing
 import Reservations
 
@@ -166,8 +167,7 @@ extension SchemaGraph {
                 return collapsed.isEmpty ? nil : collapsed
             }
             guard text.start >= 0, !text.hasEscapes else {
-                let trimmed = string(text).trimmingWhitespace()
-                return trimmed.isEmpty ? nil : trimmed
+                return string(text).trimmedNonEmpty
             }
             return source.withUnsafeBufferPointer { source -> String? in
                 var start = text.start
@@ -178,8 +178,7 @@ extension SchemaGraph {
                 let trimmed = String(decoding: UnsafeBufferPointer(rebasing: source[start..<end]), as: UTF8.self)
                 // Other white space is not ASCII: only text with such ends can have more to trim.
                 guard source[start] >= 0x80 || source[end - 1] >= 0x80 else { return trimmed }
-                let more = trimmed.trimmingWhitespace()
-                return more.isEmpty ? nil : more
+                return trimmed.trimmedNonEmpty
             }
         }
 

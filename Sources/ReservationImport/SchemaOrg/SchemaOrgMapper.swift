@@ -1,4 +1,6 @@
+import Basics
 import Chrono
+import Geography
 import Reservations
 
 /// Maps schema.org objects to reservations, reading the markup Apple (Siri Event Suggestions) and
@@ -21,7 +23,7 @@ struct SchemaOrgMapper {
     /// Something to report about an object.
     struct Finding {
         var severity: Diagnostic.Severity
-        var code: String
+        var code: DiagnosticCode
         var place: SchemaPlace
         var message: String
     }
@@ -73,7 +75,7 @@ struct SchemaOrgMapper {
         if object.isA(.reservationPackage) {
             let parts = object.values(.subReservation).compactMap(\.object)
             if parts.isEmpty {
-                findings.append(Finding(severity: .warning, code: "invalid", place: object.place, message: "a ReservationPackage without subReservation; skipped"))
+                findings.append(Finding(severity: .warning, code: .invalid, place: object.place, message: "a ReservationPackage without subReservation; skipped"))
             }
             for part in parts { map(part, inheriting: object, depth: depth + 1) }
             return
@@ -85,7 +87,7 @@ struct SchemaOrgMapper {
         if let type = object.typeNames.first(where: { $0.hasSuffix("Reservation") }) {
             findings.append(
                 Finding(
-                    severity: .warning, code: "unsupported-type", place: object.place,
+                    severity: .warning, code: .unsupportedType, place: object.place,
                     message: "\(type) is not one of the eight kinds of reservation this tool writes; skipped"))
             return
         }
@@ -136,7 +138,7 @@ struct SchemaOrgMapper {
         if let problem = reservation.requirementProblems.first {
             findings.append(
                 Finding(
-                    severity: .error, code: "missing-required", place: place.appending(schemaField),
+                    severity: .error, code: .missingRequired, place: place.appending(schemaField),
                     message: "\(problem.message); the item is skipped"))
             return
         }
@@ -247,7 +249,7 @@ struct SchemaOrgMapper {
                 }
                 return parsed
             } catch {
-                findings.append(Finding(severity: .warning, code: "invalid", place: value.place, message: "\(error); left out"))
+                findings.append(Finding(severity: .warning, code: .invalid, place: value.place, message: "\(error); left out"))
             }
         }
         return nil
@@ -270,7 +272,7 @@ struct SchemaOrgMapper {
             let (object, depth) = pending[index]
             index += 1
             for value in object.values(.addressCountry) {
-                if let text = value.trimmedText, let code = TimeZoneDirectory.countryCode(for: text) { return code }
+                if let text = value.trimmedText, let code = CountryNames.code(for: text) { return code }
             }
             guard depth < 4 else { continue }
             for value in object.allValues {

@@ -1,5 +1,7 @@
 /// A schema.org value as JSON-LD and Microdata both describe it: text, or an object with types
 /// and properties. A view into a ``SchemaGraph``.
+import Basics
+
 struct SchemaValue: Sendable {
     let graph: SchemaGraph
     let index: Int
@@ -24,8 +26,7 @@ struct SchemaValue: Sendable {
     /// ``text`` without white space around it, or `nil` when it is empty.
     var trimmedText: String? {
         if case .text(let text) = entry.content { return graph.texts.trimmedString(text) }
-        guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
-        return text
+        return text?.trimmedNonEmpty
     }
 
     var object: SchemaObject? {

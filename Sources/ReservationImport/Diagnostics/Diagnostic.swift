@@ -18,18 +18,15 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Error or warning.
     public var severity: Severity
-    /// What kind of problem, stable for tools: `syntax`, `invalid`, `missing-required`,
-    /// `unreadable` from reading; the codes of `EventSynthesis.SynthesisMessage.Code` from
-    /// synthesis; `duplicate-reservation`, `duplicate-item-reference`, `unconfirmed`, `ended`
-    /// from the feed.
-    public var code: String
+    /// What kind of problem, stable for tools: see ``DiagnosticCode``.
+    public var code: DiagnosticCode
     /// Where.
     public var location: SourceLocation
     /// What, as a sentence fragment without the location.
     public var message: String
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, _ code: String, at location: SourceLocation, _ message: String) {
+    public init(_ severity: Severity, _ code: DiagnosticCode, at location: SourceLocation, _ message: String) {
         self.severity = severity
         self.code = code
         self.location = location

@@ -14,4 +14,11 @@ extension String {
         else { return "" }
         return String(scalars[start...end])
     }
+
+    /// The string without white space at either end, or `nil` when nothing is left: what counts
+    /// as a value given at all.
+    package var trimmedNonEmpty: String? {
+        let trimmed = trimmingWhitespace()
+        return trimmed.isEmpty ? nil : trimmed
+    }
 }

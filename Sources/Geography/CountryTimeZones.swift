@@ -1,8 +1,10 @@
-import Parallel
+import Basics
+import Chrono
 import Foundation
+import Parallel
 
-/// Which time zones a country keeps, and which country an address means, from the system's tz
-/// database (`zone.tab`) and Foundation's country names.
+/// Which time zones a country keeps, from the system's tz database (`zone.tab`), and which of
+/// them a place in the country keeps.
 ///
 /// This is the evidence for times that carry only a UTC offset, or nothing at all: a hotel in
 /// Finland (one zone) at 15:00 is 15:00 in Europe/Helsinki; a restaurant in the United States at
@@ -12,7 +14,7 @@ import Foundation
 /// `zone.tab` is read rather than `zone1970.tab` because since 2022 the latter merges zones
 /// across borders (Norway and Sweden appear as `Europe/Berlin`), and events in Bergen would then
 /// be written in `Europe/Berlin`; `zone.tab` keeps each country's own name for the same rules.
-public enum TimeZoneDirectory {
+public enum CountryTimeZones {
     /// A zone that keeps time in a country, with the position of its principal place.
     public struct Entry: Sendable, Hashable {
         /// The IANA zone name.
@@ -28,31 +30,14 @@ public enum TimeZoneDirectory {
     ///
     /// - Parameter code: An ISO 3166-1 alpha-2 code, in any case.
     public static func zones(inCountry code: String) -> [Entry] {
-        entries(inCountry: code).filter { TimeZoneRules.zone(named: $0.zone) != nil }
+        entries(inCountry: code).filter { TimeZoneRules.isKnown($0.zone) }
     }
 
     /// A country's entries in `zone.tab`, whether or not this system's tz database has their
     /// zones (those it lacks never agree with an offset, and are left out of ``zones(inCountry:)``).
     private static func entries(inCountry code: String) -> [Entry] {
-        let code = code.withUTF8Bytes(Self.twoLetterCode) ?? code.uppercased()
+        let code = code.withUTF8Bytes(CountryNames.twoLetterCode) ?? code.uppercased()
         return countries[code] ?? []
-    }
-
-    /// The ISO 3166-1 alpha-2 code of a country as addresses write it: its code (`fi`), its name
-    /// in English, French, German, Spanish or Japanese (`Finland`, `Finlande`, `フィンランド`), or
-    /// a common abbreviation (`USA`, `UK`). Case and accents do not matter.
-    public static func countryCode(for text: String) -> String? {
-        // The usual case: the code itself, two ASCII letters.
-        if let code = text.withUTF8Bytes(Self.twoLetterCode), countries[code] != nil { return code }
-        let key = normalized(text)
-        guard !key.isEmpty else { return nil }
-        if key.utf8.count == 2, countries[key.uppercased()] != nil { return key.uppercased() }
-        if let code = aliases[key] { return code }
-        // Languages are indexed one at a time, and only when a name is not found in the others.
-        for names in countryNames {
-            if let code = names.value[key] { return code }
-        }
-        return nil
     }
 
     /// The zone of a country that was at `offset` at `instant`, or `nil` when none was.
@@ -70,8 +55,7 @@ public enum TimeZoneDirectory {
     ) -> String? {
         let entries = entries(inCountry: code)
         let agrees = { (zone: String) -> Bool in
-            guard let rules = TimeZoneRules.zone(named: zone) else { return false }
-            return Int(rules.offset(at: instant.secondsSinceEpoch)) == Int(offset.seconds)
+            TimeZoneRules.offset(in: zone, at: instant) == offset
         }
         if entries.count > 1, let preferred = preferred(), entries.contains(where: { $0.zone == preferred }), agrees(preferred) {
             // Alone or among others at that offset, the preferred zone is the answer.
@@ -107,7 +91,7 @@ public enum TimeZoneDirectory {
     /// place is one hour off; countries whose zones differ within the window (the United States,
     /// Spain with the Canaries, Kazakhstan until 2024) have none.
     public static func onlyZone(ofCountry code: String) -> String? {
-        let key = code.withUTF8Bytes(Self.twoLetterCode) ?? code.uppercased()
+        let key = code.withUTF8Bytes(CountryNames.twoLetterCode) ?? code.uppercased()
         if let known = onlyZones.withLock({ $0[key] }) { return known }
         let entries = zones(inCountry: key)
         let zone: String?
@@ -145,7 +129,8 @@ public enum TimeZoneDirectory {
 
     // MARK: - Data
 
-    private static let countries: [String: [Entry]] = {
+    /// Each country's entries, by ISO 3166-1 alpha-2 code.
+    package static let countries: [String: [Entry]] = {
         let folder = TimeZoneRules.zoneDirectory
         var byCountry: [String: [Entry]] = [:]
         for file in ["zone.tab", "zone1970.tab"] {
@@ -164,73 +149,6 @@ public enum TimeZoneDirectory {
         }
         return byCountry
     }()
-
-    /// Country names in each language, by normalised name.
-    private static let countryNames: [LazyCountryNames] = ["en", "fr", "de", "es", "ja"].map(LazyCountryNames.init)
-
-    /// Names addresses use that are not a country's name in any of the languages.
-    private static let aliases = [
-        "usa": "US", "u.s.a.": "US", "u.s.": "US", "united states of america": "US", "uk": "GB", "u.k.": "GB",
-        "great britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB", "uae": "AE", "holland": "NL",
-        "czech republic": "CZ", "south korea": "KR", "korea": "KR", "russia": "RU",
-    ]
-
-    /// The country names of one language, read from Foundation the first time they are needed.
-    private final class LazyCountryNames: Sendable {
-        private let language: String
-        private let names = Locked<[String: String]?>(nil)
-
-        init(_ language: String) { self.language = language }
-
-        var value: [String: String] {
-            names.withLock { names in
-                if let names { return names }
-                let locale = Locale(identifier: language)
-                var built: [String: String] = [:]
-                for code in countries.keys.sorted() {
-                    if let name = locale.localizedString(forRegionCode: code) { built[normalized(name)] = code }
-                }
-                names = built
-                return built
-            }
-        }
-    }
-
-    /// Two ASCII letters, in upper case, or `nil`.
-    private static func twoLetterCode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard bytes.count == 2 else { return nil }
-        var code: [UInt8] = []
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): code.append(byte)
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): code.append(byte - 32)
-            default: return nil
-            }
-        }
-        return String(decoding: code, as: UTF8.self)
-    }
-
-    /// Lower case, without accents or surrounding white space; plain ASCII takes a short cut.
-    private static func normalized(_ text: String) -> String {
-        let bytes = text.utf8
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            let lowered = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
-            guard let first = lowered.firstIndex(where: { !Self.isSpace($0) }),
-                let last = lowered.lastIndex(where: { !Self.isSpace($0) })
-            else { return "" }
-            return String(decoding: lowered[first...last], as: UTF8.self)
-        }
-        return folded(text)
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (0x09...0x0D).contains(byte)
-    }
-
-    private static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
 
     /// Reads ISO 6709 coordinates as the tz database writes them: `+6010+02458`, `+404251-0740023`.
     private static func iso6709(_ text: ArraySlice<UInt8>) -> (Double, Double)? {
@@ -255,9 +173,6 @@ public enum TimeZoneDirectory {
     }
 
     private static func distance(_ entry: Entry, _ point: (latitude: Double, longitude: Double)) -> Double {
-        // Comparing distances only, so an equirectangular approximation is enough.
-        let x = (entry.longitude - point.longitude) * cos((entry.latitude + point.latitude) / 2 * .pi / 180)
-        let y = entry.latitude - point.latitude
-        return x * x + y * y
+        GreatCircle.comparableDistance(entry.latitude, entry.longitude, point.latitude, point.longitude)
     }
 }
