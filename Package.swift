@@ -6,11 +6,13 @@
 // Data flows one way, and each arrow is a module boundary:
 //
 //   ReservationImport ─▶ Reservations ─▶ EventSynthesis ─▶ EventModel ─▶ ICalendar ─▶ ReservationFeed ─┬▶ FeedServer
-//   (files, JSON)        (values)        (pure rules)       (values)      (libical)     (feeds on disk)   │  (serve: HTTP)
-//                                                                                                          └▶ CalDAVPublishing ─▶ CalDAV
-//                                                                                                             (publish: plan)     (HTTP client)
+//   (formats in)         (values)        (pure rules)       (values)      (libical)     (versioning,      │  (serve: HTTP)
+//    ▲ JSONParsing,                                                                      feeds on disk)   └▶ CalDAVPublishing ─▶ CalDAV
+//      HTMLMarkup, MailMessage (one format each)                                                             (publish: plan)     (HTTP client)
 //
-// `Chrono` holds the civil date and time values both sides of synthesis share. Only `ICalendar`
+// `Chrono` holds the civil date and time values both sides of synthesis share; `Geography`, `Airports`
+// and `TimeZoneMap` where places are and which zones they keep; `Basics` and `Parallel` what every
+// module shares (libc under one name, trimming, work spread over the cores). Only `ICalendar`
 // imports `CLibical`; only `FeedServer` imports Hummingbird, only `CalDAV` AsyncHTTPClient, and
 // nothing imports either end but its own program (`reservation-feed-server`,
 // `reservation-feed-publisher`).
