@@ -48,6 +48,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         // publish: the HTTP client that speaks CalDAV (SwiftNIO, TLS with the system's trust store).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
+        // `swift package generate-documentation`: the DocC catalog of the ReservationFeed library. A
+        // command plugin only; nothing is built or linked into the products.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: Libraries, in the order data flows through them.

@@ -2,7 +2,7 @@ import EventModel
 import Reservations
 
 /// Turns reservations into calendar events: title, notes, place, start and end in the right
-/// zones, status, reminders and a stable UID. The rules are in `docs/synthesis.md`.
+/// zones, status, reminders and a stable UID. The rules are in `Sources/ReservationFeed/ReservationFeed.docc/SynthesisRules.md`.
 ///
 /// Synthesis is pure: the same reservation and options give the same event, with no clock,
 /// file or C library involved. A synthesizer is a value; share it freely across threads.

@@ -18,7 +18,7 @@ public struct FeedDocument: Sendable, Hashable {
 
     /// Writes the feed as iCalendar text, handing it to `output` in pieces of UTF-8.
     ///
-    /// - Throws: ``ICalendar/ICalendarError`` when libical cannot build a component, or whatever
+    /// - Throws: `ICalendarError` when libical cannot build a component, or whatever
     ///   `output` throws.
     public func write(to output: ([UInt8]) throws -> Void) throws {
         try ICalendarWriter().write(properties, events: events, stamp: generated, to: output)

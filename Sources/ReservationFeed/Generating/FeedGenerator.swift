@@ -5,7 +5,7 @@ import Parallel
 /// Runs the whole job: finds the input files, reads the reservations, reads the feed as it was,
 /// makes the next version of it and writes it safely.
 ///
-/// Bad input never stops the others: each problem is reported as a ``Diagnostic`` with its file
+/// Bad input never stops the others: each problem is reported as a `Diagnostic` with its file
 /// and place, and every good reservation is still written. Nothing is written at all when an
 /// input is missing, when no event could be made, or when the feed would lose more than half of
 /// its live events (see ``FeedOptions/allowShrink``), so an existing feed is never wiped by an

@@ -1,5 +1,5 @@
 /// How one event of a feed relates to the same event (the same UID) in the previous version of
-/// the feed, as ``EventVersioning`` decides it.
+/// the feed, as the versioning rule (`EventVersioning`) decides it.
 public enum EventChange: String, Sendable, Hashable, CaseIterable {
     /// Not in the previous feed.
     case added
