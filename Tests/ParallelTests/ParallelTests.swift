@@ -45,4 +45,12 @@ struct ParallelTests {
         }
         #expect(ran.withLock { $0 } == 1_000)
     }
+
+    @Test("batches cover every position once, in order, the last one shorter", arguments: [(0, 4), (1, 4), (8, 4), (10, 4), (10, 100)])
+    func batches(_ count: Int, _ size: Int) {
+        let batches = Array(Parallel.batches(of: count, size: size))
+        #expect(batches.flatMap { Array($0) } == Array(0..<count))
+        #expect(batches.dropLast().allSatisfy { $0.count == size })
+        #expect(batches.last.map { $0.count > 0 && $0.count <= size } ?? (count == 0))
+    }
 }
