@@ -1,6 +1,6 @@
-/// Small text helpers: what counts as "given", and joining the parts that are.
 import Basics
 
+/// Small text helpers: what counts as "given", and joining the parts that are.
 enum Text {
     /// The text with white space trimmed, or `nil` when nothing is left.
     static func clean(_ text: String?) -> String? {

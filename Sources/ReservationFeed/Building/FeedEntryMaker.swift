@@ -71,11 +71,11 @@ struct FeedEntryMaker: Sendable {
         let end = event.endInstant
 
         guard let previous, let position = previousPositions[event.uid] else {
-            if end < now {
+            guard let first = versioning.firstVersion(of: event) else {
                 step.outcome = .skipped(SkippedReservation(origin: imported.origin, title: event.summary, reason: .ended(end)))
                 return step
             }
-            setEntry(versioning.firstVersion(of: event), .added, of: &step)
+            setEntry(first, .added, of: &step)
             return step
         }
         let old = previous[position]

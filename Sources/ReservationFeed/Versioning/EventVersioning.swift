@@ -16,7 +16,8 @@ import ICalendar
 /// - One whose reservation left the input follows ``MissingEventPolicy``: **tombstoned**
 ///   (cancelled, free time, no alarms, SEQUENCE + 1), kept as it was, or **dropped**. When not every
 ///   input could be read, it is kept: its reservation may be in what could not be read.
-/// - One that ended more than ``FeedOptions/keepPastDays`` ago leaves the feed.
+/// - One that ended more than ``FeedOptions/keepPastDays`` ago leaves the feed; a new one that
+///   already ended never enters it.
 ///
 /// ``FeedBuilder`` applies it for every feed: the file `generate` writes, the one `serve` serves,
 /// and the calendar `publish` keeps in step (whose previous version is the calendar itself).
@@ -54,8 +55,10 @@ struct EventVersioning: Sendable {
 
     // MARK: - Versions of an event the input has
 
-    /// The first version of an event: stamped now, SEQUENCE 0.
-    func firstVersion(of event: CalendarEvent) -> CalendarEvent {
+    /// The first version of an event: stamped now, SEQUENCE 0; `nil` when it is already over,
+    /// since a new event that ended is left out, as Siri does.
+    func firstVersion(of event: CalendarEvent) -> CalendarEvent? {
+        guard event.endInstant >= now else { return nil }
         var event = event
         event.stamp = now
         return event

@@ -1,6 +1,6 @@
-/// The formats ReservationFeed reads, told apart by content rather than by file name.
 import Basics
 
+/// The formats ReservationFeed reads, told apart by content rather than by file name.
 public enum InputFormat: Sendable, Hashable, CaseIterable {
     /// ReservationFeed's own JSON (`docs/native-json.md`).
     case nativeJSON

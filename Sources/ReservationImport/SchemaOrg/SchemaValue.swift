@@ -1,7 +1,7 @@
-/// A schema.org value as JSON-LD and Microdata both describe it: text, or an object with types
-/// and properties. A view into a ``SchemaGraph``.
 import Basics
 
+/// A schema.org value as JSON-LD and Microdata both describe it: text, or an object with types
+/// and properties. A view into a ``SchemaGraph``.
 struct SchemaValue: Sendable {
     let graph: SchemaGraph
     let index: Int

@@ -102,6 +102,15 @@ struct EventVersioningTests {
         #expect(rule(.drop, keepPastDays: 7).fate(ofMissing: try dinner(inDays: -6), inputIsComplete: false) == .kept)
     }
 
+    @Test("a new event is stamped now at SEQUENCE 0; a new one already over never enters the feed")
+    func firstVersion() throws {
+        var coming = try dinner(inDays: 3, sequence: 0)
+        coming.stamp = nil
+        #expect(rule().firstVersion(of: coming)?.stamp == Self.now)
+        #expect(rule().firstVersion(of: coming)?.sequence == 0)
+        #expect(rule().firstVersion(of: try dinner(inDays: -1, sequence: 0)) == nil)
+    }
+
     @Test("live means neither cancelled nor over")
     func live() throws {
         #expect(rule().isLive(try dinner(inDays: 1)))
