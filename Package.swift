@@ -12,7 +12,7 @@
 //
 // `Chrono` holds the civil date and time values both sides of synthesis share; `Geography`, `Airports`
 // and `TimeZoneMap` where places are and which zones they keep; `Basics` and `Parallel` what every
-// module shares (libc under one name, trimming, work spread over the cores). Only `ICalendar`
+// module shares (libc under one name, trimming, a lock; work spread over the cores). Only `ICalendar`
 // imports `CLibical`; only `FeedServer` imports Hummingbird, only `CalDAV` AsyncHTTPClient, and
 // nothing imports either end but its own program (`reservation-feed-server`,
 // `reservation-feed-publisher`).
@@ -54,15 +54,16 @@ let package = Package(
     ],
     targets: [
         // MARK: Libraries, in the order data flows through them.
-        // What every module shares: the C library under one name, and trimming and UTF-8 access of strings.
+        // What every module shares: the C library under one name, trimming and UTF-8 access of
+        // strings, and state shared between threads under a lock.
         .target(name: "Basics"),
-        // Independent work spread over the cores, results in order; state shared under a lock.
+        // Independent work spread over the cores, results in order.
         .target(name: "Parallel", dependencies: ["Basics"]),
-        .target(name: "Chrono", dependencies: ["Basics", "Parallel"]),
+        .target(name: "Chrono", dependencies: ["Basics"]),
         .target(name: "Reservations", dependencies: ["Basics", "Chrono"]),
         // Where things are: which country an address means, the zones a country keeps and which one
         // a place keeps, distances on the Earth.
-        .target(name: "Geography", dependencies: ["Basics", "Chrono", "Parallel"]),
+        .target(name: "Geography", dependencies: ["Basics", "Chrono"]),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         .systemLibrary(
@@ -79,13 +80,13 @@ let package = Package(
             name: "ReservationImport", dependencies: ["Basics", "Chrono", "Geography", "Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Parallel"]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
-        .target(name: "Airports", dependencies: ["Basics", "Chrono", "Geography", "Parallel"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
+        .target(name: "Airports", dependencies: ["Basics", "Chrono", "Geography"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
         // The zone of any point on land, from timezone-boundary-builder's boundaries (ODbL 1.0).
         .target(name: "TimeZoneMap", exclude: ["generate-zone-map.py", "LICENSE-timezone-boundary-builder.txt"]),
         .target(
             name: "EventSynthesis",
             dependencies: [
-                "Basics", "Chrono", "Reservations", "EventModel", "Geography", "Airports", "TimeZoneMap", "Parallel", .product(name: "Crypto", package: "swift-crypto"),
+                "Basics", "Chrono", "Reservations", "EventModel", "Geography", "Airports", "TimeZoneMap", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .systemLibrary(
@@ -125,7 +126,7 @@ let package = Package(
             dependencies: ["ReservationFeed", "ICalendar", "EventModel", "Chrono", "CalDAV", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The command line's options, shared by the tool and the server program.
-        .target(name: "CommandOptions", dependencies: ["ReservationFeed", "Parallel", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "CommandOptions", dependencies: ["Basics", "ReservationFeed", "Parallel", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "reservation-feed",
             // Not reservation-feed-server, which serve hands over to: SwiftPM would link the server's
@@ -159,7 +160,7 @@ let package = Package(
         // MARK: Tests. Each mirrors the module it tests; TestSupport holds shared helpers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ChronoTests", dependencies: ["Chrono"]),
-        .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
+        .testTarget(name: "ParallelTests", dependencies: ["Parallel", "Basics"]),
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Chrono"]),
         .testTarget(name: "AirportsTests", dependencies: ["Airports", "Chrono"]),
         .testTarget(name: "TimeZoneMapTests", dependencies: ["TimeZoneMap", "Chrono", "TestSupport"], exclude: ["Fixtures"]),

@@ -1,5 +1,5 @@
 import Foundation
-import Parallel
+import Basics
 
 /// Runs async work from a synchronous command and waits for it: the commands stay synchronous
 /// (`mainWithUsageStatus()`), and only the programs that talk to the network run async code.

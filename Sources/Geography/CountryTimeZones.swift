@@ -1,7 +1,6 @@
 import Basics
 import Chrono
 import Foundation
-import Parallel
 
 /// Which time zones a country keeps, from the system's tz database (`zone.tab`), and which of
 /// them a place in the country keeps.

@@ -1,6 +1,6 @@
 import CLibical
 import Chrono
-import Parallel
+import Basics
 
 /// VTIMEZONE components written from the system's tz database, with plain IANA TZIDs, for the
 /// years a feed's events use, in the form every client reads the same way.

@@ -1,3 +1,4 @@
+import Basics
 import Chrono
 import Foundation
 import JSONParsing

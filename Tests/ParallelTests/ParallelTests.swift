@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 
+import Basics
 @testable import Parallel
 
 @Suite("Parallel work")

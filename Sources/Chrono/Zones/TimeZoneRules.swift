@@ -1,4 +1,4 @@
-import Parallel
+import Basics
 import Foundation
 
 /// Answers questions about IANA time zones from the system's tz database.

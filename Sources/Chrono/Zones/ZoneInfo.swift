@@ -1,4 +1,4 @@
-import Parallel
+import Basics
 import Foundation
 
 /// One zone of the tz database, read from its compiled TZif file (RFC 8536): the UTC offset in

@@ -1,4 +1,4 @@
-import Parallel
+import Basics
 import Foundation
 
 /// Countries' names in a locale's language (`United States`, `États-Unis`), from their ISO codes,

@@ -1,7 +1,7 @@
 import Chrono
 import Geography
 import JSONParsing
-import Parallel
+import Basics
 import Reservations
 
 /// Reads ReservationFeed's native JSON (see `docs/native-json.md`).

@@ -1,5 +1,3 @@
-import Basics
-
 /// A value shared between threads, reached only under a lock: the caches of zones, cities and
 /// names the parallel work fills in as it goes.
 ///
