@@ -68,9 +68,10 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         .systemLibrary(
             name: "CGMime", pkgConfig: "gmime-3.0", providers: [.apt(["libgmime-3.0-dev"]), .brew(["gmime"])]),
-        // HTML through libxml2's parser: JSON-LD script blocks and Microdata items, as Swift values;
-        // and XML (WebDAV answers) as a tree of values.
+        // HTML through libxml2's parser: JSON-LD script blocks and Microdata items, as Swift values.
         .target(name: "HTMLMarkup", dependencies: ["CLibXML2"]),
+        // XML (WebDAV answers) through libxml2, without network or entity expansion, as a tree of values.
+        .target(name: "XMLParsing", dependencies: ["CLibXML2"]),
         // E-mail through GMime: decoded parts, subject and date, as Swift values.
         .target(name: "MailMessage", dependencies: ["Basics", "CGMime", "Chrono"]),
         // JSON read with the place of every value, nesting and string length bounded, and a lenient
@@ -112,11 +113,11 @@ let package = Package(
             ]
         ),
         // CalDAV: a calendar collection's events listed, created, replaced and deleted under
-        // preconditions, over AsyncHTTPClient; WebDAV answers read with libxml2.
+        // preconditions, over AsyncHTTPClient; WebDAV answers read by XMLParsing.
         .target(
             name: "CalDAV",
             dependencies: [
-                "Basics", "HTMLMarkup", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                "Basics", "XMLParsing", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         // publish: the feed's events kept in step inside a CalDAV calendar, one resource each,
@@ -167,6 +168,7 @@ let package = Package(
         .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "Chrono", "TestSupport"]),
         .testTarget(name: "JSONParsingTests", dependencies: ["JSONParsing"]),
         .testTarget(name: "HTMLMarkupTests", dependencies: ["HTMLMarkup"]),
+        .testTarget(name: "XMLParsingTests", dependencies: ["XMLParsing"]),
         .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono"]),
         .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "Chrono", "EventModel", "Reservations", "TestSupport"], exclude: ["Golden"]),

@@ -1,4 +1,5 @@
-// The one C header the HTMLMarkup module sees (HTML, and XML for WebDAV); nothing else imports CLibXML2.
+// The one C header of libxml2: HTMLMarkup reads HTML through it, XMLParsing XML (WebDAV answers);
+// nothing else imports CLibXML2.
 #ifndef RESERVATION_FEED_CLIBXML2_SHIM_H
 #define RESERVATION_FEED_CLIBXML2_SHIM_H
 #include <libxml/xmlversion.h>

@@ -1,10 +1,10 @@
 import AsyncHTTPClient
 import Basics
 import Foundation
-import HTMLMarkup
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import XMLParsing
 
 /// Speaks CalDAV (RFC 4791) to one calendar collection: lists its events, creates, replaces and
 /// deletes them, each under a precondition so that nothing another client changed is overwritten

@@ -1,5 +1,5 @@
-import HTMLMarkup
 import Testing
+import XMLParsing
 
 @Suite("XML, as WebDAV servers answer")
 struct XMLTreeTests {
