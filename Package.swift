@@ -160,6 +160,7 @@ let package = Package(
 
         // MARK: Tests. Each mirrors the module it tests; TestSupport holds shared helpers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "ChronoTests", dependencies: ["Chrono"]),
         .testTarget(name: "ParallelTests", dependencies: ["Parallel", "Basics"]),
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Chrono"]),

@@ -117,8 +117,7 @@ public enum AirportDirectory {
         return byCode
     }()
 
-    /// `san francisco|US`: no accents (canonical decomposition without its nonspacing marks),
-    /// lower case, trimmed; `generate-airport-table.py` makes the table's keys the same way.
+    /// `san francisco|US`: no accents, lower case (``Swift/String/foldedForComparison``), trimmed; `generate-airport-table.py` makes the table's keys the same way.
     static func cityKey(_ city: String, _ country: String) -> String {
         if city.isASCII, country.isASCII {
             // ASCII: lower case and trim byte by byte.
@@ -131,14 +130,7 @@ public enum AirportDirectory {
             key += country.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 32 : $0 }
             return String(decoding: key, as: UTF8.self)
         }
-        let bare: String
-        do {
-            let scalars = city.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
-                $0.properties.generalCategory != .nonspacingMark
-            }
-            bare = String(String.UnicodeScalarView(scalars)).lowercased()
-        }
-        return bare.trimmingWhitespace() + "|" + country.uppercased()
+        return city.foldedForComparison.trimmingWhitespace() + "|" + country.uppercased()
     }
 
     private static func record(_ fields: [String]) -> AirportRecord? {

@@ -1,4 +1,4 @@
-import Foundation
+import Basics
 
 /// The airports of the table by the words of their names and cities, for finding an airport that
 /// markup names without a code.
@@ -25,11 +25,7 @@ struct NameIndex: Sendable {
 
     /// The words of a name: lower case, without accents or punctuation, generic words left out.
     static func words(_ text: String) -> Set<String> {
-        let folded = text.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
-            $0.properties.generalCategory != .nonspacingMark
-        }
-        let lowered = String(String.UnicodeScalarView(folded)).lowercased()
-        return Set(
-            lowered.split { !($0.isLetter || $0.isNumber) }.map(String.init).filter { !generic.contains($0) })
+        Set(
+            text.foldedForComparison.split { !($0.isLetter || $0.isNumber) }.map(String.init).filter { !generic.contains($0) })
     }
 }

@@ -26,9 +26,10 @@ def field(text: str) -> str:
 
 
 def city_key(city: str, country: str) -> str:
-    """What AirportDirectory looks a city up by: no accents (NFD, nonspacing marks dropped),
-    lower case, trimmed, then `|` and the country code. The Swift side computes the same."""
-    decomposed = unicodedata.normalize("NFD", city)
+    """What AirportDirectory looks a city up by: no accents (NFKD, nonspacing marks dropped),
+    lower case, trimmed, then `|` and the country code. The Swift side computes the same
+    (`String.foldedForComparison` in Basics)."""
+    decomposed = unicodedata.normalize("NFKD", city)
     bare = "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
     return bare.lower().strip() + "|" + country.upper()
 

@@ -85,7 +85,6 @@ public enum CountryNames {
     }
 
     private static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .trimmingWhitespace()
+        text.foldedForComparison.trimmingWhitespace()
     }
 }

@@ -118,7 +118,7 @@ extension LenientDateParser {
 
         mutating func read(skippingWeekday: Bool, hints: () -> DateOrderHints) throws(ISO8601ParseError) -> LenientDate? {
             if skippingWeekday {
-                guard let word = word(), Names.weekdays.contains(Names.folded(word)) else { return nil }
+                guard let word = word(), Names.weekdays.contains(word.foldedForComparison) else { return nil }
                 _ = take(",") || take(".")
                 skipSpaces()
                 departures.append("a weekday name")
@@ -262,7 +262,7 @@ extension LenientDateParser {
         /// A month's name or abbreviation in English, French, German or Spanish: 1 to 12.
         mutating func monthName() -> Int? {
             let start = index
-            guard let word = word(), let month = Names.months[Names.folded(word)] else {
+            guard let word = word(), let month = Names.months[word.foldedForComparison] else {
                 index = start
                 return nil
             }
@@ -284,7 +284,7 @@ extension LenientDateParser {
                     let before = index
                     skipSpaces()
                     if take(",") || take("@") || take("-") { separated = true; continue }
-                    if let word = peekWord(), Names.timeMarkers.contains(Names.folded(word)) {
+                    if let word = peekWord(), Names.timeMarkers.contains(word.foldedForComparison) {
                         _ = self.word()
                         _ = take(".")
                         separated = true
@@ -336,7 +336,7 @@ extension LenientDateParser {
                 guard hasMinutes else { return nil }
                 let beforeUhr = index
                 skipSpaces()
-                if let word = peekWord(), ["uhr", "h", "hrs", "horas"].contains(Names.folded(word)) { _ = self.word() } else { index = beforeUhr }
+                if let word = peekWord(), ["uhr", "h", "hrs", "horas"].contains(word.foldedForComparison) { _ = self.word() } else { index = beforeUhr }
             }
             guard let time = LocalTime(hour: hour24, minute: minute, second: min(second, 59)) else {
                 throw ISO8601ParseError(
@@ -528,14 +528,6 @@ extension LenientDateParser {
 
     /// Names of months, weekdays and zones, in the languages the tool writes in.
     fileprivate enum Names {
-        /// Lower case, without accents: `Février` → `fevrier`.
-        static func folded(_ word: String) -> String {
-            let scalars = word.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars.filter {
-                $0.properties.generalCategory != .nonspacingMark
-            }
-            return String(String.UnicodeScalarView(scalars))
-        }
-
         static let months: [String: Int] = {
             let lists: [[String]] = [
                 // English
