@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import ReservationFeed
 
 /// The secret path segment a served feed lives under, kept in a file beside the feed.
 ///
@@ -50,21 +51,17 @@ public struct FeedSecret: Sendable, Hashable, CustomStringConvertible {
         return secret
     }
 
-    /// Makes a new secret and keeps it beside the feed, replacing any old one in one step.
+    /// Makes a new secret and keeps it beside the feed (mode 0600), replacing any old one in one
+    /// step, with the writer feeds are written with (``ReservationFeed/AtomicFileWriter``).
     public static func rotate(beside feedPath: String) throws(FeedServerError) -> FeedSecret {
         let secret = random()
         let path = path(beside: feedPath)
-        let temporary = path + ".new-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .secret("cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        let line = Array((secret.value + "\n").utf8)
-        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == line.count, synced, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
+        do {
+            try AtomicFileWriter.replace(path, permissions: 0o600) { write in try write(Array((secret.value + "\n").utf8)) }
+        } catch FeedError.write(_, let reason) {
             throw .secret("cannot write \(path): \(reason)")
+        } catch {
+            throw .secret("cannot write \(path): \(error)")
         }
         return secret
     }

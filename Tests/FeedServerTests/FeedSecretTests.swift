@@ -21,6 +21,28 @@ struct FeedSecretTests {
         #expect(try FeedSecret.load(beside: feed) != rotated)
     }
 
+    @Test("a rotation writes the new secret whole, 0600 even over a file others could read, and leaves nothing beside it")
+    func rotationReplacesInOneStep() throws {
+        let folder = try TemporaryFolder("secret-rotation")
+        let feed = folder.path("trips.ics")
+        try "k7QkFq3n_Zy8-wP2mLx9aBcDeFgHiJkL\n".write(toFile: FeedSecret.path(beside: feed), atomically: false, encoding: .utf8)
+        chmod(FeedSecret.path(beside: feed), 0o644)
+        let rotated = try FeedSecret.rotate(beside: feed)
+        let attributes = try FileManager.default.attributesOfItem(atPath: FeedSecret.path(beside: feed))
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try String(contentsOfFile: FeedSecret.path(beside: feed), encoding: .utf8) == rotated.value + "\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["trips.ics.secret"])
+    }
+
+    @Test("a folder where the secret cannot be written is named in the error")
+    func unwritableFolder() throws {
+        #expect {
+            _ = try FeedSecret.rotate(beside: "/nonexistent-folder/trips.ics")
+        } throws: { error in
+            "\(error)".hasPrefix("cannot write /nonexistent-folder/trips.ics.secret: cannot create a file in /nonexistent-folder")
+        }
+    }
+
     @Test("a secret file others can read, or one without a secret in it, is refused with a reason")
     func refused() throws {
         let folder = try TemporaryFolder("secret-refused")

@@ -6,20 +6,30 @@ import Foundation
 /// The new content goes to a temporary file in the same folder, is flushed to disk, and is
 /// renamed over the old file, which the system does in one step; the folder is then flushed so
 /// the rename survives a power cut. If anything fails before the rename, the temporary file is
-/// removed and the old file is untouched. The old file's permissions are kept, and a symbolic
-/// link at the path is followed, so the file it points to is the one replaced.
+/// removed and the old file is untouched. The old file's permissions are kept unless others are
+/// asked for, and a symbolic link at the path is followed, so the file it points to is the one
+/// replaced. Feeds, single events, donations, publishing's state and `serve`'s secret are all
+/// written this way.
 public enum AtomicFileWriter {
     /// Writes what `produce` hands over to a temporary file, then puts it in place of `path`.
     ///
+    /// - Parameters:
+    ///   - path: The file to replace or create.
+    ///   - permissions: The new file's mode (`0o600` for a secret); `nil` keeps the old file's,
+    ///     or gives a new file `0o644`. The temporary file has them from the start, so the content
+    ///     is never readable by more people than the file it becomes.
+    ///   - produce: Writes the content through the function it is given.
     /// - Throws: ``FeedError/write(path:reason:)`` for file-system failures, or whatever `produce`
     ///   throws; in both cases `path` is unchanged.
-    public static func replace(_ path: String, produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+    public static func replace(
+        _ path: String, permissions: mode_t? = nil, produce: (_ write: ([UInt8]) throws -> Void) throws -> Void
+    ) throws {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let folder = target.deletingLastPathComponent().path
         let temporary = folder + "/." + target.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
 
         var existing = stat()
-        let mode = stat(target.path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+        let mode = permissions ?? (stat(target.path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw failure(path, "cannot create a file in \(folder)") }
         var isOpen = true
