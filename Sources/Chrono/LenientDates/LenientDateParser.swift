@@ -34,7 +34,7 @@ public enum LenientDateParser {
             let trimmed = text.trimmingWhitespace()
             let bytes = Array(trimmed.utf8)
             let spaced = bytes.count > 10 && bytes[10] == 0x20
-            return LenientDate(text: trimmed, value: strict, departures: spaced ? ["a space instead of T"] : [], guess: nil)
+            return LenientDate(text: trimmed, value: strict, departures: spaced ? [.spaceInsteadOfT] : [])
         } catch {
             strictFailure = error
         }
@@ -77,35 +77,13 @@ public struct DateOrderHints: Sendable {
     }
 }
 
-/// A date or date-time read by ``LenientDateParser``, with how its text departs from ISO 8601.
-public struct LenientDate: Sendable, Hashable, CustomStringConvertible {
-    /// The text as read (without spaces around it).
-    public let text: String
-    /// The value.
-    public let value: DateTimeValue
-    /// How the text departs from ISO 8601 (`day first, as dates with dots are written`, `a
-    /// 12-hour clock`); empty when it does not.
-    public let departures: [String]
-    /// When day and month could be either and only a guess ordered them, what the guess rests on.
-    public let guess: String?
-
-    /// Whether the text is ISO 8601 as it stands.
-    public var isStrict: Bool { departures.isEmpty }
-
-    /// `read "15.06.2027 14:00" as 2027-06-15T14:00:00 (day first, ...; a space instead of T)`.
-    public var description: String {
-        "read \"\(text)\" as \(value)" + (departures.isEmpty ? "" : " (\(departures.joined(separator: "; ")))")
-    }
-}
-
 extension LenientDateParser {
     /// One attempt at reading a text, scalar by scalar.
     fileprivate struct Scanner {
         let text: String
         let scalars: [Unicode.Scalar]
         var index = 0
-        var departures: [String] = []
-        var guess: String?
+        var departures: [LenientDate.Departure] = []
         /// Whether the date was `YYYY-MM-DD`, as ISO 8601 writes it.
         var isoDate = false
 
@@ -121,7 +99,7 @@ extension LenientDateParser {
                 guard let word = word(), Names.weekdays.contains(word.foldedForComparison) else { return nil }
                 _ = take(",") || take(".")
                 skipSpaces()
-                departures.append("a weekday name")
+                departures.append(.weekdayName)
             }
             guard let date = try date(hints: hints) else { return nil }
             let afterDate = index
@@ -136,7 +114,7 @@ extension LenientDateParser {
         }
 
         private func finish(_ value: DateTimeValue) -> LenientDate {
-            LenientDate(text: text, value: value, departures: departures, guess: guess)
+            LenientDate(text: text, value: value, departures: departures)
         }
 
         // MARK: Dates
@@ -147,19 +125,19 @@ extension LenientDateParser {
             if let first = number(maxDigits: 8) {
                 switch first.digits {
                 case 8 where peek == "T" || peek == "t" || atEnd || peek == " ":
-                    departures.append("the basic format, without separators")
+                    departures.append(.basicFormat)
                     return try day(year: first.value / 10_000, month: first.value / 100 % 100, day: first.value % 100)
                 case 4:
                     if let separator = peek, ["-", "/", "."].contains(separator) {
                         index += 1
                         guard let month = number(maxDigits: 2), take(separator), let day = number(maxDigits: 2) else { return nil }
-                        if separator == "-" { isoDate = true } else { departures.append("year first with \"\(separator)\"") }
+                        if separator == "-" { isoDate = true } else { departures.append(.yearFirst(separator: separator)) }
                         return try self.day(year: first.value, month: month.value, day: day.value)
                     }
                     if take("年") {
                         // 2027年6月15日
                         guard let month = number(maxDigits: 2), take("月"), let day = number(maxDigits: 2), take("日") else { return nil }
-                        departures.append("a Japanese date")
+                        departures.append(.japaneseDate)
                         return try self.day(year: first.value, month: month.value, day: day.value)
                     }
                     return nil
@@ -183,7 +161,7 @@ extension LenientDateParser {
                     skipSpaces()
                     skipParticle()
                     guard let year = number(maxDigits: 4), year.digits == 4 else { return nil }
-                    departures.append("the month by name")
+                    departures.append(.monthByName)
                     return try day(year: year.value, month: month, day: first.value)
                 default:
                     return nil
@@ -198,7 +176,7 @@ extension LenientDateParser {
             _ = take(",")
             skipSpaces()
             guard let year = number(maxDigits: 4), year.digits == 4 else { return nil }
-            departures.append("the month by name")
+            departures.append(.monthByName)
             return try self.day(year: year.value, month: month, day: day.value)
         }
 
@@ -210,34 +188,32 @@ extension LenientDateParser {
             let order: DateOrder
             if first > 12, second <= 12 {
                 order = .dayFirst
-                departures.append("day first: \(first) cannot be a month")
+                departures.append(.dayFirstByNumber(first))
             } else if second > 12, first <= 12 {
                 order = .monthFirst
-                departures.append("month first: \(second) cannot be a day")
+                departures.append(.monthFirstByNumber(second))
             } else if first == second {
                 order = .dayFirst
-                departures.append("day and month are the same number")
+                departures.append(.sameDayAndMonth)
             } else if case let known = hints().knownDates, let dayFirst = LocalDate(year: year, month: second, day: first),
                 let monthFirst = LocalDate(year: year, month: first, day: second),
                 known.contains(dayFirst) != known.contains(monthFirst)
             {
                 order = known.contains(dayFirst) ? .dayFirst : .monthFirst
                 let date = known.contains(dayFirst) ? dayFirst : monthFirst
-                departures.append("\(order.rawValue), as the same date is written elsewhere in the document (\(date))")
+                departures.append(.orderOfSameDate(order, date))
             } else if let document = hints().document {
                 order = document.order
-                departures.append("\(order.rawValue), as the document's other dates (\(document.example))")
+                departures.append(.orderOfDocument(order, example: document.example))
             } else if separator == "." {
                 order = .dayFirst
-                departures.append("day first, as dates with dots are written")
+                departures.append(.dayFirstWithDots)
             } else if let guessed = hints().guess {
                 order = guessed.order
-                guess = "\(order.rawValue), a guess from \(guessed.reason)"
-                departures.append("\(guess!): \(first) and \(second) could each be the day")
+                departures.append(.orderGuessed(LenientDate.Guess(order: order, basis: guessed.reason), first: first, second: second))
             } else {
                 order = .dayFirst
-                guess = "day first, as most of the world writes dates; nothing in the document tells"
-                departures.append("\(guess!): \(first) and \(second) could each be the day")
+                departures.append(.orderGuessed(LenientDate.Guess(order: order, basis: nil), first: first, second: second))
             }
             return try order == .dayFirst
                 ? day(year: year, month: second, day: first) : day(year: year, month: first, day: second)
@@ -245,7 +221,7 @@ extension LenientDateParser {
 
         mutating func fullYear(_ year: (value: Int, digits: Int)) -> Int {
             guard year.digits == 2 else { return year.value }
-            departures.append("a two-digit year, read as 20\(LocalDate.digits(year.value, 2))")
+            departures.append(.twoDigitYear(readAs: 2000 + year.value))
             return 2000 + year.value
         }
 
@@ -274,7 +250,7 @@ extension LenientDateParser {
 
         /// The time, after the date and what separates them.
         mutating func time() throws(ISO8601ParseError) -> LocalTime? {
-            let basicDate = departures.contains("the basic format, without separators")
+            let basicDate = departures.contains(.basicFormat)
             if take("T") || take("t") {
                 if basicDate, let time = try basicTime() { return time }
             } else {
@@ -294,7 +270,7 @@ extension LenientDateParser {
                     break
                 }
                 guard separated else { return nil }
-                if isoDate { departures.append("a space instead of T") }
+                if isoDate { departures.append(.spaceInsteadOfT) }
             }
             guard let hour = number(maxDigits: 2) else { return nil }
             var minute = 0
@@ -313,14 +289,14 @@ extension LenientDateParser {
                 // 14h30, 14h
                 if let value = number(maxDigits: 2), value.digits == 2 { minute = value.value }
                 hasMinutes = true
-                departures.append("the hour written with h")
+                departures.append(.hourWithH)
             } else if peek == ".", index + 1 < scalars.count, Self.isDigit(scalars[index + 1]) {
                 // 14.30 Uhr
                 index += 1
                 guard let value = number(maxDigits: 2), value.digits == 2 else { return nil }
                 minute = value.value
                 hasMinutes = true
-                departures.append("the time written with a dot")
+                departures.append(.timeWithDot)
             }
             var hour24 = hour.value
             let beforeMeridiem = index
@@ -330,7 +306,7 @@ extension LenientDateParser {
                     throw ISO8601ParseError(text: text, reason: "\(hour24) is not an hour of a 12-hour clock")
                 }
                 hour24 = hour24 % 12 + (meridiem == .pm ? 12 : 0)
-                departures.append("a 12-hour clock")
+                departures.append(.twelveHourClock)
             } else {
                 index = beforeMeridiem
                 guard hasMinutes else { return nil }
@@ -397,7 +373,7 @@ extension LenientDateParser {
                 // (UTC+02:00)
                 let inner = try zoneAndOffset()
                 guard take(")") else { return (nil, nil) }
-                departures.append("the offset in parentheses")
+                departures.append(.offsetInParentheses)
                 return inner
             } else if let word = peekWord(), ["utc", "gmt"].contains(word.lowercased()) {
                 _ = self.word()
@@ -406,14 +382,14 @@ extension LenientDateParser {
                 } else {
                     offset = .zero
                 }
-                departures.append("\(word.uppercased()) written as a word")
+                departures.append(.zoneAsWord(word.uppercased()))
             } else if let word = peekWord(), let hours = Names.abbreviations[word.uppercased()] {
                 _ = self.word()
                 offset = UTCOffset(seconds: hours * 3600)
-                departures.append("the abbreviation \(word.uppercased()), read as \(offset!)")
+                departures.append(.abbreviation(word.uppercased(), offset!))
             } else if peek != "[", let name = zoneName() {
                 zone = name
-                departures.append("the zone named without brackets")
+                departures.append(.zoneWithoutBrackets)
             } else {
                 index = start
             }
@@ -440,7 +416,7 @@ extension LenientDateParser {
                 guard let minutes = number(maxDigits: 2), minutes.digits == 2 else { throw ISO8601ParseError(text: text) }
                 m = minutes.value
             }
-            if hours.digits == 1 || hours.digits == 3 { departures.append("an offset hour of one digit") }
+            if hours.digits == 1 || hours.digits == 3 { departures.append(.oneDigitOffsetHour) }
             guard m < 60, let offset = UTCOffset(seconds: (h * 3600 + m * 60) * (negative ? -1 : 1)) else {
                 throw ISO8601ParseError(text: text, reason: "the UTC offset is not one")
             }

@@ -48,7 +48,7 @@ struct LenientDateParserTests {
         }
         let reading = try read(text)
         #expect(reading.value.description == expected)
-        #expect(reading.departures.contains(departure), "\(reading.departures)")
+        #expect(reading.departures.map(\.description).contains(departure), "\(reading.departures)")
         #expect(!reading.isStrict)
         #expect(reading.guess == nil)
     }
@@ -70,12 +70,23 @@ struct LenientDateParserTests {
     func guessed() throws {
         let us = try read("05/06/2027", hints: DateOrderHints(guess: (.monthFirst, "the page's language, en-US")))
         #expect(us.value.description == "2027-05-06")
-        #expect(us.guess == "month first, a guess from the page's language, en-US")
+        #expect(us.guess == LenientDate.Guess(order: .monthFirst, basis: "the page's language, en-US"))
+        #expect(us.guess?.description == "month first, a guess from the page's language, en-US")
         let nothing = try read("05/06/2027")
         #expect(nothing.value.description == "2027-06-05")
-        #expect(nothing.guess?.hasPrefix("day first, as most of the world writes dates") == true)
+        #expect(nothing.guess == LenientDate.Guess(order: .dayFirst, basis: nil))
+        #expect(nothing.guess?.description.hasPrefix("day first, as most of the world writes dates") == true)
         // The same number twice needs no guess.
         #expect(try read("06/06/2027").guess == nil)
+    }
+
+    @Test("a reading keeps what it departs by as values, in the order met; the text is only how messages say it")
+    func typedDepartures() throws {
+        #expect(try read("20270615T1400Z").departures == [.basicFormat])
+        #expect(try read("Tue, 15 June 2027 2:30 PM PDT").departures == [.weekdayName, .monthByName, .twelveHourClock, .abbreviation("PDT", UTCOffset(seconds: -25_200)!)])
+        let guessed = try read("05/06/27")
+        #expect(guessed.departures == [.twoDigitYear(readAs: 2027), .orderGuessed(LenientDate.Guess(order: .dayFirst, basis: nil), first: 5, second: 6)])
+        #expect(guessed.description == "read \"05/06/27\" as 2027-06-05 (a two-digit year, read as 2027; day first, as most of the world writes dates; nothing in the document tells: 5 and 6 could each be the day)")
     }
 
     @Test("what the language or country says about the order")
