@@ -9,7 +9,7 @@ import ReservationFeed
 /// it, so that the HTTP client (FoundationNetworking and libcurl) is loaded only by the runs
 /// that publish.
 @main
-struct PublishCommand: ParsableCommand {
+struct PublishCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reservation-feed publish",
         abstract: "Keep the events of reservations in step inside a CalDAV calendar.",
@@ -18,11 +18,11 @@ struct PublishCommand: ParsableCommand {
     @OptionGroup var options: PublishOptions
 
     /// Runs the command; usage errors exit 2.
-    static func main() {
-        mainWithUsageStatus()
+    static func main() async {
+        await mainWithUsageStatus()
     }
 
-    func run() throws {
+    func run() async throws {
         // validate() checked the URL.
         let url = URL(string: options.calendar)!
         let credentials: CalDAVClient.Credentials?
@@ -43,15 +43,14 @@ struct PublishCommand: ParsableCommand {
             lockWait: generator.lockWait)
         let now = try options.input.moment()
         let (inputs, dryRun, quiet) = (options.input.inputs, options.dryRun, options.quiet)
-        let outcome: Result<PublishReport, PublishError> = AsyncWork.wait {
-            do throws(PublishError) {
-                return .success(
-                    try await publisher.publish(inputs: inputs, now: now, dryRun: dryRun) { diagnostic in
-                        if !quiet || diagnostic.severity == .error { StandardError.print(diagnostic.description) }
-                    })
-            } catch {
-                return .failure(error)
-            }
+        let outcome: Result<PublishReport, PublishError>
+        do throws(PublishError) {
+            outcome = .success(
+                try await publisher.publish(inputs: inputs, now: now, dryRun: dryRun) { diagnostic in
+                    if !quiet || diagnostic.severity == .error { StandardError.print(diagnostic.description) }
+                })
+        } catch {
+            outcome = .failure(error)
         }
         switch outcome {
         case .failure(let error):

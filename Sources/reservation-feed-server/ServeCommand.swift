@@ -8,7 +8,7 @@ import ReservationFeed
 /// so that the HTTP server's code (SwiftNIO, Hummingbird) is loaded only by the runs that serve,
 /// and `generate` and `lint` start as fast as they did without it.
 @main
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reservation-feed serve",
         abstract: "Keep a feed current and serve it to calendars that subscribe by URL.",
@@ -17,11 +17,11 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var options: ServeOptions
 
     /// Runs the command; usage errors exit 2.
-    static func main() {
-        mainWithUsageStatus()
+    static func main() async {
+        await mainWithUsageStatus()
     }
 
-    func run() throws {
+    func run() async throws {
         let log: @Sendable (String) -> Void = { line in StandardError.print(line) }
         let secret: FeedSecret
         do {
@@ -47,7 +47,7 @@ struct ServeCommand: ParsableCommand {
         let desk = DonationDesk(inbox: inboxFolder ?? "", importer: generator.importer, options: generator.options)
         let server = FeedServer(configuration: configuration, keeper: keeper, responder: responder, desk: desk, acceptsDonations: inboxFolder != nil, log: log)
         let host = options.host
-        let outcome = AsyncWork.wait { await keeper.start() }
+        let outcome = await keeper.start()
         // A missing input is a mistake in the command, as for generate; anything else (an inbox
         // still empty, a bad file) is served around, and logged.
         if case .failed(.input) = outcome { throw ExitCode.usage }
@@ -59,18 +59,16 @@ struct ServeCommand: ParsableCommand {
         watcher.start()
         feedWatcher.start()
         if inboxFolder == nil, !options.quiet { log("note: no input folder, so no inbox: donations are refused (--inbox FOLDER to take them)") }
-        let failure: (any Error)? = AsyncWork.wait {
-            do {
-                try await server.run { port in
-                    let shown = Self.shownHost(host)
-                    let url = "\(shown):\(port)/\(secret.value)/\(feedName)"
-                    // Unbuffered, so that a script reading the URL gets it at once.
-                    FileHandle.standardOutput.write(Data("http://\(url)\nwebcal://\(url)\n".utf8))
-                }
-                return nil
-            } catch {
-                return error
+        var failure: (any Error)?
+        do {
+            try await server.run { port in
+                let shown = Self.shownHost(host)
+                let url = "\(shown):\(port)/\(secret.value)/\(feedName)"
+                // Unbuffered, so that a script reading the URL gets it at once.
+                FileHandle.standardOutput.write(Data("http://\(url)\nwebcal://\(url)\n".utf8))
             }
+        } catch {
+            failure = error
         }
         watcher.stop()
         feedWatcher.stop()
