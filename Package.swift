@@ -26,7 +26,7 @@ let package = Package(
         .library(
             name: "ReservationFeed",
             targets: [
-                "ReservationFeed", "Basics", "Reservations", "ReservationImport", "EventSynthesis", "EventModel",
+                "ReservationFeed", "Basics", "Diagnostics", "Reservations", "ReservationImport", "EventSynthesis", "EventModel",
                 "ICalendar", "Chrono", "Geography", "Airports", "TimeZoneMap", "JSONParsing", "HTMLMarkup", "MailMessage",
             ]
         ),
@@ -59,8 +59,12 @@ let package = Package(
         .target(name: "Basics"),
         // Independent work spread over the cores, results in order.
         .target(name: "Parallel", dependencies: ["Basics"]),
+        // Where something came from and what was said about it: origins (a file and the place in
+        // it, a message in a mailbox, a donation, a resource on a calendar server), diagnostics,
+        // their codes, and the paths of a reservation's fields. Every stage says things in these.
+        .target(name: "Diagnostics", dependencies: ["Basics"]),
         .target(name: "Chrono", dependencies: ["Basics"]),
-        .target(name: "Reservations", dependencies: ["Basics", "Chrono"]),
+        .target(name: "Reservations", dependencies: ["Basics", "Chrono", "Diagnostics"]),
         // Where things are: which country an address means, the zones a country keeps and which one
         // a place keeps, distances on the Earth.
         .target(name: "Geography", dependencies: ["Basics", "Chrono"]),
@@ -78,7 +82,7 @@ let package = Package(
         // mode for markup written by hand; a Decoder over it whose errors say what was found.
         .target(name: "JSONParsing", dependencies: ["Basics"]),
         .target(
-            name: "ReservationImport", dependencies: ["Basics", "Chrono", "Geography", "Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Parallel"]),
+            name: "ReservationImport", dependencies: ["Basics", "Chrono", "Diagnostics", "Geography", "Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Parallel"]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
         .target(name: "Airports", dependencies: ["Basics", "Chrono", "Geography"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
@@ -87,7 +91,7 @@ let package = Package(
         .target(
             name: "EventSynthesis",
             dependencies: [
-                "Basics", "Chrono", "Reservations", "EventModel", "Geography", "Airports", "TimeZoneMap", .product(name: "Crypto", package: "swift-crypto"),
+                "Basics", "Chrono", "Diagnostics", "Reservations", "EventModel", "Geography", "Airports", "TimeZoneMap", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .systemLibrary(
@@ -98,7 +102,7 @@ let package = Package(
         .target(name: "ICalendar", dependencies: ["Basics", "Chrono", "EventModel", "CLibical", "Parallel"]),
         .target(
             name: "ReservationFeed",
-            dependencies: ["Basics", "Chrono", "Reservations", "ReservationImport", "EventModel", "EventSynthesis", "ICalendar", "Parallel"]
+            dependencies: ["Basics", "Chrono", "Diagnostics", "Reservations", "ReservationImport", "EventModel", "EventSynthesis", "ICalendar", "Parallel"]
         ),
         // serve: the feed over HTTP under a secret URL, following its inputs, taking donations.
         // Nothing else depends on it.
@@ -124,7 +128,7 @@ let package = Package(
         // with the feed's rule for what changed. Nothing depends on it but the publishing program.
         .target(
             name: "CalDAVPublishing",
-            dependencies: ["ReservationFeed", "ICalendar", "EventModel", "Chrono", "CalDAV", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["ReservationFeed", "Diagnostics", "ICalendar", "EventModel", "Chrono", "CalDAV", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The command line's options, shared by the tool and the server program.
         .target(name: "CommandOptions", dependencies: ["Basics", "ReservationFeed", "Parallel", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -166,15 +170,16 @@ let package = Package(
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Chrono"]),
         .testTarget(name: "AirportsTests", dependencies: ["Airports", "Chrono"]),
         .testTarget(name: "TimeZoneMapTests", dependencies: ["TimeZoneMap", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "Chrono", "TestSupport"]),
-        .testTarget(name: "JSONParsingTests", dependencies: ["JSONParsing"]),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "Chrono", "Diagnostics", "TestSupport"]),
+        .testTarget(name: "JSONParsingTests", dependencies: ["JSONParsing", "Diagnostics"]),
         .testTarget(name: "HTMLMarkupTests", dependencies: ["HTMLMarkup"]),
         .testTarget(name: "XMLParsingTests", dependencies: ["XMLParsing"]),
         .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono"]),
-        .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "Chrono", "EventModel", "Reservations", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "Diagnostics", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "Chrono", "Diagnostics", "EventModel", "Reservations", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "Chrono", "EventModel", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "ICalendar", "TestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "Diagnostics", "ICalendar", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(
             name: "FeedServerTests",
             dependencies: [

@@ -15,8 +15,7 @@ let dinner = Reservation(
     status: .confirmed,
     holderName: "John Appleseed")
 
-let imported = [ImportedReservation(reservation: dinner, origin: SourceLocation(file: "app"))]
-let build = try FeedBuilder().build(from: imported, now: try Instant(iso8601: "2030-06-01T09:00:00Z"))
+let build = try FeedBuilder().build(from: [dinner], now: try Instant(iso8601: "2030-06-01T09:00:00Z"))
 for diagnostic in build.diagnostics { print(diagnostic) }
 for event in build.feed.events {
     print("\(event.summary) | \(event.start) → \(event.end.map { "\($0)" } ?? "?") | \(event.location ?? "")")

@@ -1,4 +1,5 @@
 import CalDAV
+import Diagnostics
 import Foundation
 import ReservationFeed
 
@@ -118,14 +119,14 @@ public struct CalDAVPublisher: Sendable {
                 result.plan.keptDeleted.append(action.uid)
             case .changedMeanwhile(let url):
                 let message = Diagnostic(
-                    .warning, .editedInCalendar, at: SourceLocation(file: url),
+                    .warning, .editedInCalendar, at: Origin(.resource(url)),
                     "changed in the calendar while this run worked: left as it is (the next run looks again)")
                 result.changedMeanwhile.append(message)
                 result.diagnostics.append(message)
                 report(message)
             case .failed(let error):
                 result.failures.append(.init(action: action, error: error))
-                let message = Diagnostic(.error, .calDAV, at: SourceLocation(file: error.url), "\(action.verb) \(action.uid): \(error.reason)")
+                let message = Diagnostic(.error, .calDAV, at: Origin(.resource(error.url)), "\(action.verb) \(action.uid): \(error.reason)")
                 result.diagnostics.append(message)
                 report(message)
             case .notAttempted:

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import ReservationFeed
 
@@ -58,7 +59,7 @@ public struct PublishPlanner: Sendable {
             }
             guard published[event.uid] == nil else {
                 plan.diagnostics.append(
-                    Diagnostic(.warning, .repeatedUID, at: SourceLocation(file: resource.url.absoluteString),
+                    Diagnostic(.warning, .repeatedUID, at: Origin(.resource(resource.url.absoluteString)),
                         "holds the event \(event.uid) a second time; left as it is"))
                 continue
             }
@@ -74,7 +75,7 @@ public struct PublishPlanner: Sendable {
         let stateApplies = remembered.count < 2 || remembered.keys.contains { published[$0] != nil }
         if !stateApplies {
             plan.diagnostics.append(
-                Diagnostic(.warning, .stateNotApplied, at: SourceLocation(file: state.calendar),
+                Diagnostic(.warning, .stateNotApplied, at: Origin(.resource(state.calendar)),
                     "none of the \(remembered.count) events the last run published are in the calendar any more: the calendar was emptied or made again, so every event is published again"))
         }
         let records = stateApplies ? state.events : [:]
@@ -103,7 +104,7 @@ public struct PublishPlanner: Sendable {
             case .added:
                 if othersUIDs.contains(uid) {
                     plan.diagnostics.append(
-                        Diagnostic(.warning, .heldByAnother, at: SourceLocation(file: state.calendar),
+                        Diagnostic(.warning, .heldByAnother, at: Origin(.resource(state.calendar)),
                             "the event \(uid) (\(event.summary)) is in the calendar without ReservationFeed's mark (edited by another program?): left as it is"))
                 } else if let record, record.digest == digest {
                     // Published before and no longer in the calendar: the person deleted it.
@@ -163,7 +164,7 @@ public struct PublishPlanner: Sendable {
 
     private func conflict(_ resource: RemoteEvent, _ event: CalendarEvent, _ what: String) -> Diagnostic {
         Diagnostic(
-            .warning, .editedInCalendar, at: SourceLocation(file: resource.url.absoluteString),
+            .warning, .editedInCalendar, at: Origin(.resource(resource.url.absoluteString)),
             "\(event.summary): edited in the calendar since it was published, and \(what): left as the person made it (--on-conflict overwrite replaces it)")
     }
 }

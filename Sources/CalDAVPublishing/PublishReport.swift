@@ -1,4 +1,5 @@
 import CalDAV
+import Diagnostics
 import ReservationFeed
 
 /// What a publishing run did.

@@ -1,5 +1,5 @@
-import Foundation
 import EventModel
+import Foundation
 import ICalendar
 
 /// One event resource of the calendar, as the server has it.

@@ -1,15 +1,22 @@
+import Diagnostics
 import EventModel
 
 /// The event made from one reservation, with what synthesis noticed on the way.
 public struct SynthesisResult: Sendable, Hashable {
-    /// The event, or `nil` when the reservation could not become one (see ``messages``).
+    /// The event, or `nil` when the reservation could not become one (see ``diagnostics``).
     public var event: CalendarEvent?
-    /// Errors and warnings about the reservation.
-    public var messages: [SynthesisMessage]
+    /// Errors and warnings about the reservation, each naming the field it concerns; without an
+    /// origin, since synthesis sees values, not inputs (the feed builder adds where each
+    /// reservation was read).
+    public var diagnostics: [Diagnostic]
 
     /// Creates a result.
-    public init(event: CalendarEvent?, messages: [SynthesisMessage] = []) {
+    public init(event: CalendarEvent?, diagnostics: [Diagnostic] = []) {
         self.event = event
-        self.messages = messages
+        self.diagnostics = diagnostics
     }
+
+    /// The old name of ``diagnostics``.
+    @available(*, deprecated, renamed: "diagnostics")
+    public var messages: [Diagnostic] { diagnostics }
 }

@@ -93,7 +93,7 @@ public struct DonationDesk: Sendable {
             DispatchQueue.global().async {
                 Self.readings.wait()
                 defer { Self.readings.signal() }
-                continuation.resume(returning: importer.read(body, name: "inbox/" + name))
+                continuation.resume(returning: importer.read(body, source: .donation("inbox/" + name)))
             }
         }
     }

@@ -1,3 +1,6 @@
+import Diagnostics
+import Reservations
+
 /// What reading some input produced: the reservations that could be read, and messages about the rest.
 public struct ImportResult: Sendable, Hashable {
     /// The reservations, in input order.

@@ -1,5 +1,6 @@
 import Basics
 import Chrono
+import Diagnostics
 import Foundation
 import JSONParsing
 import Parallel
@@ -84,49 +85,50 @@ public struct ReservationImporter: Sendable {
             }
         } catch {
             return ImportResult(diagnostics: [
-                Diagnostic(.error, .unreadable, at: SourceLocation(file: source.description), "cannot read the file: \(error.reason)")
+                Diagnostic(.error, .unreadable, at: Origin(file: source.description), "cannot read the file: \(error.reason)")
             ])
         }
-        return read(contents.bytes, name: source.description, sourceTime: contents.modified)
+        return read(contents.bytes, source: .file(source.description), sourceTime: contents.modified)
     }
 
     /// Reads input already in memory, recognising its format by its content.
     ///
     /// - Parameters:
     ///   - bytes: The content.
-    ///   - name: How messages name it.
+    ///   - source: What it was read from (a file, a message in a mailbox, a donation), which every
+    ///     origin and message names.
     ///   - sourceTime: When it was written, if known (a file's modification time).
-    public func read(_ bytes: [UInt8], name: String, sourceTime: Instant? = nil) -> ImportResult {
-        var result = readAnyFormat(bytes, name: name, sourceTime: sourceTime)
+    public func read(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant? = nil) -> ImportResult {
+        var result = readAnyFormat(bytes, source: source, sourceTime: sourceTime)
         if result.reservations.count > limits.reservations {
             result.reservations.removeSubrange(limits.reservations...)
             result.diagnostics.append(
                 Diagnostic(
-                    .error, .limit, at: SourceLocation(file: name),
+                    .error, .limit, at: Origin(source),
                     "more than \(limits.reservations) reservations (--limit reservations); the first \(limits.reservations) were read"))
         }
         return result
     }
 
-    private func readAnyFormat(_ bytes: [UInt8], name: String, sourceTime: Instant?) -> ImportResult {
+    private func readAnyFormat(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant?) -> ImportResult {
         switch InputFormat.detect(bytes) {
         case .nativeJSON:
-            var result = nativeReader.read(bytes, file: name)
+            var result = nativeReader.read(bytes, source: source)
             for index in result.reservations.indices { result.reservations[index].sourceTime = sourceTime }
             return result
         case .jsonLD:
-            return schemaOrgReader.readJSONLD(bytes, file: name, sourceTime: sourceTime)
+            return schemaOrgReader.readJSONLD(bytes, source: source, sourceTime: sourceTime)
         case .html:
-            let markup = schemaOrgReader.readHTML(bytes, file: name, sourceTime: sourceTime)
-            return markup.reservations.isEmpty ? extract(bytes, name: name, sourceTime: sourceTime, kind: "a page", markup: markup) : markup
+            let markup = schemaOrgReader.readHTML(bytes, source: source, sourceTime: sourceTime)
+            return markup.reservations.isEmpty ? extract(bytes, source: source, sourceTime: sourceTime, kind: "a page", markup: markup) : markup
         case .email:
-            let markup = schemaOrgReader.readMail(bytes, file: name)
-            return markup.reservations.isEmpty ? extract(bytes, name: name, sourceTime: sourceTime, kind: "an e-mail", markup: markup) : markup
+            let markup = schemaOrgReader.readMail(bytes, source: source)
+            return markup.reservations.isEmpty ? extract(bytes, source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup) : markup
         case .document(let kind):
-            return extract(bytes, name: name, sourceTime: sourceTime, kind: kind.phrase, markup: nil)
+            return extract(bytes, source: source, sourceTime: sourceTime, kind: kind.phrase, markup: nil)
         case nil:
             let what = bytes.isEmpty ? "the file is empty" : "not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, or a document for KDE's extractor)"
-            return ImportResult(diagnostics: [Diagnostic(.error, .unrecognized, at: SourceLocation(file: name), what)])
+            return ImportResult(diagnostics: [Diagnostic(.error, .unrecognized, at: Origin(source), what)])
         }
     }
 
@@ -136,8 +138,8 @@ public struct ReservationImporter: Sendable {
     /// - Parameters:
     ///   - kind: What the document is, for messages (`a PDF`, `an e-mail`).
     ///   - markup: What reading the markup gave, kept when the extractor finds nothing.
-    private func extract(_ bytes: [UInt8], name: String, sourceTime: Instant?, kind: String, markup: ImportResult?) -> ImportResult {
-        let location = SourceLocation(file: name)
+    private func extract(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant?, kind: String, markup: ImportResult?) -> ImportResult {
+        let location = Origin(source)
         guard let extractorPath else {
             if extraction == .none {
                 // Asked for: pages and e-mails give what their markup gives; a PDF or a pass is unread.
@@ -159,7 +161,7 @@ public struct ReservationImporter: Sendable {
             result.diagnostics.append(Diagnostic(.error, .extractor, at: location, "\(error)"))
             return result
         }
-        let extracted = schemaOrgReader.readJSONLD(answer, file: name, sourceTime: sourceTime, basePath: "kitinerary")
+        let extracted = schemaOrgReader.readJSONLD(answer, source: source, sourceTime: sourceTime, basePath: "kitinerary")
         guard extracted.reservations.isEmpty else { return extracted }
         if let markup { return markup }
         var result = extracted
@@ -168,7 +170,7 @@ public struct ReservationImporter: Sendable {
     }
 
     /// A document left unread because `--extractor none` was given.
-    private static func notRead(_ kind: String, at location: SourceLocation) -> Diagnostic {
+    private static func notRead(_ kind: String, at location: Origin) -> Diagnostic {
         Diagnostic(.warning, .noExtractor, at: location, "\(kind) without schema.org markup, not read (--extractor none)")
     }
 }

@@ -64,7 +64,8 @@ public struct Reservation: Sendable, Hashable {
 }
 
 extension Reservation: Codable {
-    private enum CodingKeys: String, CodingKey {
+    /// The members native JSON gives the fields, of which field paths (`FieldPath+Reservation.swift`) are made.
+    enum CodingKeys: String, CodingKey {
         case type, itemReference, reservationNumber, status, holderName, bookingTime, modifiedTime, url, provider, broker,
             checkInAction
     }

@@ -79,7 +79,7 @@ struct PublishCommand: AsyncParsableCommand {
             }
         }
         for uid in plan.keptEdited { text += "keep \(uid)  edited in the calendar\n" }
-        for conflict in plan.conflicts { text += "keep \(conflict.location.file)  \(conflict.message)\n" }
+        for conflict in plan.conflicts { text += "keep \(conflict.origin?.source.description ?? "")  \(conflict.message)\n" }
         for uid in plan.keptDeleted { text += "keep \(uid)  deleted in the calendar\n" }
         for uid in plan.ended { text += "keep \(uid)  ended\n" }
         for uid in plan.unchanged { text += "unchanged \(uid)\n" }

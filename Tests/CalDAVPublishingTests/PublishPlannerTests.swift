@@ -17,7 +17,7 @@ struct PublishPlannerTests {
                        "coordinates": {"latitude": 37.7924, "longitude": -122.3906}}}
             """#
         return ImportedReservation(
-            reservation: try JSONDecoder().decode(Reservation.self, from: Data(json.utf8)), origin: SourceLocation(file: "\(number).json"))
+            reservation: try JSONDecoder().decode(Reservation.self, from: Data(json.utf8)), origin: Origin(file: "\(number).json"))
     }
 
     /// Dinners A, B and C on 14, 15 and 16 June 2030 at `time`.
@@ -128,7 +128,7 @@ struct PublishPlannerTests {
         let conflict = try Self.plan(changed, on: calendar)
         #expect(conflict.actions.isEmpty)
         #expect(conflict.conflicts.map(\.code.rawValue) == ["edited-in-calendar"])
-        #expect(conflict.conflicts.first?.location.file.hasSuffix(EventFiles.fileName(for: uid)) == true)
+        #expect(conflict.conflicts.first?.origin?.source.description.hasSuffix(EventFiles.fileName(for: uid)) == true)
         #expect(conflict.conflicts.first?.message.contains("--on-conflict overwrite") == true)
 
         let overwrite = try Self.plan(changed, on: calendar, planner: PublishPlanner(onConflict: .overwrite))

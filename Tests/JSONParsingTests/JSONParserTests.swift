@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 
@@ -86,18 +87,6 @@ struct JSONParserTests {
         }
         let fine = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
         #expect(throws: Never.self) { try JSONParser.parse(Array(fine.utf8)) }
-    }
-
-    @Test("positions count characters, not bytes, and lines from 1")
-    func positions() {
-        let bytes = Array("ab\néé x".utf8)
-        #expect(TextPosition(offset: 0, in: bytes) == TextPosition(line: 1, column: 1))
-        #expect(TextPosition(offset: 3, in: bytes) == TextPosition(line: 2, column: 1))
-        #expect(TextPosition(offset: 8, in: bytes) == TextPosition(line: 2, column: 4))
-        var locator = TextPositionLocator(bytes: bytes)
-        #expect(locator.position(of: 8) == TextPosition(line: 2, column: 4))
-        #expect(locator.position(of: 1) == TextPosition(line: 1, column: 2))
-        #expect(locator.position(of: 9) == TextPosition(line: 2, column: 5))
     }
 }
 

@@ -1,4 +1,5 @@
 import Chrono
+import Diagnostics
 import Testing
 
 @testable import Reservations
@@ -21,6 +22,9 @@ struct RequirementTests {
         (.boat(TransitTrip()), "departure.time", "a boat trip needs a departure time"),
     ])
     func missingStart(details: ReservationDetails, field: String, message: String) {
-        #expect(Reservation(details: details).requirementProblems == [ReservationProblem(field: field, message: message)])
+        let problems = Reservation(details: details).requirementProblems
+        #expect(problems.map { $0.field?.description } == [field])
+        #expect(problems.map(\.message) == [message])
+        #expect(problems.allSatisfy { $0.severity == .error && $0.code == .missingRequired && $0.origin == nil })
     }
 }

@@ -10,7 +10,7 @@ enum FuzzHTML {
 
     static let test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { data, size in
         guard let data else { return 0 }
-        FuzzRun.build(SchemaOrgReader().readHTML(FuzzRun.bytes(data, size), file: "fuzz.html"))
+        FuzzRun.build(SchemaOrgReader().readHTML(FuzzRun.bytes(data, size), source: .file("fuzz.html")))
         return 0
     }
 }

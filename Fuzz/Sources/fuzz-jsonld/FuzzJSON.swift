@@ -11,8 +11,8 @@ enum FuzzJSON {
     static let test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { data, size in
         guard let data else { return 0 }
         let bytes = FuzzRun.bytes(data, size)
-        FuzzRun.build(SchemaOrgReader().readJSONLD(bytes, file: "fuzz.jsonld"))
-        FuzzRun.build(NativeJSONReader().read(bytes, file: "fuzz.json"))
+        FuzzRun.build(SchemaOrgReader().readJSONLD(bytes, source: .file("fuzz.jsonld")))
+        FuzzRun.build(NativeJSONReader().read(bytes, source: .file("fuzz.json")))
         return 0
     }
 }

@@ -10,7 +10,7 @@ enum FuzzMail {
 
     static let test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { data, size in
         guard let data else { return 0 }
-        FuzzRun.build(SchemaOrgReader().readMail(FuzzRun.bytes(data, size), file: "fuzz.eml"))
+        FuzzRun.build(SchemaOrgReader().readMail(FuzzRun.bytes(data, size), source: .file("fuzz.eml")))
         return 0
     }
 }

@@ -1,4 +1,5 @@
 import Airports
+import Diagnostics
 import Foundation
 import Geography
 import Reservations
@@ -10,18 +11,18 @@ extension ReservationSynthesis {
         let arrivalAirport = flight.arrival?.airport
         let departurePlace = Whereabouts(airport: departureAirport, times: [departureTime, flight.boardingTime])
         let arrivalPlace = Whereabouts(airport: arrivalAirport, times: [flight.arrival?.time])
-        checkAirport(departureAirport, departurePlace, field: "departure.airport")
-        checkAirport(arrivalAirport, arrivalPlace, field: "arrival.airport")
+        checkAirport(departureAirport, departurePlace, codes: (.departureAirportIATACode, .departureAirportICAOCode))
+        checkAirport(arrivalAirport, arrivalPlace, codes: (.arrivalAirportIATACode, .arrivalAirportICAOCode))
 
-        var start = resolve(departureTime, field: "departure.time", at: departurePlace)
-        let end = resolve(flight.arrival?.time, field: "arrival.time", at: arrivalPlace)
-        let boarding = resolve(flight.boardingTime, field: "boardingTime", at: departurePlace)
+        var start = resolve(departureTime, field: .departureTime, at: departurePlace)
+        let end = resolve(flight.arrival?.time, field: .arrivalTime, at: arrivalPlace)
+        let boarding = resolve(flight.boardingTime, field: .boardingTime, at: departurePlace)
         if departureTime.isDateOnly, let boarding, !boarding.given.isDateOnly, boarding.given.date == departureTime.date {
             // The day of departure and the time of boarding (Lufthansa's boarding passes): the
             // flight is in the calendar from boarding on.
             messages.append(
-                SynthesisMessage(
-                    .warning, .dateWithoutTime, field: "departure.time",
+                Diagnostic(
+                    .warning, .dateWithoutTime, field: .departureTime,
                     "\(departureTime) is a date without a time of day; the event starts at boarding, \(boarding.given)"))
             start = boarding
         }

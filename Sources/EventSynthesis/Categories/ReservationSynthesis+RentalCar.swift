@@ -7,8 +7,8 @@ extension ReservationSynthesis {
         let pickUpPlace = Whereabouts(
             place: rental.pickUp?.place, times: [pickUpTime] + (sameDesk ? [rental.dropOff?.time] : []))
         let dropOffPlace = sameDesk ? pickUpPlace : Whereabouts(place: rental.dropOff?.place, times: [rental.dropOff?.time])
-        let start = resolve(pickUpTime, field: "pickUp.time", at: pickUpPlace)
-        let end = resolve(rental.dropOff?.time, field: "dropOff.time", at: dropOffPlace)
+        let start = resolve(pickUpTime, field: .pickUpTime, at: pickUpPlace)
+        let end = resolve(rental.dropOff?.time, field: .dropOffTime, at: dropOffPlace)
         let company = Text.clean(rental.company?.name) ?? Text.clean(reservation.provider?.name)
         var draft = EventDraft(
             label: words.rentalCar, detail: company.map { "· \($0)" }, notes: noteLines(),

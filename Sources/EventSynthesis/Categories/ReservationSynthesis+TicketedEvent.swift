@@ -4,8 +4,8 @@ extension ReservationSynthesis {
     mutating func ticketedEventDraft(_ event: TicketedEvent) -> EventDraft? {
         guard let startTime = event.startTime else { return nil }
         let place = Whereabouts(place: event.venue, times: [event.startTime, event.endTime])
-        let start = resolve(startTime, field: "startTime", at: place)
-        let end = resolve(event.endTime, field: "endTime", at: place)
+        let start = resolve(startTime, field: .startTime, at: place)
+        let end = resolve(event.endTime, field: .endTime, at: place)
         let isMovie = event.kind == .movie
         let name = Text.clean(event.name)
         var draft = EventDraft(

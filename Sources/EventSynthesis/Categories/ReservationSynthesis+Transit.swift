@@ -5,8 +5,8 @@ extension ReservationSynthesis {
         guard let departureTime = trip.departure?.time else { return nil }
         let departurePlace = Whereabouts(place: trip.departure?.place, times: [departureTime])
         let arrivalPlace = Whereabouts(place: trip.arrival?.place, times: [trip.arrival?.time])
-        var start = resolve(departureTime, field: "departure.time", at: departurePlace)
-        var end = resolve(trip.arrival?.time, field: "arrival.time", at: arrivalPlace)
+        var start = resolve(departureTime, field: .departureTime, at: departurePlace)
+        var end = resolve(trip.arrival?.time, field: .arrivalTime, at: arrivalPlace)
         start = inZoneOfOtherEnd(start, end) ?? start
         end = inZoneOfOtherEnd(end, start)
         let from = trip.departure?.place.flatMap { Text.clean($0.name) }

@@ -1,6 +1,7 @@
 import Chrono
-import Foundation
+import Diagnostics
 import EventModel
+import Foundation
 import Reservations
 
 /// The synthesis of one reservation: resolves its times, builds its draft through the category's
@@ -10,7 +11,7 @@ struct ReservationSynthesis {
     let options: SynthesisOptions
     let words: Vocabulary
     let formatter: TimeFormatter
-    var messages: [SynthesisMessage] = []
+    var messages: [Diagnostic] = []
 
     init(_ reservation: Reservation, options: SynthesisOptions, words: Vocabulary, formatter: TimeFormatter) {
         self.reservation = reservation
@@ -22,17 +23,16 @@ struct ReservationSynthesis {
     mutating func run() -> SynthesisResult {
         let problems = reservation.requirementProblems
         guard problems.isEmpty, var draft = makeDraft() else {
-            return SynthesisResult(
-                event: nil, messages: problems.map { SynthesisMessage(.error, .missingRequired, field: $0.field, $0.message) })
+            return SynthesisResult(event: nil, diagnostics: problems)
         }
         let checkIn = reservation.checkInAction
-        let opens = resolve(checkIn?.validFrom, field: "checkInAction.validFrom", at: draft.startPlace)
-        let closes = resolve(checkIn?.validUntil, field: "checkInAction.validUntil", at: draft.startPlace)
+        let opens = resolve(checkIn?.validFrom, field: .checkInOpens, at: draft.startPlace)
+        let closes = resolve(checkIn?.validUntil, field: .checkInCloses, at: draft.startPlace)
         addCommonNotes(to: &draft, checkInOpens: opens, checkInCloses: closes)
         if let opens { draft.reminders.insert((opens, words.checkInOpenReminder(draft.title), checkIn?.url), at: 0) }
         if draft.start.given.isDateOnly, reservation.category.expectsTimeOfDay {
             messages.append(
-                SynthesisMessage(
+                Diagnostic(
                     .warning, .dateWithoutTime, field: draft.start.field,
                     "\(draft.start.given) is a date without a time of day; the event takes the whole day"))
         }
@@ -61,8 +61,8 @@ struct ReservationSynthesis {
         } else {
             uid = EventIdentity.uid(forKey: "content:\(reservation.category.rawValue)|\(draft.start.event)|\(draft.title)")
             messages.append(
-                SynthesisMessage(
-                    .warning, .noIdentity, field: "",
+                Diagnostic(
+                    .warning, .noIdentity,
                     "no reservation number or item reference; the event cannot be updated in place when the booking changes"))
         }
 
@@ -73,7 +73,7 @@ struct ReservationSynthesis {
             location: draft.place?.locationText, geo: draft.place?.geo, structuredLocation: draft.place?.structuredLocation,
             status: status, transparency: transparency, url: Text.clean(reservation.url), alarms: alarms,
             categories: [draft.label])
-        return SynthesisResult(event: event, messages: messages)
+        return SynthesisResult(event: event, diagnostics: messages)
     }
 
     // MARK: - Category
@@ -94,7 +94,7 @@ struct ReservationSynthesis {
     // MARK: - Shared by the categories
 
     /// Resolves a time at a place to an event time.
-    mutating func resolve(_ value: DateTimeValue, field: String, at place: Whereabouts) -> EventDraft.Time {
+    mutating func resolve(_ value: DateTimeValue, field: FieldPath, at place: Whereabouts) -> EventDraft.Time {
         EventDraft.Time(event: TimeResolver().resolve(value, field: field, at: place, messages: &messages), given: value, field: field)
     }
 
@@ -111,7 +111,7 @@ struct ReservationSynthesis {
     }
 
     /// Resolves an optional time.
-    mutating func resolve(_ value: DateTimeValue?, field: String, at place: Whereabouts) -> EventDraft.Time? {
+    mutating func resolve(_ value: DateTimeValue?, field: FieldPath, at place: Whereabouts) -> EventDraft.Time? {
         value.map { resolve($0, field: field, at: place) }
     }
 
@@ -156,13 +156,15 @@ struct ReservationSynthesis {
     }
 
     /// A warning when an airport's code is not in the airport table.
-    mutating func checkAirport(_ airport: Airport?, _ whereabouts: Whereabouts, field: String) {
+    ///
+    /// - Parameter codes: The fields of the airport's IATA and ICAO codes.
+    mutating func checkAirport(_ airport: Airport?, _ whereabouts: Whereabouts, codes: (iata: FieldPath, icao: FieldPath)) {
         guard let airport, whereabouts.airport == nil else { return }
-        let (code, key) = airport.iataCode.map { ($0, "iataCode") } ?? airport.icaoCode.map { ($0, "icaoCode") } ?? ("", "")
+        let (code, field) = airport.iataCode.map { ($0, codes.iata) } ?? airport.icaoCode.map { ($0, codes.icao) } ?? ("", codes.iata)
         guard !code.isEmpty else { return }
         messages.append(
-            SynthesisMessage(
-                .warning, .unknownAirport, field: "\(field).\(key)",
+            Diagnostic(
+                .warning, .unknownAirport, field: field,
                 "unknown airport code \"\(code)\"; its place and time zone are not known"))
     }
 
@@ -222,23 +224,23 @@ struct ReservationSynthesis {
                 let endDate = end.given.date
                 if endDate >= startDate { return .date(endDate.adding(days: 1)) }
                 messages.append(
-                    SynthesisMessage(
+                    Diagnostic(
                         .warning, .endBeforeStart, field: end.field,
                         "ends (\(endDate)) before it starts (\(startDate)); used the default length"))
             case (_, .date):
                 messages.append(
-                    SynthesisMessage(.warning, .endWithoutTime, field: end.field, "the end is a date without a time; used the default length"))
+                    Diagnostic(.warning, .endWithoutTime, field: end.field, "the end is a date without a time; used the default length"))
             default:
                 if end.event.instant > start.event.instant { return end.event }
                 if let nextDay = arrivalOnTheNextDay(start, end) {
                     messages.append(
-                        SynthesisMessage(
+                        Diagnostic(
                             .warning, .endBeforeStart, field: end.field,
                             "arrives before it departs on the date given for both; read as arriving the next day, \(nextDay)"))
                     return nextDay
                 }
                 messages.append(
-                    SynthesisMessage(.warning, .endBeforeStart, field: end.field, "ends at or before the start; used the default length"))
+                    Diagnostic(.warning, .endBeforeStart, field: end.field, "ends at or before the start; used the default length"))
             }
         }
         return defaultEnd(after: start.event, length: draft.defaultLength)
@@ -291,7 +293,7 @@ struct ReservationSynthesis {
                 return EventAlarm(trigger: .at(reminder.time.event.instant), message: reminder.message, url: Text.clean(reminder.url))
             case .date, .floating:
                 messages.append(
-                    SynthesisMessage(
+                    Diagnostic(
                         .warning, .reminderWithoutZone, field: reminder.time.field,
                         "no time zone or UTC offset, so no reminder can be set for it"))
                 return nil

@@ -1,4 +1,5 @@
 import Chrono
+import Diagnostics
 import EventModel
 import Reservations
 
@@ -18,7 +19,7 @@ struct EventDraft {
     struct Time {
         var event: EventTime
         var given: DateTimeValue
-        var field: String
+        var field: FieldPath
     }
 
     /// The category's name in titles and `CATEGORIES`.

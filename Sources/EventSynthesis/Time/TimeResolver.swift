@@ -1,4 +1,5 @@
 import Chrono
+import Diagnostics
 import EventModel
 import Geography
 
@@ -27,12 +28,12 @@ import Geography
 /// a warning. A date alone stays a date.
 struct TimeResolver {
     func resolve(
-        _ value: DateTimeValue, field: String, at place: Whereabouts, messages: inout [SynthesisMessage]
+        _ value: DateTimeValue, field: FieldPath, at place: Whereabouts, messages: inout [Diagnostic]
     ) -> EventTime {
         guard case .dateTime(let local, let statedZone, let offset) = value else { return .date(value.date) }
         if statedZone == nil, place.isAtSea, let (latitude, longitude) = place.coordinates {
             messages.append(
-                SynthesisMessage(
+                Diagnostic(
                     .warning, .zoneGuessed, field: field,
                     "the place's coordinates (\(Whereabouts.degrees(latitude)), \(Whereabouts.degrees(longitude))) are at sea, in no time zone; the zone comes from what else is known of the place"
                 ))
@@ -45,7 +46,7 @@ struct TimeResolver {
             if !TimeZoneRules.isUTC(zone), let (placeZone, source) = place.contradiction(of: zone, at: local.instant(at: offset ?? .zero)) {
                 let described = Whereabouts.describe(zone: placeZone, source: source)
                 messages.append(
-                    SynthesisMessage(
+                    Diagnostic(
                         .warning, .offsetZoneConflict, field: field,
                         "\(zone) is not the zone of the place (\(described)); read \(local) as a wall time there"))
                 return wallTime(local, in: placeZone, field: field, messages: &messages)
@@ -65,7 +66,7 @@ struct TimeResolver {
             }
             if offset != .zero, let country = place.countryCode, !CountryTimeZones.zones(inCountry: country).isEmpty {
                 messages.append(
-                    SynthesisMessage(
+                    Diagnostic(
                         .warning, .offsetZoneConflict, field: field,
                         "the offset \(offset) is not that of any zone of \(country) at that time; kept the instant, written in UTC"))
             }
@@ -75,13 +76,13 @@ struct TimeResolver {
             let zone = CountryTimeZones.nearestZone(inCountry: country, to: coordinates)
         {
             messages.append(
-                SynthesisMessage(
+                Diagnostic(
                     .warning, .zoneGuessed, field: field,
                     "no time zone or UTC offset; took \(zone), the zone of \(country) nearest the place"))
             return wallTime(local, in: zone, field: field, messages: &messages)
         }
         messages.append(
-            SynthesisMessage(
+            Diagnostic(
                 .warning, .floatingTime, field: field,
                 "no time zone or UTC offset, and nothing tells where; the event floats, shown at \(local.time) wherever the calendar is"
             ))
@@ -91,8 +92,8 @@ struct TimeResolver {
     /// A time in a zone the evidence gave: the instant when the time has an offset (a warning
     /// when the offset is not the zone's then, unless it is UTC's), else the wall time.
     private func inZone(
-        _ local: LocalDateTime, _ zone: String, offset: UTCOffset?, source: String, field: String,
-        messages: inout [SynthesisMessage]
+        _ local: LocalDateTime, _ zone: String, offset: UTCOffset?, source: String, field: FieldPath,
+        messages: inout [Diagnostic]
     ) -> EventTime {
         if TimeZoneRules.isUTC(zone) {
             return .utc(offset.map { local.instant(at: $0).utcDateTime } ?? local)
@@ -108,14 +109,14 @@ struct TimeResolver {
             // -08:00 for San Francisco in April: the sender's offset is the winter one, a common
             // slip (Google's own examples make it); the wall time is what the booking says.
             messages.append(
-                SynthesisMessage(
+                Diagnostic(
                     .warning, .offsetZoneConflict, field: field,
                     "the offset \(offset) is \(zone)'s in another season; on \(local.date) it is \(zoneOffset), so \(local.time) is read as the wall time there"
                 ))
             return wallTime(local, in: zone, field: field, messages: &messages)
         }
         messages.append(
-            SynthesisMessage(
+            Diagnostic(
                 .warning, .offsetZoneConflict, field: field,
                 "the offset \(offset) contradicts \(source), which is at \(zoneOffset) then; kept the instant, shown as \(shown) in \(zone)"
             ))
@@ -132,17 +133,17 @@ struct TimeResolver {
     }
 
     /// A wall time in a zone, with a warning when the zone's clocks skip it or show it twice.
-    private func wallTime(_ local: LocalDateTime, in zone: String, field: String, messages: inout [SynthesisMessage]) -> EventTime {
+    private func wallTime(_ local: LocalDateTime, in zone: String, field: FieldPath, messages: inout [Diagnostic]) -> EventTime {
         let time = EventTime.zoned(local, in: zone)
         switch TimeZoneRules.reading(of: local, in: zone) {
         case .skipped(let instant, let offset):
             messages.append(
-                SynthesisMessage(
+                Diagnostic(
                     .warning, .nonexistentTime, field: field,
                     "\(local) does not exist in \(zone) (the clocks go forward then); read as \(instant.localDateTime(at: offset))"))
         case .repeated(_, let first, _, let second):
             messages.append(
-                SynthesisMessage(
+                Diagnostic(
                     .warning, .ambiguousTime, field: field,
                     "\(local) occurs twice in \(zone) (the clocks go back then); read as the first, at \(first) (give the offset, \(first) or \(second), to say which)"
                 ))

@@ -1,3 +1,4 @@
+import Diagnostics
 import ICalendar
 
 /// What one run of ``FeedBuilder`` assembled, before it becomes a ``FeedDocument`` or a file.

@@ -1,3 +1,4 @@
+import Diagnostics
 import ICalendar
 import Parallel
 
@@ -12,10 +13,13 @@ import Parallel
 ///
 /// ```swift
 /// let previous = try PreviousFeed(iCalendar: oldText)
-/// let build = try FeedBuilder().build(from: imported, previous: previous, now: .now)
+/// let build = try FeedBuilder().build(from: reservations, previous: previous, now: .now)
 /// print(build.changes)   // 0 added, 1 updated, 0 cancelled, 0 removed, 7 unchanged
 /// let text = try build.feed.iCalendarText()
 /// ```
+///
+/// Reservations built in code go in as they are; those a reader found (``ImportedReservation``)
+/// carry where they came from, which messages about them name.
 public struct FeedBuilder: Sendable {
     /// The options in force.
     public var options: FeedOptions
@@ -41,7 +45,8 @@ public struct FeedBuilder: Sendable {
     /// event: the first in input order is kept, and a warning names both places.
     ///
     /// - Parameters:
-    ///   - reservations: The reservations, with where each came from (for messages).
+    ///   - reservations: The reservations, with where each came from (for messages); a
+    ///     reservation built in code has no origin, and its messages name the field alone.
     ///   - previous: The feed as subscribers have it, or `nil` for a new feed.
     ///   - now: The time of this run: the DTSTAMP of new and changed events, and the reference
     ///     for what has ended.
@@ -60,6 +65,22 @@ public struct FeedBuilder: Sendable {
         return FeedBuildResult(feed: feed, changes: assembly.changes, diagnostics: assembly.diagnostics, skipped: assembly.skipped)
     }
 
+    /// Makes the feed of reservations built in code, as the next version of `previous`: the same
+    /// as building from ``ImportedReservation``s without an origin. Diagnostics name the field
+    /// they concern, and no place.
+    ///
+    /// ```swift
+    /// let build = try FeedBuilder().build(from: [dinner, flight], now: .now)
+    /// ```
+    @_disfavoredOverload
+    public func build(
+        from reservations: [Reservation], previous: PreviousFeed? = nil, now: Instant, inputIsComplete: Bool = true
+    ) throws(FeedError) -> FeedBuildResult {
+        try build(
+            from: reservations.map { ImportedReservation(reservation: $0, origin: nil) }, previous: previous, now: now,
+            inputIsComplete: inputIsComplete)
+    }
+
     /// What ``build(from:previous:now:inputIsComplete:)`` does, with each entry carrying either
     /// its event (`rendering` off) or only its text (on), which is all a file needs. New texts go
     /// to `spool` when there is one.
@@ -70,7 +91,8 @@ public struct FeedBuilder: Sendable {
         let maker = FeedEntryMaker(options: options, previous: previous, now: now, rendering: rendering)
         var assembly = FeedAssembly()
         assembly.spool = spool
-        var claimed: [String: SourceLocation] = [:]
+        // Who claimed each UID first: the reservation's origin, `nil` for one built in code.
+        var claimed: [String: Origin?] = [:]
         claimed.reserveCapacity(reservations.count)
         assembly.entries.reserveCapacity(reservations.count)
         var previousLive = 0
@@ -85,13 +107,14 @@ public struct FeedBuilder: Sendable {
                     assembly.skipped.append(skipped)
                     continue
                 }
-                guard let uid = step.uid, let origin = step.origin else { continue }
+                guard let uid = step.uid else { continue }
                 if let first = claimed[uid] {
+                    let earlier = first.map { "\($0)" } ?? "an earlier one"
                     assembly.diagnostics.append(
-                        Diagnostic(.warning, .duplicateReservation, at: origin, "the same reservation as \(first); kept that one"))
+                        Diagnostic(.warning, .duplicateReservation, at: step.origin, "the same reservation as \(earlier); kept that one"))
                     continue
                 }
-                claimed[uid] = origin
+                claimed[uid] = .some(step.origin)
                 if step.previousWasLive == true {
                     previousLive += 1
                     stillMentioned += 1
@@ -103,13 +126,13 @@ public struct FeedBuilder: Sendable {
         // Events of the previous feed that no reservation claimed.
         let missing = (0..<(previous?.count ?? 0)).filter { position in
             guard let uid = previous?[position].uid else { return true }
-            return claimed[uid] == nil && maker.previousPositions[uid] == position
+            return !claimed.keys.contains(uid) && maker.previousPositions[uid] == position
         }
         var kept: Set<String> = []
         for step in Parallel.map(missing, concurrency: concurrency, { maker.step(missing: $0, inputIsComplete: inputIsComplete) }) {
             assembly.diagnostics += step.diagnostics
             // An event whose UID the index could not read, found to be claimed or repeated after all.
-            guard let uid = step.uid, claimed[uid] == nil, kept.insert(uid).inserted else { continue }
+            guard let uid = step.uid, !claimed.keys.contains(uid), kept.insert(uid).inserted else { continue }
             if step.previousWasLive == true { previousLive += 1 }
             try assembly.record(step, spool: spool)
         }

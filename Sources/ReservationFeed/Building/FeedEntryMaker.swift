@@ -1,3 +1,4 @@
+import Diagnostics
 import ICalendar
 
 /// Makes the entries of one ``FeedBuilder`` run, one reservation or one previous event at a
@@ -34,7 +35,9 @@ struct FeedEntryMaker: Sendable {
         var diagnostics: [Diagnostic] = []
         /// The UID it claims; the first claim in input order wins.
         var uid: String?
-        var origin: SourceLocation?
+        /// Where what it says comes from: the reservation's origin (`nil` for one built in code),
+        /// or the previous feed.
+        var origin: Origin?
         var outcome: Outcome = .nothing
         /// For an event of the previous feed: whether it was live (not cancelled, not over).
         var previousWasLive: Bool?
@@ -57,10 +60,7 @@ struct FeedEntryMaker: Sendable {
     func step(_ imported: ImportedReservation) -> Step {
         var step = Step(origin: imported.origin)
         let result = synthesizer.synthesize(imported.reservation)
-        for message in result.messages {
-            let severity: Diagnostic.Severity = message.severity == .error ? .error : .warning
-            step.diagnostics.append(Diagnostic(severity, DiagnosticCode(rawValue: message.code.rawValue), at: imported.location(of: message.field), message.text))
-        }
+        step.diagnostics = result.diagnostics.map(imported.locate)
         guard let event = result.event else { return step }
         let status = imported.reservation.status
         if !options.includeUnconfirmed, status == .pending || status == .hold {
@@ -126,7 +126,7 @@ struct FeedEntryMaker: Sendable {
     func step(missing position: Int, inputIsComplete: Bool) -> Step {
         guard let previous else { return Step() }
         let old = previous[position]
-        var step = Step()
+        var step = Step(origin: Origin(file: previous.name))
         let event: CalendarEvent
         do {
             event = try old.event()
@@ -182,8 +182,7 @@ struct FeedEntryMaker: Sendable {
             let text = try writer.eventText(event, stamp: now)
             step.outcome = .entry(FeedEntry(event, keepingEvent: false, text: text[...]), change)
         } catch {
-            let location = step.origin ?? SourceLocation(file: previous?.name ?? "")
-            step.diagnostics.append(Diagnostic(.error, .iCalendar, at: location, "the event cannot be written: \(error)"))
+            step.diagnostics.append(Diagnostic(.error, .iCalendar, at: step.origin, "the event cannot be written: \(error)"))
         }
     }
 
@@ -191,6 +190,6 @@ struct FeedEntryMaker: Sendable {
         let position = old.line.map { TextPosition(line: $0, column: 1) }
         let label = error.map { "\(old.label) \($0.reason)" } ?? (old.uid.map { "the event \($0)" } ?? old.label)
         return Diagnostic(
-            .error, .previousFeed, at: SourceLocation(file: previous?.name ?? "", position: position), "\(label): \(consequence)")
+            .error, .previousFeed, at: Origin(file: previous?.name ?? "", position: position), "\(label): \(consequence)")
     }
 }

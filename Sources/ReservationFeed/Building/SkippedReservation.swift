@@ -11,15 +11,15 @@ public struct SkippedReservation: Sendable, Hashable {
         case ended(Instant)
     }
 
-    /// Where the reservation was read.
-    public var origin: SourceLocation
+    /// Where the reservation was read; `nil` for one built in code.
+    public var origin: Origin?
     /// The title its event would have had.
     public var title: String
     /// Why it was left out.
     public var reason: Reason
 
     /// Creates a record of a skipped reservation.
-    public init(origin: SourceLocation, title: String, reason: Reason) {
+    public init(origin: Origin?, title: String, reason: Reason) {
         self.origin = origin
         self.title = title
         self.reason = reason

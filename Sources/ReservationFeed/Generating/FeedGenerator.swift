@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import ICalendar
 import Parallel
@@ -79,7 +80,7 @@ public struct FeedGenerator: Sendable {
         var previousProblems: [Diagnostic] = []
         if let previous {
             previousProblems = previous.problems.map {
-                Diagnostic(.error, .previousFeed, at: SourceLocation(file: previous.name), "\($0): it cannot be kept in the feed")
+                Diagnostic(.error, .previousFeed, at: Origin(file: previous.name), "\($0): it cannot be kept in the feed")
             }
             previousProblems.forEach(report)
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// What ``ReservationLinter`` found.
@@ -58,8 +59,9 @@ public struct LintReport: Sendable {
         let document = Document(
             diagnostics: diagnostics.map {
                 Item(
-                    severity: $0.severity.rawValue, code: $0.code.rawValue, file: $0.location.file, path: $0.location.path,
-                    message: $0.message, line: $0.location.position?.line, column: $0.location.position?.column)
+                    severity: $0.severity.rawValue, code: $0.code.rawValue, file: $0.origin?.source.description ?? "",
+                    path: $0.origin?.path ?? $0.field?.description ?? "", message: $0.message, line: $0.origin?.position?.line,
+                    column: $0.origin?.position?.column)
             },
             summary: Summary(inputs: inputCount, reservations: reservationCount, errors: errors, warnings: diagnostics.count - errors))
         let encoder = JSONEncoder()

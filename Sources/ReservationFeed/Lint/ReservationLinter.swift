@@ -1,7 +1,8 @@
 /// Checks reservations and says what a feed would make of them, without writing one: what
 /// `reservation-feed lint` runs.
 ///
-/// It reports, each with its file and JSON path:
+/// It reports, each with its file and JSON path (every code, with the stage that raises it, is
+/// in `docs/diagnostic-codes.md`):
 ///
 /// | code | severity | finding |
 /// |---|---|---|
@@ -19,7 +20,7 @@
 /// | `duplicate-reservation` | warning | the same booking read twice |
 /// | `unconfirmed` | warning | pending or held: left out of feeds until confirmed |
 /// | `ended` | warning | already over: left out of feeds, as Siri does |
-/// | `no-identity` and others | warning | see `SynthesisMessage.Code` |
+/// | `no-identity` and others | warning | see `docs/diagnostic-codes.md` |
 public struct ReservationLinter: Sendable {
     /// The options a feed would be made with.
     public var options: FeedOptions
@@ -76,20 +77,22 @@ public struct ReservationLinter: Sendable {
             if first.reservation != imported.reservation {
                 findings.append(
                     Diagnostic(
-                        .warning, .duplicateItemReference, at: imported.location(of: "itemReference"),
-                        "the item reference \"\(reference)\" is also used by \(first.origin); each part of a booking needs its own"))
+                        .warning, .duplicateItemReference, field: .itemReference, at: imported.origin(of: .itemReference),
+                        "the item reference \"\(reference)\" is also used by \(first.origin.map { "\($0)" } ?? "another reservation"); each part of a booking needs its own"))
             }
         }
         return Self.ordered(findings)
     }
 
-    /// By file, then line and column; messages without a position first within their file.
+    /// By input, then line and column; messages without a position first within their input,
+    /// and those without an origin first of all.
     private static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.enumerated().sorted { left, right in
-            let (a, b) = (left.element.location, right.element.location)
-            if a.file != b.file { return a.file < b.file }
-            let positionA = a.position.map { ($0.line, $0.column) } ?? (0, 0)
-            let positionB = b.position.map { ($0.line, $0.column) } ?? (0, 0)
+            let (a, b) = (left.element.origin, right.element.origin)
+            let (sourceA, sourceB) = (a?.source.description ?? "", b?.source.description ?? "")
+            if sourceA != sourceB { return sourceA < sourceB }
+            let positionA = a?.position.map { ($0.line, $0.column) } ?? (0, 0)
+            let positionB = b?.position.map { ($0.line, $0.column) } ?? (0, 0)
             if positionA != positionB { return positionA < positionB }
             return left.offset < right.offset
         }.map(\.element)

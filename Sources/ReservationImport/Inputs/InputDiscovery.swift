@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Turns command-line inputs into the files to read.
@@ -56,7 +57,7 @@ public struct InputDiscovery: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            diagnostics.append(Diagnostic(.error, .unreadable, at: SourceLocation(file: folder), "cannot list this folder: \(Self.reason(error))"))
+            diagnostics.append(Diagnostic(.error, .unreadable, at: Origin(file: folder), "cannot list this folder: \(Self.reason(error))"))
             return
         }
         for name in names.sorted() where !name.hasPrefix(".") {

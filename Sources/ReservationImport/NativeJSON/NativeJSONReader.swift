@@ -1,7 +1,8 @@
+import Basics
 import Chrono
+import Diagnostics
 import Geography
 import JSONParsing
-import Basics
 import Reservations
 
 /// Reads ReservationFeed's native JSON (see `docs/native-json.md`).
@@ -19,23 +20,23 @@ public struct NativeJSONReader: Sendable {
         self.limits = limits
     }
 
-    /// Reads one file's bytes.
+    /// Reads one input's bytes.
     ///
     /// - Parameters:
-    ///   - bytes: The file's content, UTF-8 JSON.
-    ///   - file: The file's name as messages should show it.
+    ///   - bytes: The content, UTF-8 JSON.
+    ///   - source: What it was read from (a file, a message, a donation), which every origin names.
     /// - Returns: The reservations that could be read and a diagnostic for each one that could not.
-    public func read(_ bytes: [UInt8], file: String) -> ImportResult {
+    public func read(_ bytes: [UInt8], source: Origin.Source) -> ImportResult {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes, maximumDepth: limits.jsonDepth, maximumStringLength: limits.fieldLength)
         } catch {
             let position = TextPosition(offset: error.offset, in: bytes)
             return ImportResult(diagnostics: [
-                Diagnostic(.error, .syntax, at: SourceLocation(file: file, position: position), "not valid JSON: \(error.explanation)")
+                Diagnostic(.error, .syntax, at: Origin(source, position: position), "not valid JSON: \(error.explanation)")
             ])
         }
-        let context = Context(bytes: bytes, file: file, root: root)
+        let context = Context(bytes: bytes, source: source, root: root)
 
         switch root.value {
         case .array(let elements):
@@ -64,13 +65,13 @@ public struct NativeJSONReader: Sendable {
     /// One file being read: its name, its parsed tree, a locator for line numbers, and how its
     /// dates are written.
     private final class Context {
-        let file: String
+        let source: Origin.Source
         let root: JSONNode
         private var locator: TextPositionLocator
         let dates: DocumentDates
 
-        init(bytes: [UInt8], file: String, root: JSONNode) {
-            self.file = file
+        init(bytes: [UInt8], source: Origin.Source, root: JSONNode) {
+            self.source = source
             self.root = root
             self.locator = TextPositionLocator(bytes: bytes)
             dates = DocumentDates(bytes: bytes)
@@ -94,16 +95,21 @@ public struct NativeJSONReader: Sendable {
             } catch {
                 return ImportResult(diagnostics: [diagnostic(at: path, "\(error)")])
             }
-            let leniencies = reader.readings.withLock { $0 }.map { path, reading in
-                Diagnostic(.warning, reading.diagnosticCode, at: location(of: path), reading.description)
+            let leniencies = reader.readings.withLock { $0 }.map { datePath, reading in
+                Diagnostic(
+                    .warning, reading.diagnosticCode, field: FieldPath(codingPath: datePath.dropFirst(path.count).map { $0 }), at: location(of: datePath),
+                    reading.description)
             }
             let origin = location(of: path)
             let positions = fieldPositions(in: node)
             let problems = reservation.requirementProblems
             guard problems.isEmpty else {
                 return ImportResult(diagnostics: leniencies + problems.map { problem in
-                    let fieldPath = path + problem.field.split(separator: ".").map { JSONNameKey(String($0)) }
-                    return diagnostic(at: fieldPath, "\(problem.message); the reservation is skipped", code: .missingRequired)
+                    var diagnostic = problem
+                    diagnostic.message += "; the reservation is skipped"
+                    // The place of the field, and the line of what is there of it.
+                    diagnostic.origin = location(of: path + (problem.field?.keys.map(JSONNameKey.init) ?? []))
+                    return diagnostic
                 })
             }
             return ImportResult(
@@ -155,11 +161,11 @@ public struct NativeJSONReader: Sendable {
         }
 
         /// The positions of the located fields present in a reservation's object.
-        func fieldPositions(in reservation: JSONNode) -> [String: TextPosition] {
-            var positions: [String: TextPosition] = [:]
+        func fieldPositions(in reservation: JSONNode) -> [FieldPath: TextPosition] {
+            var positions: [FieldPath: TextPosition] = [:]
             for field in ImportedReservation.locatedFields {
                 var node: JSONNode? = reservation
-                for key in field.split(separator: ".") { node = node?.member(String(key)) }
+                for key in field.keys { node = node?.member(key) }
                 if let node { positions[field] = locator.position(of: node.offset) }
             }
             return positions
@@ -176,13 +182,13 @@ public struct NativeJSONReader: Sendable {
             }
         }
 
-        func diagnostic(at path: [any CodingKey], _ message: String, code: DiagnosticCode = .invalid) -> Diagnostic {
-            Diagnostic(.error, code, at: location(of: path), message)
+        func diagnostic(at path: [any CodingKey], _ message: String) -> Diagnostic {
+            Diagnostic(.error, .invalid, at: location(of: path), message)
         }
 
         /// The location of a path, with the position of the deepest value on it that exists
         /// (the enclosing object, for a missing member).
-        func location(of path: [any CodingKey]) -> SourceLocation {
+        func location(of path: [any CodingKey]) -> Origin {
             var node = root
             for key in path {
                 if let index = key.intValue, case .array(let elements) = node.value, elements.indices.contains(index) {
@@ -193,7 +199,7 @@ public struct NativeJSONReader: Sendable {
                     break
                 }
             }
-            return SourceLocation(file: file, path: JSONPath.text(path), position: locator.position(of: node.offset))
+            return Origin(source, path: JSONPath.text(path), position: locator.position(of: node.offset))
         }
     }
 }

@@ -1,6 +1,7 @@
-import Chrono
-import Geography
 import Basics
+import Chrono
+import Diagnostics
+import Geography
 
 /// How one document writes its dates, for reading those that are not ISO 8601: the document's
 /// text (whose other dates may show whether day or month comes first), its language, and its

@@ -1,4 +1,5 @@
 import Basics
+import Diagnostics
 import JSONParsing
 import Reservations
 

@@ -1,5 +1,6 @@
 import Basics
 import Chrono
+import Diagnostics
 import Geography
 import Reservations
 
@@ -26,6 +27,8 @@ struct SchemaOrgMapper {
         var code: DiagnosticCode
         var place: SchemaPlace
         var message: String
+        /// The reservation field concerned, as the model names it.
+        var field: FieldPath?
     }
 
     private(set) var mapped: [Mapped] = []
@@ -117,7 +120,7 @@ struct SchemaOrgMapper {
             if reservation.provider == nil, [.train, .bus, .boat].contains(category) {
                 reservation.provider = transitProvider(target, kind: category)
             }
-            finish(reservation, place: object.place, schemaField: Self.requiredField(category))
+            finish(reservation, place: object.place, isPlainEvent: false)
         }
     }
 
@@ -130,29 +133,34 @@ struct SchemaOrgMapper {
         reservation.itemReference = text(event, .atID, .url)
             ?? [text(event, .name), text(event, .startDate)].compactMap { $0 }.joined(separator: "|")
         reservation.provider = organization(event, .organizer, .provider)
-        finish(reservation, place: event.place, schemaField: "startDate")
+        finish(reservation, place: event.place, isPlainEvent: true)
     }
 
-    /// Adds a reservation, or reports what it lacks.
-    private mutating func finish(_ reservation: Reservation, place: SchemaPlace, schemaField: String) {
+    /// Adds a reservation, or reports what it lacks, at the markup property that would have held it.
+    private mutating func finish(_ reservation: Reservation, place: SchemaPlace, isPlainEvent: Bool) {
         if let problem = reservation.requirementProblems.first {
+            let terms = problem.field.map { Self.markupTerms(of: $0, category: reservation.category, isPlainEvent: isPlainEvent) } ?? []
             findings.append(
                 Finding(
-                    severity: .error, code: .missingRequired, place: place.appending(schemaField),
-                    message: "\(problem.message); the item is skipped"))
+                    severity: .error, code: problem.code, place: terms.reduce(place) { $0.appending($1.rawValue) },
+                    message: "\(problem.message); the item is skipped", field: problem.field))
             return
         }
         mapped.append(Mapped(reservation: reservation, place: place))
     }
 
-    /// The markup property a category cannot do without.
-    private static func requiredField(_ category: ReservationCategory) -> String {
-        switch category {
-        case .flight, .train, .bus, .boat: "reservationFor.departureTime"
-        case .lodging: "checkinTime"
-        case .rentalCar: "pickupTime"
-        case .restaurant: "startTime"
-        case .ticketedEvent: "reservationFor.startDate"
+    /// The property path markup writes a required field of the model at, in the spelling Apple
+    /// and Google document first (markup may use another the mapper also reads).
+    ///
+    /// - Parameter isPlainEvent: Whether the object is an `Event` with no reservation around it.
+    private static func markupTerms(of field: FieldPath, category: ReservationCategory, isPlainEvent: Bool) -> [SchemaTerm] {
+        switch (field, category) {
+        case (.departureTime, _): [.reservationFor, .departureTime]
+        case (.checkInTime, _): [.checkinTime]
+        case (.pickUpTime, _): [.pickupTime]
+        case (.startTime, .ticketedEvent): isPlainEvent ? [.startDate] : [.reservationFor, .startDate]
+        case (.startTime, _): [.startTime]
+        default: []
         }
     }
 

@@ -1,5 +1,6 @@
 import Basics
 import Chrono
+import Diagnostics
 import HTMLMarkup
 import JSONParsing
 import MailMessage
@@ -28,35 +29,41 @@ public struct SchemaOrgReader: Sendable {
 
     /// Reads a JSON-LD document: one object, an array, or a `@graph` (also KDE Itinerary's output).
     ///
-    /// - Parameter basePath: What paths in messages start with (`kitinerary` for the extractor's
-    ///   answer about a document).
-    public func readJSONLD(_ bytes: [UInt8], file: String, sourceTime: Instant? = nil, basePath: String = "") -> ImportResult {
+    /// - Parameters:
+    ///   - source: What it was read from, which every origin names.
+    ///   - basePath: What paths in messages start with (`kitinerary` for the extractor's answer
+    ///     about a document).
+    public func readJSONLD(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant? = nil, basePath: String = "") -> ImportResult {
         var collector = Collector(
-            file: file, sourceTime: sourceTime, concurrency: concurrency, limits: limits, dates: DocumentDates(bytes: bytes))
+            source: source, sourceTime: sourceTime, concurrency: concurrency, limits: limits, dates: DocumentDates(bytes: bytes))
         collector.addJSONLD(bytes, basePath: basePath, decodesEntities: false, shift: { basePath.isEmpty ? $0 : nil })
         return collector.finish()
     }
 
     /// Reads a web page's JSON-LD script blocks and Microdata items.
     ///
-    /// - Parameter isUTF8: Whether the bytes are UTF-8 whatever the page declares (HTML from an e-mail).
-    public func readHTML(_ bytes: [UInt8], file: String, sourceTime: Instant? = nil, isUTF8: Bool = false) -> ImportResult {
+    /// - Parameters:
+    ///   - source: What it was read from, which every origin names.
+    ///   - isUTF8: Whether the bytes are UTF-8 whatever the page declares (HTML from an e-mail).
+    public func readHTML(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant? = nil, isUTF8: Bool = false) -> ImportResult {
         var collector = Collector(
-            file: file, sourceTime: sourceTime, concurrency: concurrency, limits: limits, dates: DocumentDates(bytes: bytes))
+            source: source, sourceTime: sourceTime, concurrency: concurrency, limits: limits, dates: DocumentDates(bytes: bytes))
         collector.addHTML(bytes, basePath: "", isUTF8: isUTF8, linesAreMeaningful: true)
         return collector.finish()
     }
 
     /// Reads an e-mail: the markup of each HTML part (and JSON-LD attachments), with the message's
     /// Date as the time the information was written.
-    public func readMail(_ bytes: [UInt8], file: String) -> ImportResult {
+    ///
+    /// - Parameter source: What it was read from, which every origin names.
+    public func readMail(_ bytes: [UInt8], source: Origin.Source) -> ImportResult {
         let message: MailMessage
         do {
             message = try MailMessage(
                 parsing: bytes, maximumParts: limits.mimeParts, maximumDepth: limits.mimeDepth, maximumPartSize: limits.partSize,
                 decoding: ["text/html", "application/xhtml+xml", "application/ld+json", "application/json"])
         } catch {
-            return ImportResult(diagnostics: [Diagnostic(.error, .invalid, at: SourceLocation(file: file), "\(error)")])
+            return ImportResult(diagnostics: [Diagnostic(.error, .invalid, at: Origin(source), "\(error)")])
         }
         var result = ImportResult()
         // The whole message's text is the evidence for how its dates are written.
@@ -64,7 +71,7 @@ public struct SchemaOrgReader: Sendable {
         let dates = DocumentDates(
             text: { parts.map(\.text) }, language: message.language.map { ($0, "the e-mail") }, senderAddress: message.sender)
         for part in message.parts {
-            var collector = Collector(file: file, sourceTime: part.messageDate, concurrency: concurrency, limits: limits, dates: dates)
+            var collector = Collector(source: source, sourceTime: part.messageDate, concurrency: concurrency, limits: limits, dates: dates)
             let basePath = "part[\(part.section)]"
             switch part.contentType {
             case "text/html", "application/xhtml+xml":
@@ -81,7 +88,7 @@ public struct SchemaOrgReader: Sendable {
 
     /// Maps the objects of one input as they are read, and turns what the mapper found into results.
     private struct Collector {
-        let file: String
+        let source: Origin.Source
         let sourceTime: Instant?
         let concurrency: Int
         let limits: ImportLimits
@@ -92,8 +99,8 @@ public struct SchemaOrgReader: Sendable {
         /// Markup that could not be read at all (reported before the findings).
         var diagnostics: [Diagnostic] = []
 
-        init(file: String, sourceTime: Instant?, concurrency: Int, limits: ImportLimits, dates: DocumentDates) {
-            self.file = file
+        init(source: Origin.Source, sourceTime: Instant?, concurrency: Int, limits: ImportLimits, dates: DocumentDates) {
+            self.source = source
             self.sourceTime = sourceTime
             self.concurrency = concurrency
             self.limits = limits
@@ -110,13 +117,13 @@ public struct SchemaOrgReader: Sendable {
             if extraction.elementsLeftOut > 0 {
                 diagnostics.append(
                     Diagnostic(
-                        .error, .limit, at: SourceLocation(file: file, path: basePath),
+                        .error, .limit, at: Origin(source, path: basePath),
                         "the page has more than \(limits.htmlElements) elements (--limit html-elements); the rest was not searched for reservations"))
             }
             if extraction.valuesLeftOut > 0 {
                 diagnostics.append(
                     Diagnostic(
-                        .warning, .limit, at: SourceLocation(file: file, path: basePath),
+                        .warning, .limit, at: Origin(source, path: basePath),
                         "\(extraction.valuesLeftOut) Microdata value\(extraction.valuesLeftOut == 1 ? " is" : "s are") longer than the limit of \(ImportLimits.describe(bytes: limits.fieldLength)) (--limit field-length) and left out"))
             }
             for (index, script) in extraction.scripts.enumerated() {
@@ -135,21 +142,21 @@ public struct SchemaOrgReader: Sendable {
 
         /// Takes what a mapper found, its places located.
         private mutating func take(_ mapper: SchemaOrgMapper, locate: (Int) -> TextPosition?) {
-            found.append(Self.results(of: mapper, file: file, sourceTime: sourceTime, locate: locate))
+            found.append(Self.results(of: mapper, source: source, sourceTime: sourceTime, locate: locate))
         }
 
         /// What a mapper found, as reservations and diagnostics of the file.
-        static func results(of mapper: SchemaOrgMapper, file: String, sourceTime: Instant?, locate: (Int) -> TextPosition?) -> ImportResult {
+        static func results(of mapper: SchemaOrgMapper, source: Origin.Source, sourceTime: Instant?, locate: (Int) -> TextPosition?) -> ImportResult {
             var mapper = mapper
             mapper.locate(since: (0, 0), by: locate)
             return ImportResult(
                 reservations: mapper.mapped.map {
                     ImportedReservation(
-                        reservation: $0.reservation, origin: SourceLocation(file: file, path: $0.place.path, position: $0.place.position),
+                        reservation: $0.reservation, origin: Origin(source, path: $0.place.path, position: $0.place.position),
                         sourceTime: sourceTime)
                 },
                 diagnostics: mapper.findings.map {
-                    Diagnostic($0.severity, $0.code, at: SourceLocation(file: file, path: $0.place.path, position: $0.place.position), $0.message)
+                    Diagnostic($0.severity, $0.code, field: $0.field, at: Origin(source, path: $0.place.path, position: $0.place.position), $0.message)
                 })
         }
 
@@ -170,7 +177,7 @@ public struct SchemaOrgReader: Sendable {
                         let range = scan.elements[index]
                         return (index: index, range: range, position: locator.position(of: range.lowerBound))
                     }
-                    let (file, sourceTime, limits, dates) = (file, sourceTime, limits, dates)
+                    let (source, sourceTime, limits, dates) = (source, sourceTime, limits, dates)
                     let results = Parallel.map(batch, concurrency: concurrency) { element -> Result<ImportResult, JSONSyntaxError> in
                         Result { () throws(JSONSyntaxError) -> ImportResult in
                             var (value, builder) = try JSONParser.parseElement(
@@ -180,7 +187,7 @@ public struct SchemaOrgReader: Sendable {
                             var mapper = SchemaOrgMapper(dates: dates)
                             mapper.map(builder.build())
                             var local = TextPositionLocator(bytes: bytes, from: element.range.lowerBound, at: element.position)
-                            return Self.results(of: mapper, file: file, sourceTime: sourceTime) { shift(local.position(of: $0)) }
+                            return Self.results(of: mapper, source: source, sourceTime: sourceTime) { shift(local.position(of: $0)) }
                         }
                     }
                     for result in results {
@@ -229,7 +236,7 @@ public struct SchemaOrgReader: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .error, .syntax,
-                    at: SourceLocation(file: file, path: basePath, position: shift(TextPosition(offset: failure.offset, in: bytes))),
+                    at: Origin(source, path: basePath, position: shift(TextPosition(offset: failure.offset, in: bytes))),
                     "not valid JSON-LD: \(failure.explanation)" + Self.readBefore(delivered)))
         }
 

@@ -12,6 +12,11 @@ public struct AirportVisit: Sendable, Hashable, Codable {
     /// The scheduled time of departure or arrival, best with the airport's zone or offset.
     public var time: DateTimeValue?
 
+    /// The members native JSON gives the fields, of which field paths (`FieldPath+Reservation.swift`) are made.
+    enum CodingKeys: String, CodingKey {
+        case airport, terminal, gate, time
+    }
+
     /// Creates one end of a flight.
     public init(airport: Airport? = nil, terminal: String? = nil, gate: String? = nil, time: DateTimeValue? = nil) {
         self.airport = airport

@@ -9,6 +9,11 @@ public struct CarRental: Sendable, Hashable, Codable {
     /// Where and when the car is returned.
     public var dropOff: RentalHandover?
 
+    /// The members native JSON gives the fields, of which field paths (`FieldPath+Reservation.swift`) are made.
+    enum CodingKeys: String, CodingKey {
+        case company, car, pickUp, dropOff
+    }
+
     /// Creates rental car details.
     public init(company: Organization? = nil, car: RentalCar? = nil, pickUp: RentalHandover? = nil, dropOff: RentalHandover? = nil) {
         self.company = company

@@ -10,6 +10,11 @@ public struct CheckInAction: Sendable, Hashable, Codable {
     /// The web page where check-in happens.
     public var url: String?
 
+    /// The members native JSON gives the fields, of which field paths (`FieldPath+Reservation.swift`) are made.
+    enum CodingKeys: String, CodingKey {
+        case validFrom, validUntil, url
+    }
+
     /// Creates a check-in action.
     public init(validFrom: DateTimeValue? = nil, validUntil: DateTimeValue? = nil, url: String? = nil) {
         self.validFrom = validFrom

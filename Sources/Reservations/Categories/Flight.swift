@@ -21,6 +21,11 @@ public struct Flight: Sendable, Hashable, Codable {
     /// The reserved seat.
     public var seat: Seat?
 
+    /// The members native JSON gives the fields, of which field paths (`FieldPath+Reservation.swift`) are made.
+    enum CodingKeys: String, CodingKey {
+        case airline, flightNumber, departure, arrival, boardingTime, seat
+    }
+
     /// Creates flight details.
     public init(
         airline: Airline? = nil, flightNumber: String? = nil, departure: AirportVisit? = nil,

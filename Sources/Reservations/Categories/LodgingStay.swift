@@ -27,7 +27,8 @@ public struct LodgingStay: Sendable, Hashable, Codable {
         self.numberOfChildren = numberOfChildren
     }
 
-    private enum CodingKeys: String, CodingKey {
+    /// The members native JSON gives the fields, of which field paths (`FieldPath+Reservation.swift`) are made.
+    enum CodingKeys: String, CodingKey {
         case place, checkInTime, checkOutTime, numberOfAdults, numberOfChildren
     }
 

@@ -7,6 +7,11 @@ public struct RentalHandover: Sendable, Hashable, Codable {
     /// When.
     public var time: DateTimeValue?
 
+    /// The members native JSON gives the fields, of which field paths (`FieldPath+Reservation.swift`) are made.
+    enum CodingKeys: String, CodingKey {
+        case place, time
+    }
+
     /// Creates a pick-up or drop-off.
     public init(place: Place? = nil, time: DateTimeValue? = nil) {
         self.place = place

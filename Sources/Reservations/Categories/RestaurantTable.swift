@@ -19,7 +19,8 @@ public struct RestaurantTable: Sendable, Hashable, Codable {
         self.partySize = partySize
     }
 
-    private enum CodingKeys: String, CodingKey {
+    /// The members native JSON gives the fields, of which field paths (`FieldPath+Reservation.swift`) are made.
+    enum CodingKeys: String, CodingKey {
         case place, startTime, endTime, partySize
     }
 

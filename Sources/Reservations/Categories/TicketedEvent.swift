@@ -43,7 +43,8 @@ public struct TicketedEvent: Sendable, Hashable, Codable {
         self.numberOfAttendees = numberOfAttendees
     }
 
-    private enum CodingKeys: String, CodingKey {
+    /// The members native JSON gives the fields, of which field paths (`FieldPath+Reservation.swift`) are made.
+    enum CodingKeys: String, CodingKey {
         case name, kind, venue, startTime, endTime, seat, numberOfAttendees
     }
 

@@ -9,6 +9,11 @@ public struct TransitStop: Sendable, Hashable, Codable {
     /// The scheduled time.
     public var time: DateTimeValue?
 
+    /// The members native JSON gives the fields, of which field paths (`FieldPath+Reservation.swift`) are made.
+    enum CodingKeys: String, CodingKey {
+        case place, platform, time
+    }
+
     /// Creates one end of a trip.
     public init(place: Place? = nil, platform: String? = nil, time: DateTimeValue? = nil) {
         self.place = place

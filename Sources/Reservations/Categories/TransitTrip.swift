@@ -13,6 +13,11 @@ public struct TransitTrip: Sendable, Hashable, Codable {
     /// The reserved seat, berth or cabin; a train's coach is its section.
     public var seat: Seat?
 
+    /// The members native JSON gives the fields, of which field paths (`FieldPath+Reservation.swift`) are made.
+    enum CodingKeys: String, CodingKey {
+        case vehicleName, vehicleNumber, departure, arrival, seat
+    }
+
     /// Creates trip details.
     public init(
         vehicleName: String? = nil, vehicleNumber: String? = nil, departure: TransitStop? = nil,

@@ -26,7 +26,8 @@ public struct Airport: Sendable, Hashable, Codable {
         self.coordinates = coordinates
     }
 
-    private enum CodingKeys: String, CodingKey {
+    /// The members native JSON gives the fields, of which field paths (`FieldPath+Reservation.swift`) are made.
+    enum CodingKeys: String, CodingKey {
         case name, iataCode, icaoCode, address, coordinates
     }
 

@@ -55,7 +55,7 @@ struct CategoryRulesTests {
     @Test("title, start, end, location and transparency", arguments: expectations)
     func example(expected: Expectation) throws {
         let result = EventSynthesizer().synthesize(try Fixtures.example(expected.file))
-        #expect(result.messages.isEmpty)
+        #expect(result.diagnostics.isEmpty)
         let event = try #require(result.event)
         #expect(event.summary == expected.summary)
         #expect(event.start.description == expected.start)

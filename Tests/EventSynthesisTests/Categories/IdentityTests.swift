@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Reservations
 import Testing
@@ -52,7 +53,7 @@ struct IdentityTests {
         #expect(first == moved)
         let result = EventSynthesizer().synthesize(try Fixtures.reservation(#"{"type": "bus", "departure": {"time": "2030-06-19T11:30:00Z"}}"#))
         #expect(result.event != nil)
-        #expect(result.messages.map(\.text) == [
+        #expect(result.diagnostics.map(\.message) == [
             "no reservation number or item reference; the event cannot be updated in place when the booking changes"
         ])
     }
@@ -61,6 +62,7 @@ struct IdentityTests {
     func incomplete() {
         let result = EventSynthesizer().synthesize(Reservation(details: .flight(Flight())))
         #expect(result.event == nil)
-        #expect(result.messages == [SynthesisMessage(.error, .missingRequired, field: "departure.time", "a flight needs a departure time")])
+        #expect(result.diagnostics == [Diagnostic(.error, .missingRequired, field: .departureTime, "a flight needs a departure time")])
+        #expect(result.diagnostics.map(\.description) == ["departure.time: a flight needs a departure time"])
     }
 }

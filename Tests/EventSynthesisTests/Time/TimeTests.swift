@@ -12,7 +12,7 @@ struct TimeTests {
         var reservation = try Fixtures.reservation(json)
         reservation.reservationNumber = "TIME-TEST"
         let result = EventSynthesizer().synthesize(reservation)
-        return (try #require(result.event), result.messages.map(\.description))
+        return (try #require(result.event), result.diagnostics.map { [$0.field?.description, $0.message].compactMap { $0 }.joined(separator: ": ") })
     }
 
     @Test("each end of a trip keeps its own zone (HEL 15:05 → TXL 16:00)")

@@ -39,7 +39,7 @@ struct LocalizationTests {
     func golden(language: String, example: String) throws {
         let synthesizer = EventSynthesizer(options: SynthesisOptions(locale: try #require(SynthesisLocale(tag: language))))
         let result = synthesizer.synthesize(try Fixtures.example("\(example).json"))
-        #expect(result.messages.isEmpty)
+        #expect(result.diagnostics.isEmpty)
         let text = Self.render(try #require(result.event))
         let mismatch = Golden.mismatch(text, golden: "Tests/EventSynthesisTests/Golden/\(language)/\(example).txt")
         #expect(mismatch == nil, "\(mismatch ?? "")")

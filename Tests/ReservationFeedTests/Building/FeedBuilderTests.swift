@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import TestSupport
 import Testing
@@ -9,7 +10,7 @@ struct FeedBuilderTests {
     private func imported(_ json: String, file: String = "app.json", path: String = "reservations[0]") throws -> ImportedReservation {
         ImportedReservation(
             reservation: try JSONDecoder().decode(Reservation.self, from: Data(json.utf8)),
-            origin: SourceLocation(file: file, path: path, position: TextPosition(line: 3, column: 5)))
+            origin: Origin(file: file, path: path, position: TextPosition(line: 3, column: 5)))
     }
 
     @Test("events are ordered by start, whatever the input order")

@@ -23,7 +23,7 @@ struct FeedLifecycleTests {
         try json.enumerated().map { index, text in
             ImportedReservation(
                 reservation: try JSONDecoder().decode(Reservation.self, from: Data(text.utf8)),
-                origin: SourceLocation(file: "input-\(index).json"))
+                origin: Origin(file: "input-\(index).json"))
         }
     }
 

@@ -17,7 +17,7 @@ struct FuzzRegressionTests {
 
     @Test("a departure in the year 4062: refused with a clear error, not written as 00000000T000000")
     func yearPastLibical() throws {
-        let read = ReservationImporter().read(try bytes("jsonld-year-4062.jsonld"), name: "year.jsonld")
+        let read = ReservationImporter().read(try bytes("jsonld-year-4062.jsonld"), source: .file("year.jsonld"))
         #expect(read.reservations.count == 1)
         var options = FeedOptions()
         options.allowShrink = true

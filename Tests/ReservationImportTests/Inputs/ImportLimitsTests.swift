@@ -36,7 +36,7 @@ struct ImportLimitsTests {
         var reader = SchemaOrgReader(concurrency: 1)
         reader.limits.fieldLength = 40
         let json = #"[{"@type": "FoodEstablishmentReservation", "reservationNumber": "A1", "startTime": "2030-05-01T19:30:00+02:00", "reservationFor": {"@type": "Restaurant", "name": "A"}}, {"@type": "FoodEstablishmentReservation", "reservationNumber": "B2", "reservationFor": {"@type": "Restaurant", "name": "A name far longer than forty bytes, surely it is"}}]"#
-        let result = reader.readJSONLD(Array(json.utf8), file: "page.jsonld")
+        let result = reader.readJSONLD(Array(json.utf8), source: .file("page.jsonld"))
         #expect(result.reservations.map(\.reservation.reservationNumber) == ["A1"])
         #expect(result.diagnostics.map(\.description).contains { $0.contains("this string is longer than the limit of 40 bytes (--limit field-length)") && $0.contains("line 1") })
     }
@@ -45,7 +45,7 @@ struct ImportLimitsTests {
     func jsonDepth() {
         var reader = NativeJSONReader()
         reader.limits.jsonDepth = 3
-        let result = reader.read(Array(#"{"reservations": [[[{}]]]}"#.utf8), file: "deep.json")
+        let result = reader.read(Array(#"{"reservations": [[[{}]]]}"#.utf8), source: .file("deep.json"))
         #expect(result.reservations.isEmpty)
         #expect(result.diagnostics.map(\.description) == ["deep.json: not valid JSON: arrays and objects are nested more than 3 deep (--limit json-depth) (line 1, column 20)"])
     }
@@ -55,7 +55,7 @@ struct ImportLimitsTests {
         var importer = ReservationImporter()
         importer.limits.reservations = 2
         let items = (1...3).map { #"{"@type": "FoodEstablishmentReservation", "reservationNumber": "R\#($0)", "startTime": "2030-05-01T19:30:00+02:00", "reservationFor": {"@type": "Restaurant", "name": "A"}}"# }
-        let result = importer.read(Array("[\(items.joined(separator: ","))]".utf8), name: "many.jsonld")
+        let result = importer.read(Array("[\(items.joined(separator: ","))]".utf8), source: .file("many.jsonld"))
         #expect(result.reservations.count == 2)
         #expect(result.diagnostics.map(\.description) == ["many.jsonld: more than 2 reservations (--limit reservations); the first 2 were read"])
     }

@@ -27,13 +27,13 @@ struct InputFormatTests {
 
     @Test("content decides, whatever the name")
     func content() {
-        let result = ReservationImporter().read(Array(#"{"@type": "FoodEstablishmentReservation", "startTime": "2030-06-26T19:30:00Z"}"#.utf8), name: "notes.txt")
+        let result = ReservationImporter().read(Array(#"{"@type": "FoodEstablishmentReservation", "startTime": "2030-06-26T19:30:00Z"}"#.utf8), source: .file("notes.txt"))
         #expect(result.reservations.count == 1)
         // Text is a document only KDE's extractor reads; without it, it is left unread, and said so.
-        #expect(ReservationImporter(extraction: .none).read(Array("plain words".utf8), name: "x.json").diagnostics.map(\.description) == [
+        #expect(ReservationImporter(extraction: .none).read(Array("plain words".utf8), source: .file("x.json")).diagnostics.map(\.description) == [
             "x.json: warning: a text without schema.org markup, not read (--extractor none)"
         ])
-        #expect(ReservationImporter().read(Array([0x01, 0xFF, 0xFE, 0x00, 0x80]), name: "x.bin").diagnostics.map(\.description) == [
+        #expect(ReservationImporter().read(Array([0x01, 0xFF, 0xFE, 0x00, 0x80]), source: .file("x.bin")).diagnostics.map(\.description) == [
             "x.bin: not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, or a document for KDE's extractor)"
         ])
     }

@@ -1,4 +1,5 @@
 import Chrono
+import Diagnostics
 import Foundation
 import Reservations
 import Testing
@@ -9,7 +10,7 @@ import Testing
 struct ReservationMergerTests {
     private func imported(_ json: String, at time: String?, file: String) throws -> ImportedReservation {
         ImportedReservation(
-            reservation: try JSONDecoder().decode(Reservation.self, from: Data(json.utf8)), origin: SourceLocation(file: file),
+            reservation: try JSONDecoder().decode(Reservation.self, from: Data(json.utf8)), origin: Origin(file: file),
             sourceTime: try time.map { try Instant(iso8601: $0) })
     }
 
@@ -24,7 +25,7 @@ struct ReservationMergerTests {
         let merged = ReservationMerger.merge([mail, app])
         #expect(merged.count == 1)
         let reservation = try #require(merged.first?.reservation)
-        #expect(merged.first?.origin.file == "mail.eml")
+        #expect(merged.first?.origin?.source.description == "mail.eml")
         guard case .flight(let flight) = reservation.details else { Issue.record("flight"); return }
         #expect(flight.departure?.time == (try DateTimeValue(iso8601: "2030-06-15T18:25:00-07:00")))
         #expect(flight.departure?.gate == "A5")
@@ -51,6 +52,6 @@ struct ReservationMergerTests {
         let a = try imported(#"{"type": "restaurant", "reservationNumber": "A", "startTime": "2030-06-26T19:30:00Z"}"#, at: nil, file: "a")
         let b = try imported(#"{"type": "restaurant", "reservationNumber": "B", "startTime": "2030-06-26T19:30:00Z"}"#, at: nil, file: "b")
         let anonymous = try imported(#"{"type": "restaurant", "startTime": "2030-06-26T19:30:00Z"}"#, at: nil, file: "c")
-        #expect(ReservationMerger.merge([a, anonymous, b, anonymous]).map(\.origin.file) == ["a", "c", "b", "c"])
+        #expect(ReservationMerger.merge([a, anonymous, b, anonymous]).map(\.origin?.source.description) == ["a", "c", "b", "c"])
     }
 }

@@ -13,7 +13,7 @@ struct LenientDatesTests {
               {"type": "train", "reservationNumber": "A", "departure": {"time": "15.06.2030 14:00"}}
             ]}
             """
-        let result = NativeJSONReader().read(Array(text.utf8), file: "trip.json")
+        let result = NativeJSONReader().read(Array(text.utf8), source: .file("trip.json"))
         let reservation = try #require(result.reservations.first?.reservation)
         guard case .train(let trip) = reservation.details else { Issue.record("not a train"); return }
         #expect(trip.departure?.time?.description == "2030-06-15T14:00:00")
@@ -31,7 +31,7 @@ struct LenientDatesTests {
               {"type": "train", "reservationNumber": "B", "departure": {"time": "05/07/2030 08:00"}}
             ]
             """
-        let result = NativeJSONReader().read(Array(text.utf8), file: "trip.json")
+        let result = NativeJSONReader().read(Array(text.utf8), source: .file("trip.json"))
         let times = result.reservations.compactMap { imported -> String? in
             if case .train(let trip) = imported.reservation.details { return trip.departure?.time?.description }
             return nil
@@ -47,7 +47,7 @@ struct LenientDatesTests {
             {"type": "restaurant", "reservationNumber": "A", "startTime": "05/07/2030 19:30",
              "place": {"address": {"city": "Boston", "countryCode": "US"}}}
             """
-        let result = NativeJSONReader().read(Array(text.utf8), file: "dinner.json")
+        let result = NativeJSONReader().read(Array(text.utf8), source: .file("dinner.json"))
         guard case .restaurant(let table)? = result.reservations.first?.reservation.details else {
             Issue.record("no restaurant: \(result.diagnostics)")
             return
@@ -66,7 +66,7 @@ struct LenientDatesTests {
                "address": {"@type": "PostalAddress", "addressLocality": "London", "addressCountry": "United Kingdom"}},
              "startTime": "10/04/2027 20:00"}
             """
-        let result = SchemaOrgReader().readJSONLD(Array(text.utf8), file: "mail.jsonld")
+        let result = SchemaOrgReader().readJSONLD(Array(text.utf8), source: .file("mail.jsonld"))
         guard case .restaurant(let table)? = result.reservations.first?.reservation.details else {
             Issue.record("no restaurant: \(result.diagnostics)")
             return
@@ -94,7 +94,7 @@ struct LenientDatesTests {
                "departureStation": {"@type": "TrainStation", "name": "Hamburg Hbf"}}}
             </script></body></html>
             """.replacingOccurrences(of: "\n", with: "\r\n")
-        let result = SchemaOrgReader().readMail(Array(mail.utf8), file: "booking.eml")
+        let result = SchemaOrgReader().readMail(Array(mail.utf8), source: .file("booking.eml"))
         guard case .train(let trip)? = result.reservations.first?.reservation.details else {
             Issue.record("no train: \(result.diagnostics)")
             return
@@ -119,7 +119,7 @@ struct LenientDatesTests {
                 "arrivalAirport": {"@type": "Airport", "iataCode": "TXL"}, "arrivalTime": "02-04-2018 22:00"},
               "ticketNumber": "20180204 EW8103 BRUTXL"}]
             """
-        let result = SchemaOrgReader().readJSONLD(Array(text.utf8), file: "ew.jsonld")
+        let result = SchemaOrgReader().readJSONLD(Array(text.utf8), source: .file("ew.jsonld"))
         guard case .flight(let flight)? = result.reservations.first?.reservation.details else {
             Issue.record("no flight: \(result.diagnostics)")
             return

@@ -1,3 +1,4 @@
+import Diagnostics
 import Reservations
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 @Suite("Native JSON reader")
 struct NativeJSONReaderTests {
     private func read(_ text: String, file: String = "trip.json") -> ImportResult {
-        NativeJSONReader().read(Array(text.utf8), file: file)
+        NativeJSONReader().read(Array(text.utf8), source: .file(file))
     }
 
     /// A document whose fourth reservation carries `field` (JSON text) in place of a good value.
@@ -75,7 +76,7 @@ struct NativeJSONReaderTests {
         let result = read(document(fourth: fourth))
         #expect(result.diagnostics.map(\.description) == [message])
         #expect(result.reservations.count == 3, "the other reservations are still read")
-        #expect(result.reservations.map(\.origin.path) == ["reservations[0]", "reservations[1]", "reservations[2]"])
+        #expect(result.reservations.map(\.origin?.path) == ["reservations[0]", "reservations[1]", "reservations[2]"])
     }
 
     @Test("a file that is not JSON names the line and column")
@@ -91,11 +92,11 @@ struct NativeJSONReaderTests {
     func shapes() {
         let array = read(#"[{"type": "bus", "departure": {"time": "2030-06-19"}}, {"type": "bus", "departure": {"time": "2030-06-20"}}]"#)
         #expect(array.diagnostics.isEmpty)
-        #expect(array.reservations.map(\.origin.path) == ["[0]", "[1]"])
+        #expect(array.reservations.map(\.origin?.path) == ["[0]", "[1]"])
 
         let single = read(#"{"type": "bus", "departure": {"time": "2030-06-19"}}"#)
         #expect(single.diagnostics.isEmpty)
-        #expect(single.reservations.map(\.origin.path) == [""])
+        #expect(single.reservations.map(\.origin?.path) == [""])
 
         #expect(read(#"{"reservations": {"type": "bus"}}"#).diagnostics.map(\.description) == [
             "trip.json: reservations: expected an array of reservations, found an object (line 1, column 18)"
@@ -110,7 +111,7 @@ struct NativeJSONReaderTests {
     func origins() {
         let line = "[" + Array(repeating: #"{"type": "bus", "departure": {"time": "2030-06-19"}}"#, count: 3).joined(separator: ",") + "]"
         let result = read(line)
-        #expect(result.reservations.map(\.origin.position) == [
+        #expect(result.reservations.map(\.origin?.position) == [
             TextPosition(line: 1, column: 2), TextPosition(line: 1, column: 55), TextPosition(line: 1, column: 108),
         ])
     }

@@ -84,7 +84,7 @@ struct PageShapeTests {
         for shape in Shape.allCases {
             let n = shape == .sharedItemref ? 15_000 : 20_000
             let bytes = Array(Self.page(shape, n).utf8)
-            let result = reader.readHTML(bytes, file: "\(shape).html")
+            let result = reader.readHTML(bytes, source: .file("\(shape).html"))
             switch shape {
             case .nestedTwoNames:
                 // One reservation: the restaurant is the outermost nested item.

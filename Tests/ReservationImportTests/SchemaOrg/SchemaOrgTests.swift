@@ -16,7 +16,7 @@ struct SchemaOrgTests {
     }
 
     static func read(json: String) -> ImportResult {
-        ReservationImporter().read(Array(json.utf8), name: "page.jsonld")
+        ReservationImporter().read(Array(json.utf8), source: .file("page.jsonld"))
     }
 
     private func reservation(_ json: String) throws -> Reservation {
@@ -211,7 +211,7 @@ struct SchemaOrgTests {
         #expect(result.diagnostics.isEmpty)
         #expect(result.reservations.map(\.reservation.category) == [.train])
         #expect(result.reservations.first?.reservation.provider == Organization(name: "VR"))
-        #expect(result.reservations.first?.origin.path == "mainEntity.orderedItem[0]")
+        #expect(result.reservations.first?.origin?.path == "mainEntity.orderedItem[0]")
     }
 
     @Test("a cut-off array keeps the elements before the break, and says where it broke")

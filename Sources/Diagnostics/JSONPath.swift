@@ -1,4 +1,5 @@
-/// Writes coding paths the way people write JSON paths: `reservations[3].departure.time`.
+/// Writes paths the way people write JSON paths, `reservations[3].departure.time`: the paths of
+/// ``Origin``s, from coding paths, member names and places in markup.
 package enum JSONPath {
     /// The path text; empty for the top of the document.
     package static func text(_ path: [any CodingKey]) -> String {
@@ -9,8 +10,7 @@ package enum JSONPath {
             } else if isPlainName(key.stringValue) {
                 text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
             } else {
-                let escaped = key.stringValue.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
-                text += "[\"\(escaped)\"]"
+                text += quoted(key.stringValue)
             }
         }
         return text
@@ -18,7 +18,13 @@ package enum JSONPath {
 
     /// One member name as a path component: `name`, or `["@type"]` for a name that is not plain.
     package static func component(_ name: String) -> String {
-        isPlainName(name) ? name : text([JSONNameKey(name)])
+        isPlainName(name) ? name : quoted(name)
+    }
+
+    /// `["odd key"]`, with backslashes and quotes escaped.
+    private static func quoted(_ name: String) -> String {
+        let escaped = name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+        return "[\"\(escaped)\"]"
     }
 
     /// Joins a path and a relative one (`reservations[2]` + `departure.time`).

@@ -1,0 +1,28 @@
+import Diagnostics
+
+/// The codes of reading inputs: what the readers and the importer say about files, documents
+/// and the values in them.
+extension DiagnosticCode {
+    /// The file is not valid JSON (or JSON-LD).
+    public static let syntax = DiagnosticCode(rawValue: "syntax")
+    /// A value has the wrong type or shape; what it should be is in the message.
+    public static let invalid = DiagnosticCode(rawValue: "invalid")
+    /// A file or folder cannot be read.
+    public static let unreadable = DiagnosticCode(rawValue: "unreadable")
+    /// A file is in no format the tool reads.
+    public static let unrecognized = DiagnosticCode(rawValue: "unrecognized")
+    /// A schema.org type that is not a reservation the tool knows.
+    public static let unsupportedType = DiagnosticCode(rawValue: "unsupported-type")
+    /// An input went past one of the `--limit`s.
+    public static let limit = DiagnosticCode(rawValue: "limit")
+    /// A date not in ISO 8601 was read (`25/12/2030`).
+    public static let lenientDate = DiagnosticCode(rawValue: "lenient-date")
+    /// A date that could be day-first or month-first was read in the order that was guessed.
+    public static let dateOrderGuessed = DiagnosticCode(rawValue: "date-order-guessed")
+    /// KDE's kitinerary-extractor failed on a document.
+    public static let extractor = DiagnosticCode(rawValue: "extractor")
+    /// KDE's kitinerary-extractor found no reservation in a document.
+    public static let nothingFound = DiagnosticCode(rawValue: "nothing-found")
+    /// A document without markup was not read, because there is no extractor.
+    public static let noExtractor = DiagnosticCode(rawValue: "no-extractor")
+}
