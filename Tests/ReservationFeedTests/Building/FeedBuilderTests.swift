@@ -45,6 +45,24 @@ struct FeedBuilderTests {
         ])
     }
 
+    @Test("reservations built in code need no origin: the same events, and messages that name the field alone")
+    func builtInCode() throws {
+        let json = #"{"type": "restaurant", "reservationNumber": "A", "startTime": "2030-06-14T19:30"}"#
+        let reservation = try JSONDecoder().decode(Reservation.self, from: Data(json.utf8))
+        let now = Instant(secondsSinceEpoch: 0)
+        let built = try FeedBuilder().build(from: [reservation, reservation], now: now)
+        #expect(built.feed == (try FeedBuilder().build(from: [try imported(json)], now: now).feed))
+        #expect(built.diagnostics.map(\.description) == [
+            "startTime: warning: no time zone or UTC offset, and nothing tells where; the event floats, shown at 19:30:00 wherever the calendar is",
+            "startTime: warning: no time zone or UTC offset, and nothing tells where; the event floats, shown at 19:30:00 wherever the calendar is",
+            "warning: the same reservation as an earlier one; kept that one",
+        ])
+        #expect(built.diagnostics.allSatisfy { $0.origin == nil })
+        #expect(built.diagnostics.first?.field == .startTime)
+        let ended = try FeedBuilder().build(from: [reservation], now: try Instant(iso8601: "2030-07-01T00:00:00Z"))
+        #expect(ended.skipped.map(\.origin) == [nil])
+    }
+
     @Test("calendar properties carry the options and the product")
     func properties() throws {
         var options = FeedOptions()
