@@ -113,8 +113,8 @@ public struct CalDAVPublisher: Sendable {
                 result.done.append(action)
                 saved.record(action, entityTag: entityTag)
             case .deletedInCalendar:
-                if let digest = action.event?.publishedDigest {
-                    saved.events[action.uid] = PublishState.Record(digest: digest, entityTag: nil, deletedInCalendar: true)
+                if let published = action.published {
+                    saved.events[action.uid] = PublishState.Record(digest: published.digest, entityTag: nil, deletedInCalendar: true)
                 }
                 result.plan.keptDeleted.append(action.uid)
             case .changedMeanwhile(let url):
@@ -191,18 +191,18 @@ public struct CalDAVPublisher: Sendable {
     private func attempt(_ action: PublishPlan.Action, now: Instant) async -> Outcome {
         do {
             switch action {
-            case .create(let event):
-                let name = EventFiles.fileName(for: event.uid)
+            case .create(let published):
+                let name = EventFiles.fileName(for: published.uid)
                 do {
-                    return .done(entityTag: try await client.create(name, try document(event, now)))
+                    return .done(entityTag: try await client.create(name, try document(published, now)))
                 } catch .preconditionFailed(let url) {
-                    return try await settle(URL(string: url) ?? client.calendar.appendingPathComponent(name), wanted: event)
+                    return try await settle(URL(string: url) ?? client.calendar.appendingPathComponent(name), wanted: published)
                 }
-            case .update(let event, let resource, _):
+            case .update(let published, let resource, _):
                 do {
-                    return .done(entityTag: try await client.replace(resource.url, try document(event, now), entityTag: resource.entityTag))
+                    return .done(entityTag: try await client.replace(resource.url, try document(published, now), entityTag: resource.entityTag))
                 } catch .preconditionFailed {
-                    return try await settle(resource.url, wanted: event)
+                    return try await settle(resource.url, wanted: published)
                 } catch .notFound {
                     return .deletedInCalendar
                 }
@@ -221,11 +221,11 @@ public struct CalDAVPublisher: Sendable {
 
     /// After a 412: done when the calendar holds what was wanted (`nil`: nothing), else changed
     /// by someone meanwhile.
-    private func settle(_ url: URL, wanted: CalendarEvent?) async throws(CalDAVError) -> Outcome {
+    private func settle(_ url: URL, wanted: PublishedEvent?) async throws(CalDAVError) -> Outcome {
         let current = try await client.event(at: url)
-        let event = current.map { RemoteEvent(url: url, entityTag: $0.entityTag, calendarData: $0.calendarData) }?.event
+        let resource = current.map { RemoteEvent(url: url, entityTag: $0.entityTag, calendarData: $0.calendarData) }
         if let wanted {
-            if let event, event.publishedDigest == wanted.publishedDigest, event.sequence >= wanted.sequence {
+            if let resource, let event = resource.event, resource.publishedDigest == wanted.digest, event.sequence >= wanted.event.sequence {
                 return .done(entityTag: current?.entityTag)
             }
         } else if current == nil {
@@ -234,22 +234,23 @@ public struct CalDAVPublisher: Sendable {
         return .changedMeanwhile(url: url.absoluteString)
     }
 
-    /// The resource's text: the event and its VTIMEZONEs.
-    private func document(_ event: CalendarEvent, _ now: Instant) throws(CalDAVError) -> [UInt8] {
+    /// The resource's text: the event with its digest, and its VTIMEZONEs.
+    private func document(_ published: PublishedEvent, _ now: Instant) throws(CalDAVError) -> [UInt8] {
         do {
-            return try EventFiles.document(of: event, calendar: planner.options.calendarProperties, stamp: now)
+            return try EventFiles.document(
+                of: published.event, calendar: planner.options.calendarProperties, stamp: now, extensions: published.extensions)
         } catch {
             // Not expected: the builder wrote the same event already.
-            throw .failed(url: client.calendar.appendingPathComponent(EventFiles.fileName(for: event.uid)).absoluteString, status: 0, reason: "the event cannot be written as iCalendar: \(error)")
+            throw .failed(url: client.calendar.appendingPathComponent(EventFiles.fileName(for: published.uid)).absoluteString, status: 0, reason: "the event cannot be written as iCalendar: \(error)")
         }
     }
 }
 
 extension PublishPlan.Action {
-    /// The event written, for creations and updates.
-    var event: CalendarEvent? {
+    /// The event written with its digest, for creations and updates.
+    var published: PublishedEvent? {
         switch self {
-        case .create(let event), .update(let event, _, _): event
+        case .create(let published), .update(let published, _, _): published
         case .delete: nil
         }
     }

@@ -4,7 +4,7 @@ import EventModel
 import ICalendar
 
 /// The digest of an event's content that publishing writes into each event it puts in a
-/// calendar (``EventModel/CalendarEvent/publishedDigest``, `X-RESERVATION-FEED-DIGEST`).
+/// calendar (``PublishedEvent``, as `X-RESERVATION-FEED-DIGEST`).
 ///
 /// It covers what the event says (title, times, place, notes, status, alarms...) as this
 /// package writes it, and leaves out what only versions it (SEQUENCE, DTSTAMP, LAST-MODIFIED) and
@@ -13,6 +13,9 @@ import ICalendar
 /// event read back and written again, never of the server's bytes: an event nobody touched gives
 /// the digest it carries, and one a person edited does not.
 public enum ContentDigest {
+    /// The non-standard property a published event carries its digest in.
+    public static let propertyName = "X-RESERVATION-FEED-DIGEST"
+
     /// The digest of `event`'s content: 24 characters of base64url (144 bits of SHA-256), or
     /// `nil` when the event cannot be written.
     public static func of(_ event: CalendarEvent) -> String? {
@@ -20,7 +23,6 @@ public enum ContentDigest {
         event.sequence = 0
         event.stamp = epoch
         event.lastModified = nil
-        event.publishedDigest = nil
         guard let text = try? ICalendarWriter(concurrency: 1).eventText(event, stamp: epoch) else { return nil }
         let hash = Array(SHA256.hash(data: text).prefix(18))
         var encoded = ""

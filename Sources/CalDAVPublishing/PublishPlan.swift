@@ -29,16 +29,16 @@ public struct PublishPlan: Sendable {
     /// One write.
     public enum Action: Sendable, Hashable {
         /// A new event (`If-None-Match: *`).
-        case create(CalendarEvent)
+        case create(PublishedEvent)
         /// A new version of a published event (`If-Match`): changed, or cancelled.
-        case update(CalendarEvent, of: RemoteEvent, cancelling: Bool)
+        case update(PublishedEvent, of: RemoteEvent, cancelling: Bool)
         /// A published event whose reservation left the input, under `--missing drop`.
         case delete(RemoteEvent, uid: String)
 
         /// The event's UID.
         public var uid: String {
             switch self {
-            case .create(let event), .update(let event, _, _): event.uid
+            case .create(let published), .update(let published, _, _): published.uid
             case .delete(_, let uid): uid
             }
         }

@@ -52,7 +52,7 @@ public struct PublishPlanner: Sendable {
         var previousEvents: [CalendarEvent] = []
         var othersUIDs: Set<String> = []
         for resource in remote {
-            guard var event = resource.event else { continue }
+            guard let event = resource.event else { continue }
             guard resource.isPublished else {
                 othersUIDs.insert(event.uid)
                 continue
@@ -64,7 +64,6 @@ public struct PublishPlanner: Sendable {
                 continue
             }
             published[event.uid] = resource
-            event.publishedDigest = nil
             previousEvents.append(event)
         }
         othersUIDs.subtract(published.keys)
@@ -96,8 +95,7 @@ public struct PublishPlanner: Sendable {
 
         for event in build.feed.events {
             guard let digest = ContentDigest.of(event) else { continue }
-            var marked = event
-            marked.publishedDigest = digest
+            let marked = PublishedEvent(event, digest: digest)
             let uid = event.uid
             let record = records[uid]
             switch kind[uid] ?? .unchanged {
@@ -121,7 +119,7 @@ public struct PublishPlanner: Sendable {
                 let cancelling = kind[uid] == .cancelled
                 if resource.isEdited(since: record) {
                     remember(resource, record, in: &plan)
-                    if resource.event?.publishedDigest == digest {
+                    if resource.publishedDigest == digest {
                         plan.keptEdited.append(uid)
                         continue
                     }
@@ -154,7 +152,7 @@ public struct PublishPlanner: Sendable {
     /// Keeps what is known of an event left as it is: its current ETag when nobody edited it,
     /// else what the last run recorded (so the edit is still recognised next time).
     private func remember(_ resource: RemoteEvent, _ record: PublishState.Record?, in plan: inout PublishPlan) {
-        guard let event = resource.event, let digest = event.publishedDigest else { return }
+        guard let event = resource.event, let digest = resource.publishedDigest else { return }
         if resource.isEdited(since: record) {
             plan.state.events[event.uid] = record ?? PublishState.Record(digest: digest, entityTag: nil)
         } else {

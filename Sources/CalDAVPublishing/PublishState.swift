@@ -42,9 +42,8 @@ public struct PublishState: Sendable, Hashable, Codable {
     /// deletion, nothing any more.
     public mutating func record(_ action: PublishPlan.Action, entityTag: String?) {
         switch action {
-        case .create(let event), .update(let event, _, _):
-            guard let digest = event.publishedDigest else { return }
-            events[event.uid] = Record(digest: digest, entityTag: entityTag)
+        case .create(let published), .update(let published, _, _):
+            events[published.uid] = Record(digest: published.digest, entityTag: entityTag)
         case .delete(_, let uid):
             events[uid] = nil
         }

@@ -35,11 +35,6 @@ public struct CalendarEvent: Sendable, Hashable {
     public var stamp: Instant?
     /// When the event last changed (`LAST-MODIFIED`).
     public var lastModified: Instant?
-    /// What CalDAV publishing wrote, a digest of the event's content
-    /// (`X-RESERVATION-FEED-DIGEST`): in a calendar shared with other programs it marks the event
-    /// as this package's, and tells a person's later edits from the content it was written with.
-    /// `nil` everywhere else.
-    public var publishedDigest: String?
 
     /// Creates an event.
     public init(

@@ -9,9 +9,6 @@ enum EventComponent {
     /// the years before 1 cannot be written at all.
     static let supportedYears = 1...2999
 
-    /// The property that carries ``EventModel/CalendarEvent/publishedDigest``.
-    static let publishedDigestName = "X-RESERVATION-FEED-DIGEST"
-
     /// Refuses a time outside ``supportedYears``, rather than writing a wrong one.
     private static func check(_ time: EventTime, _ property: String) throws(ICalendarError) {
         let year: Int
@@ -24,8 +21,12 @@ enum EventComponent {
 
     /// Appends the VEVENT of `event` to `output`, folded.
     ///
-    /// - Parameter stamp: The DTSTAMP to use when the event carries none.
-    static func write(_ event: CalendarEvent, stamp: Instant, into output: inout [UInt8]) throws(ICalendarError) {
+    /// - Parameters:
+    ///   - stamp: The DTSTAMP to use when the event carries none.
+    ///   - extensions: Non-standard properties to write too, by name (see ``ICalendarWriter``).
+    static func write(
+        _ event: CalendarEvent, stamp: Instant, extensions: [String: String] = [:], into output: inout [UInt8]
+    ) throws(ICalendarError) {
         try check(event.start, "DTSTART")
         if let end = event.end { try check(end, "DTEND") }
         let component = try LibicalComponent(ICAL_VEVENT_COMPONENT)
@@ -71,15 +72,31 @@ enum EventComponent {
         }
         let transparency = event.transparency == .transparent ? ICAL_TRANSP_TRANSPARENT : ICAL_TRANSP_OPAQUE
         component.add(try LibicalProperty.make("TRANSP") { icalproperty_new_transp(transparency) })
-        if let digest = event.publishedDigest {
-            let property = try LibicalProperty.text(EventComponent.publishedDigestName, digest) { icalproperty_new_x($0) }
-            icalproperty_set_x_name(property, EventComponent.publishedDigestName)
+        for (name, value) in extensions.sorted(by: { $0.key < $1.key }) {
+            guard isExtensionName(name), isPlainValue(value) else { throw .extensionProperty(name) }
+            let property = try LibicalProperty.text(name, value) { icalproperty_new_x($0) }
+            icalproperty_set_x_name(property, name)
             component.add(property)
         }
         for alarm in event.alarms {
             component.add(try self.alarm(alarm))
         }
         component.withText { ContentLines.refold($0, into: &output) }
+    }
+
+    /// `X-` and letters, digits and dashes, as RFC 5545 names non-standard properties.
+    static func isExtensionName(_ name: String) -> Bool {
+        name.count > 2 && name.uppercased().hasPrefix("X-")
+            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+    }
+
+    /// A value every parser reads back as written: letters, digits and `-_.:/+=@`, which need no
+    /// escaping (libical leaves `,` and `;` in X- values unescaped).
+    static func isPlainValue(_ value: String) -> Bool {
+        !value.isEmpty
+            && value.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.:/+=@".unicodeScalars.contains($0))
+            }
     }
 
     /// `X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-ADDRESS=…;X-APPLE-RADIUS=…;X-TITLE=…:geo:lat,lon`.

@@ -6,6 +6,8 @@ public enum ICalendarError: Error, Sendable, Hashable, CustomStringConvertible {
     case libical(String)
     /// A date outside the years iCalendar programs accept (libical: 0 to 3000).
     case outOfRange(property: String, value: String)
+    /// A non-standard property whose name is not `X-…`, or whose value is not plain.
+    case extensionProperty(String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,8 @@ public enum ICalendarError: Error, Sendable, Hashable, CustomStringConvertible {
             "libical could not build \(what)"
         case .outOfRange(let property, let value):
             "its \(property) \(value) is outside the years \(EventComponent.supportedYears.lowerBound)–\(EventComponent.supportedYears.upperBound) calendars accept"
+        case .extensionProperty(let name):
+            "the property \(name) needs an X- name and a value of letters, digits and -_.:/+=@"
         }
     }
 }

@@ -8,11 +8,20 @@ import EventModel
 ///
 /// Every property this package writes is read back into the ``EventModel/CalendarEvent`` it came
 /// from, so writing a read event again gives the same bytes. Properties this package does not
-/// write (attendees, recurrence rules) are not kept. libical is lenient: it reads what it can,
-/// and an event without a UID or start is left out and named in ``ICalendarDocument/problems``.
+/// write (attendees, recurrence rules) are not kept, but for the non-standard ones asked for
+/// (``extensionNames``). libical is lenient: it reads what it can, and an event without a UID or
+/// start is left out and named in ``ICalendarDocument/problems``.
 public struct ICalendarReader: Sendable {
+    /// The non-standard properties (`X-RESERVATION-FEED-DIGEST`) kept in
+    /// ``ICalendarDocument/extensions``.
+    public var extensionNames: Set<String>
+
     /// Creates a reader.
-    public init() {}
+    ///
+    /// - Parameter extensionNames: Non-standard properties to keep, by name.
+    public init(keeping extensionNames: Set<String> = []) {
+        self.extensionNames = extensionNames
+    }
 
     /// Reads the events of an iCalendar object.
     ///
@@ -26,7 +35,9 @@ public struct ICalendarReader: Sendable {
         var document = ICalendarDocument(events: [], problems: index.problems)
         for (position, entry) in index.entries.enumerated() {
             do {
-                document.events.append(try event(in: bytes[entry.range]))
+                let (event, extensions) = try eventAndExtensions(in: bytes[entry.range])
+                document.events.append(event)
+                if !extensions.isEmpty, document.extensions[event.uid] == nil { document.extensions[event.uid] = extensions }
             } catch {
                 document.problems.append("the event at position \(position + 1) \(error.reason)")
             }
@@ -40,6 +51,11 @@ public struct ICalendarReader: Sendable {
     /// - Throws: ``ICalendarReadError/unreadableEvent(_:)`` when libical cannot read it, or it
     ///   has no UID or no start.
     public func event(in text: ArraySlice<UInt8>) throws(ICalendarReadError) -> CalendarEvent {
+        try eventAndExtensions(in: text).event
+    }
+
+    /// One VEVENT and the non-standard properties of ``extensionNames`` it has.
+    private func eventAndExtensions(in text: ArraySlice<UInt8>) throws(ICalendarReadError) -> (event: CalendarEvent, extensions: [String: String]) {
         // A C string: NUL would end it early.
         var characters = text.compactMap { $0 == 0 ? nil : CChar(bitPattern: $0) }
         characters.append(0)
@@ -53,7 +69,7 @@ public struct ICalendarReader: Sendable {
             event = inner
         }
         switch Self.read(event) {
-        case .success(let value): return value
+        case .success(let value): return (value, extensionNames.isEmpty ? [:] : Self.extensions(event, named: extensionNames))
         case .failure(let problem): throw .unreadableEvent(problem.reason)
         }
     }
@@ -109,7 +125,6 @@ public struct ICalendarReader: Sendable {
             property = icalcomponent_get_next_property(component, ICAL_CATEGORIES_PROPERTY)
         }
         event.structuredLocation = structuredLocation(component, geo: event.geo)
-        event.publishedDigest = publishedDigest(component)
         var alarm = icalcomponent_get_first_component(component, ICAL_VALARM_COMPONENT)
         while let current = alarm {
             if let value = self.alarm(current) { event.alarms.append(value) }
@@ -185,18 +200,19 @@ public struct ICalendarReader: Sendable {
         return nil
     }
 
-    /// `X-RESERVATION-FEED-DIGEST`, which CalDAV publishing writes.
-    private static func publishedDigest(_ component: OpaquePointer) -> String? {
+    /// The first value of each of the named non-standard properties the event has.
+    private static func extensions(_ component: OpaquePointer, named names: Set<String>) -> [String: String] {
+        var found: [String: String] = [:]
         var property = icalcomponent_get_first_property(component, ICAL_X_PROPERTY)
         while let current = property {
-            if let name = icalproperty_get_x_name(current), String(cString: name) == EventComponent.publishedDigestName,
+            if let name = icalproperty_get_x_name(current).map({ String(cString: $0) }), names.contains(name), found[name] == nil,
                 let value = icalproperty_get_x(current)
             {
-                return String(cString: value)
+                found[name] = String(cString: value)
             }
             property = icalcomponent_get_next_property(component, ICAL_X_PROPERTY)
         }
-        return nil
+        return found
     }
 
     private static func alarm(_ component: OpaquePointer) -> EventAlarm? {

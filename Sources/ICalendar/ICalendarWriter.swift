@@ -35,16 +35,19 @@ public struct ICalendarWriter: Sendable {
     ///   - properties: What the calendar says about itself.
     ///   - events: The events, in the order they should appear.
     ///   - stamp: The DTSTAMP of events that carry none: when this feed was generated.
+    ///   - extensions: Non-standard properties of some events, by event UID (see
+    ///     ``eventText(_:stamp:extensions:)``).
     ///   - output: Receives the document in pieces of UTF-8; concatenated, they are the document.
     /// - Throws: ``ICalendarError`` when libical cannot build a component or has no data for a
     ///   zone, or what `output` throws.
     public func write(
-        _ properties: CalendarProperties, events: [CalendarEvent], stamp: Instant, to output: ([UInt8]) throws -> Void
+        _ properties: CalendarProperties, events: [CalendarEvent], stamp: Instant, extensions: [String: [String: String]] = [:],
+        to output: ([UInt8]) throws -> Void
     ) throws {
         try output(try opening(properties, timeZones: TimeZoneSpans(events)))
         for batch in Parallel.batches(of: events.count, size: Self.batchSize) {
             let texts = try Parallel.map(Array(events[batch]), concurrency: concurrency) { event throws(ICalendarError) in
-                try eventText(event, stamp: stamp)
+                try eventText(event, stamp: stamp, extensions: extensions[event.uid] ?? [:])
             }
             try output(Array(texts.joined()))
         }
@@ -67,11 +70,18 @@ public struct ICalendarWriter: Sendable {
 
     /// The VEVENT of one event, as a document holds it (UTF-8, folded, CRLF line ends).
     ///
-    /// - Parameter stamp: The DTSTAMP to use when the event carries none.
-    public func eventText(_ event: CalendarEvent, stamp: Instant) throws(ICalendarError) -> [UInt8] {
+    /// - Parameters:
+    ///   - stamp: The DTSTAMP to use when the event carries none.
+    ///   - extensions: Non-standard properties a program writes into its own events, by name
+    ///     (`X-RESERVATION-FEED-DIGEST`), written after the event's own; names start with `X-`,
+    ///     and values are plain (letters, digits and `-_.:/+=@`). ``ICalendarReader`` reads them
+    ///     back when asked.
+    /// - Throws: ``ICalendarError``, ``ICalendarError/extensionProperty(_:)`` for a name or value
+    ///   that is not so.
+    public func eventText(_ event: CalendarEvent, stamp: Instant, extensions: [String: String] = [:]) throws(ICalendarError) -> [UInt8] {
         var text: [UInt8] = []
         text.reserveCapacity(1024)
-        try EventComponent.write(event, stamp: stamp, into: &text)
+        try EventComponent.write(event, stamp: stamp, extensions: extensions, into: &text)
         return text
     }
 
@@ -86,10 +96,15 @@ public struct ICalendarWriter: Sendable {
     /// The whole document as one string.
     ///
     /// - Throws: ``ICalendarError`` when libical cannot build a component or has no data for a zone.
-    public func document(_ properties: CalendarProperties, events: [CalendarEvent], stamp: Instant) throws(ICalendarError) -> String {
+    ///
+    /// - Parameter extensions: Non-standard properties of some events, by event UID (see
+    ///   ``eventText(_:stamp:extensions:)``).
+    public func document(
+        _ properties: CalendarProperties, events: [CalendarEvent], stamp: Instant, extensions: [String: [String: String]] = [:]
+    ) throws(ICalendarError) -> String {
         var document: [UInt8] = []
         do {
-            try write(properties, events: events, stamp: stamp) { document += $0 }
+            try write(properties, events: events, stamp: stamp, extensions: extensions) { document += $0 }
         } catch let error as ICalendarError {
             throw error
         } catch {

@@ -72,8 +72,8 @@ struct PublishCommand: AsyncParsableCommand {
         var text = ""
         for action in plan.actions {
             switch action {
-            case .create(let event), .update(let event, _, _):
-                text += "\(action.verb) \(event.uid)  \(event.summary)  \(event.start)\n"
+            case .create(let published), .update(let published, _, _):
+                text += "\(action.verb) \(published.uid)  \(published.event.summary)  \(published.event.start)\n"
             case .delete(let resource, let uid):
                 text += "delete \(uid)  \(resource.event?.summary ?? resource.url.absoluteString)\n"
             }

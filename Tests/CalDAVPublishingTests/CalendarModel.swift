@@ -39,9 +39,11 @@ struct CalendarModel {
         state = plan.state
         for action in plan.actions {
             switch action {
-            case .create(let event), .update(let event, _, _):
-                let name = EventFiles.fileName(for: event.uid)
-                let text = try EventFiles.document(of: event, calendar: FeedOptions().calendarProperties, stamp: now)
+            case .create(let published), .update(let published, _, _):
+                let name = EventFiles.fileName(for: published.uid)
+                let text = try EventFiles.document(
+                    of: published.event, calendar: FeedOptions().calendarProperties, stamp: now,
+                    extensions: [ContentDigest.propertyName: published.digest])
                 state.record(action, entityTag: put(name, text))
             case .delete(let resource, _):
                 resources[resource.url.lastPathComponent] = nil
@@ -54,10 +56,13 @@ struct CalendarModel {
     /// properties they do not know).
     mutating func edit(_ uid: String, _ change: (inout CalendarEvent) -> Void) throws {
         let name = EventFiles.fileName(for: uid)
-        guard var event = resources[name]?.event else { throw Missing() }
+        guard let resource = resources[name], var event = resource.event else { throw Missing() }
         change(&event)
         event.sequence += 1
-        _ = put(name, try EventFiles.document(of: event, calendar: FeedOptions().calendarProperties, stamp: Instant(secondsSinceEpoch: 0)))
+        let mark = resource.publishedDigest.map { [ContentDigest.propertyName: $0] } ?? [:]
+        _ = put(
+            name,
+            try EventFiles.document(of: event, calendar: FeedOptions().calendarProperties, stamp: Instant(secondsSinceEpoch: 0), extensions: mark))
     }
 
     struct Missing: Error {}

@@ -46,9 +46,9 @@ struct PublishPlannerTests {
     func firstRun() throws {
         let plan = try PublishPlanner().plan(try Self.trip, remote: [], state: PublishState(calendar: "c"), now: Self.now)
         #expect(plan.actions.map(\.verb) == ["create", "create", "create"])
-        for case .create(let event) in plan.actions {
-            #expect(event.publishedDigest != nil)
-            #expect(event.publishedDigest == ContentDigest.of(event))
+        for case .create(let published) in plan.actions {
+            #expect(!published.digest.isEmpty)
+            #expect(published.digest == ContentDigest.of(published.event))
         }
         let calendar = try Self.published(try Self.trip)
         #expect(calendar.resources.count == 3)
@@ -70,12 +70,12 @@ struct PublishPlannerTests {
         changed[1] = try Self.restaurant("B", "2030-06-15T20:30:00-07:00")
         let plan = try Self.plan(changed, on: calendar)
         #expect(plan.actions.map(\.verb) == ["update"])
-        guard case .update(let event, let resource, cancelling: false) = plan.actions.first else {
+        guard case .update(let published, let resource, cancelling: false) = plan.actions.first else {
             Issue.record("no update")
             return
         }
-        #expect(event.sequence == 1)
-        #expect(resource.url.lastPathComponent == EventFiles.fileName(for: event.uid))
+        #expect(published.event.sequence == 1)
+        #expect(resource.url.lastPathComponent == EventFiles.fileName(for: published.uid))
         try calendar.apply(plan, now: Self.now)
         #expect(try Self.plan(changed, on: calendar).actions.isEmpty)
     }
@@ -86,9 +86,9 @@ struct PublishPlannerTests {
         let fewer = Array(try Self.trip.dropLast())
         let cancel = try Self.plan(fewer, on: calendar)
         #expect(cancel.actions.map(\.verb) == ["cancel"])
-        if case .update(let event, _, _) = cancel.actions.first {
-            #expect(event.status == .cancelled)
-            #expect(event.sequence == 1)
+        if case .update(let published, _, _) = cancel.actions.first {
+            #expect(published.event.status == .cancelled)
+            #expect(published.event.sequence == 1)
         }
 
         var options = FeedOptions()
@@ -133,9 +133,9 @@ struct PublishPlannerTests {
 
         let overwrite = try Self.plan(changed, on: calendar, planner: PublishPlanner(onConflict: .overwrite))
         #expect(overwrite.actions.map(\.verb) == ["update"])
-        if case .update(let event, _, _) = overwrite.actions.first {
-            #expect(event.summary != "Dinner with Grace")
-            #expect(event.sequence == 2)  // above the person's version
+        if case .update(let published, _, _) = overwrite.actions.first {
+            #expect(published.event.summary != "Dinner with Grace")
+            #expect(published.event.sequence == 2)  // above the person's version
         }
     }
 
@@ -189,9 +189,10 @@ struct PublishPlannerTests {
         // One of ours, its mark removed by another program: left to it.
         var taken = try Self.published(try Self.trip)
         let name = try #require(taken.resources.keys.sorted().first)
-        var event = try #require(taken.resources[name]?.event)
-        event.publishedDigest = nil
+        let event = try #require(taken.resources[name]?.event)
+        #expect(taken.resources[name]?.isPublished == true)
         _ = taken.put(name, try EventFiles.document(of: event, calendar: FeedOptions().calendarProperties, stamp: Self.now))
+        #expect(taken.resources[name]?.isPublished == false)
         taken.state = PublishState(calendar: taken.state.calendar)
         let left = try Self.plan(try Self.trip, on: taken)
         #expect(left.actions.isEmpty)
@@ -226,18 +227,17 @@ struct PublishPlannerTests {
         versioned.sequence = 7
         versioned.stamp = Self.now.adding(seconds: 3600)
         versioned.lastModified = Self.now
-        versioned.publishedDigest = "something"
         #expect(ContentDigest.of(versioned) == digest)
         var edited = event
         edited.notes = (edited.notes ?? "") + "\nBring the voucher"
         #expect(ContentDigest.of(edited) != digest)
 
-        var marked = event
-        marked.publishedDigest = digest
-        let text = try EventFiles.document(of: marked, calendar: FeedOptions().calendarProperties, stamp: Self.now)
+        let text = try EventFiles.document(
+            of: event, calendar: FeedOptions().calendarProperties, stamp: Self.now, extensions: [ContentDigest.propertyName: digest])
+        #expect(String(decoding: text, as: UTF8.self).contains("\r\nX-RESERVATION-FEED-DIGEST:\(digest)\r\n"))
         let read = RemoteEvent(url: CalendarModel.base, entityTag: nil, calendarData: String(decoding: text, as: UTF8.self))
         #expect(read.isPublished)
-        #expect(read.event?.publishedDigest == digest)
+        #expect(read.publishedDigest == digest)
         #expect(read.event.flatMap(ContentDigest.of) == digest)
     }
 }

@@ -20,17 +20,33 @@ struct ICalendarReaderTests {
         #expect(rewritten == written)
     }
 
-    @Test("the published digest is written as X-RESERVATION-FEED-DIGEST and read back; events without it have none")
-    func publishedDigest() throws {
-        var event = ICalendarWriterTests.events[0]
-        event.publishedDigest = "G2FT5PRlwaquVZPZYSWV7rHS"
-        let text = try ICalendarWriter().text(of: event, stamp: ICalendarWriterTests.stamp)
+    @Test("a program's own X- properties are written after the event's, read back when asked for, and only then; events without them have none")
+    func extensionProperties() throws {
+        let event = ICalendarWriterTests.events[0]
+        let mark = ["X-RESERVATION-FEED-DIGEST": "G2FT5PRlwaquVZPZYSWV7rHS"]
+        let text = String(decoding: try ICalendarWriter().eventText(event, stamp: ICalendarWriterTests.stamp, extensions: mark), as: UTF8.self)
         #expect(text.contains("\r\nX-RESERVATION-FEED-DIGEST:G2FT5PRlwaquVZPZYSWV7rHS\r\n"))
-        let read = try ICalendarReader().event(in: Array(text.utf8)[...])
-        #expect(read.publishedDigest == event.publishedDigest)
-        #expect(try ICalendarWriter().text(of: read, stamp: ICalendarWriterTests.stamp) == text)
-        #expect(try ICalendarReader().read(try ICalendarWriter().document(
-            ICalendarWriterTests.properties, events: ICalendarWriterTests.events, stamp: ICalendarWriterTests.stamp)).events.allSatisfy { $0.publishedDigest == nil })
+        let again = try ICalendarReader().event(in: Array(text.utf8)[...])
+        #expect(String(decoding: try ICalendarWriter().eventText(again, stamp: ICalendarWriterTests.stamp, extensions: mark), as: UTF8.self) == text)
+        let document = try ICalendarWriter().document(
+            ICalendarWriterTests.properties, events: ICalendarWriterTests.events, stamp: ICalendarWriterTests.stamp, extensions: [event.uid: mark])
+        let keeping = ICalendarReader(keeping: ["X-RESERVATION-FEED-DIGEST"])
+        let read = try keeping.read(document)
+        #expect(read.extensions == [event.uid: mark])
+        #expect(try ICalendarReader().read(document).extensions.isEmpty)
+        // Written again with its mark, the event gives the same text.
+        #expect(
+            try ICalendarWriter().document(
+                ICalendarWriterTests.properties, events: read.events, stamp: ICalendarWriterTests.stamp, extensions: read.extensions) == document)
+    }
+
+    @Test("an X- property that is not one, or whose value would need escaping, is refused rather than written wrong", arguments: [
+        ["DIGEST": "abc"], ["X-": "abc"], ["X-MARK": "a,b"], ["X-MARK": "a;b"], ["X-MARK": ""], ["X-MARK": "line\nbreak"],
+    ])
+    func extensionPropertiesRefused(extensions: [String: String]) {
+        #expect(throws: ICalendarError.self) {
+            try ICalendarWriter().eventText(ICalendarWriterTests.events[0], stamp: ICalendarWriterTests.stamp, extensions: extensions)
+        }
     }
 
     @Test("a structured location cut at its comma, as Radicale stores it, takes its longitude from GEO")

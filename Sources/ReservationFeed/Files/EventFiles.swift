@@ -72,10 +72,16 @@ public enum EventFiles {
     }
 
     /// One event alone, as a calendar of its own with the VTIMEZONEs it needs: what `serve`
-    /// offers for download beside the feed.
-    public static func document(of event: CalendarEvent, calendar properties: CalendarProperties, stamp: Instant) throws(FeedError) -> [UInt8] {
+    /// offers for download beside the feed, and what `publish` puts in a calendar.
+    ///
+    /// - Parameter extensions: Non-standard properties of the event (publishing's digest), by name.
+    public static func document(
+        of event: CalendarEvent, calendar properties: CalendarProperties, stamp: Instant, extensions: [String: String] = [:]
+    ) throws(FeedError) -> [UInt8] {
         do {
-            return Array(try ICalendarWriter(concurrency: 1).document(standalone(properties), events: [event], stamp: stamp).utf8)
+            return Array(
+                try ICalendarWriter(concurrency: 1).document(standalone(properties), events: [event], stamp: stamp, extensions: [event.uid: extensions])
+                    .utf8)
         } catch {
             throw .iCalendar(error)
         }
