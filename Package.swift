@@ -8,13 +8,18 @@
 //   ReservationImport ─▶ Reservations ─▶ EventSynthesis ─▶ EventModel ─▶ ICalendar ─▶ ReservationFeed ─┬▶ FeedServer
 //   (formats in)         (values)        (pure rules)       (values)      (libical)     (versioning,      │  (serve: HTTP)
 //    ▲ JSONParsing,                                                                      feeds on disk)   └▶ CalDAVPublishing ─▶ CalDAV
-//      HTMLMarkup, MailMessage (one format each)                                                             (publish: plan)     (HTTP client)
+//      HTMLMarkup, MailMessage (one format each)                                                             (publish: plan)     (HTTP client,
+//                                                                                                                                 ▲ XMLParsing)
 //
-// `Chrono` holds the civil date and time values both sides of synthesis share; `Geography`, `Airports`
-// and `TimeZoneMap` where places are and which zones they keep; `Basics` and `Parallel` what every
-// module shares (libc under one name, trimming, a lock; work spread over the cores). Only `ICalendar`
-// imports `CLibical`; only `FeedServer` imports Hummingbird, only `CalDAV` AsyncHTTPClient, and
-// nothing imports either end but its own program (`reservation-feed-server`,
+// `Diagnostics`, below the model, is what every stage says things in: where something came from
+// (an `Origin`: a file and the place in it, a message in a mailbox, a donation, a resource on a
+// calendar server), a `Diagnostic` with its `DiagnosticCode`, and the `FieldPath` of a
+// reservation's field; each module declares its own codes. `Chrono` holds the civil date and time
+// values both sides of synthesis share; `Geography`, `Airports` and `TimeZoneMap` where places
+// are and which zones they keep; `Basics` what every module shares (libc under one name,
+// trimming and folding of text, a lock), and `Parallel` work spread over the cores. Only
+// `ICalendar` imports `CLibical`; only `FeedServer` imports Hummingbird, only `CalDAV`
+// AsyncHTTPClient, and nothing imports either end but its own program (`reservation-feed-server`,
 // `reservation-feed-publisher`).
 
 import PackageDescription
