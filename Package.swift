@@ -63,7 +63,7 @@ let package = Package(
         // strings, and state shared between threads under a lock.
         .target(name: "Basics"),
         // Independent work spread over the cores, results in order.
-        .target(name: "Parallel", dependencies: ["Basics"]),
+        .target(name: "Parallel"),
         // Where something came from and what was said about it: origins (a file and the place in
         // it, a message in a mailbox, a donation, a resource on a calendar server), diagnostics,
         // their codes, and the paths of a reservation's fields. Every stage says things in these.
@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "MailMessage", dependencies: ["Basics", "CGMime", "Chrono"]),
         // JSON read with the place of every value, nesting and string length bounded, and a lenient
         // mode for markup written by hand; a Decoder over it whose errors say what was found.
-        .target(name: "JSONParsing", dependencies: ["Basics"]),
+        .target(name: "JSONParsing"),
         .target(
             name: "ReservationImport", dependencies: ["Basics", "Chrono", "Diagnostics", "Geography", "Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Parallel"]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
@@ -136,7 +136,7 @@ let package = Package(
             dependencies: ["ReservationFeed", "Diagnostics", "ICalendar", "EventModel", "Chrono", "CalDAV", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The command line's options, shared by the tool and the server program.
-        .target(name: "CommandOptions", dependencies: ["Basics", "ReservationFeed", "Parallel", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "CommandOptions", dependencies: ["ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "reservation-feed",
             // Not reservation-feed-server, which serve hands over to: SwiftPM would link the server's
