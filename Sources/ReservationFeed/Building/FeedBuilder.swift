@@ -18,7 +18,7 @@ import Parallel
 /// let text = try build.feed.iCalendarText()
 /// ```
 ///
-/// Reservations built in code go in as they are; those a reader found (``ImportedReservation``)
+/// Reservations built in code go in as they are; those a reader found (`ImportedReservation`)
 /// carry where they came from, which messages about them name.
 public struct FeedBuilder: Sendable {
     /// The options in force.
@@ -66,7 +66,7 @@ public struct FeedBuilder: Sendable {
     }
 
     /// Makes the feed of reservations built in code, as the next version of `previous`: the same
-    /// as building from ``ImportedReservation``s without an origin. Diagnostics name the field
+    /// as building from `ImportedReservation`s without an origin. Diagnostics name the field
     /// they concern, and no place.
     ///
     /// ```swift

@@ -74,7 +74,13 @@ public enum EventFiles {
     /// One event alone, as a calendar of its own with the VTIMEZONEs it needs: what `serve`
     /// offers for download beside the feed, and what `publish` puts in a calendar.
     ///
-    /// - Parameter extensions: Non-standard properties of the event (publishing's digest), by name.
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - properties: The feed's calendar properties; those of a subscribed calendar (name,
+    ///     description, refresh interval) are left out.
+    ///   - stamp: The DTSTAMP when the event carries none.
+    ///   - extensions: Non-standard properties of the event (publishing's digest), by name.
+    /// - Throws: ``FeedError/iCalendar(_:)`` when libical cannot write the event.
     public static func document(
         of event: CalendarEvent, calendar properties: CalendarProperties, stamp: Instant, extensions: [String: String] = [:]
     ) throws(FeedError) -> [UInt8] {

@@ -96,9 +96,9 @@ public struct NativeJSONReader: Sendable {
                 return ImportResult(diagnostics: [diagnostic(at: path, "\(error)")])
             }
             let leniencies = reader.readings.withLock { $0 }.map { datePath, reading in
-                Diagnostic(
-                    .warning, reading.diagnosticCode, field: FieldPath(codingPath: datePath.dropFirst(path.count).map { $0 }), at: location(of: datePath),
-                    reading.description)
+                // The date's field: its path below the reservation's.
+                let field = FieldPath(codingPath: Array(datePath.dropFirst(path.count)))
+                return Diagnostic(.warning, reading.diagnosticCode, field: field, at: location(of: datePath), reading.description)
             }
             let origin = location(of: path)
             let positions = fieldPositions(in: node)
