@@ -53,9 +53,8 @@ extension Origin {
     public enum Source: Sendable, Hashable, CustomStringConvertible {
         /// A file as the user named it (`Examples/trip/flight.json`), or `standard input`.
         case file(String)
-        /// A message in a mailbox: an mbox file or an IMAP folder. (Held out of line, so that an
-        /// origin stays as small as a file's name and a path, whatever the source.)
-        indirect case message(MailboxMessage)
+        /// A message in a mailbox: an mbox file or an IMAP folder.
+        case message(MailboxMessage)
         /// A document donated to `serve`, by the name it is kept under (`inbox/donation-…json`).
         case donation(String)
         /// A resource on a calendar server, or the calendar collection itself, by its URL.
