@@ -11,21 +11,12 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The path through these coding keys, outermost first.
     public init(_ keys: any CodingKey...) {
-        self.keys = keys.map(\.stringValue)
+        self.init(codingPath: keys)
     }
 
     /// The path a decoder took from a reservation down to one of its fields.
     public init(codingPath: [any CodingKey]) {
         keys = codingPath.map(\.stringValue)
-    }
-
-    /// The path of a field inside the field at this path: `departure.airport` + `iataCode`.
-    public func appending(_ keys: any CodingKey...) -> FieldPath {
-        FieldPath(keys: self.keys + keys.map(\.stringValue))
-    }
-
-    private init(keys: [String]) {
-        self.keys = keys
     }
 
     /// `departure.time`.

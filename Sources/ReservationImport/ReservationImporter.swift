@@ -2,7 +2,6 @@ import Basics
 import Chrono
 import Diagnostics
 import Foundation
-import JSONParsing
 import Parallel
 
 /// Reads reservations from files and standard input, whatever their format: native JSON,

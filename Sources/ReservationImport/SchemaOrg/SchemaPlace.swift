@@ -1,5 +1,4 @@
 import Diagnostics
-import JSONParsing
 
 /// Where in an input a schema.org value was found: a path (`script[1].reservationFor.startDate`,
 /// `item[2].reservationFor`) and a line and column when known.
