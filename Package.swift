@@ -32,7 +32,7 @@ let package = Package(
             name: "ReservationFeed",
             targets: [
                 "ReservationFeed", "Basics", "Diagnostics", "Reservations", "ReservationImport", "EventSynthesis", "EventModel",
-                "ICalendar", "Chrono", "Geography", "Airports", "TimeZoneMap", "JSONParsing", "HTMLMarkup", "MailMessage",
+                "ICalendar", "Chrono", "Geography", "Airports", "TimeZoneMap", "JSONParsing", "HTMLMarkup", "MailMessage", "Mailboxes",
             ]
         ),
         .executable(name: "reservation-feed", targets: ["reservation-feed"]),
@@ -83,11 +83,15 @@ let package = Package(
         .target(name: "XMLParsing", dependencies: ["CLibXML2"]),
         // E-mail through GMime: decoded parts, subject and date, as Swift values.
         .target(name: "MailMessage", dependencies: ["Basics", "CGMime", "Chrono"]),
+        // Mailboxes as inputs: the messages of an mbox file streamed one by one, and what a message's
+        // header says of it before it is parsed.
+        .target(name: "Mailboxes", dependencies: ["Basics"]),
         // JSON read with the place of every value, nesting and string length bounded, and a lenient
         // mode for markup written by hand; a Decoder over it whose errors say what was found.
         .target(name: "JSONParsing"),
         .target(
-            name: "ReservationImport", dependencies: ["Basics", "Chrono", "Diagnostics", "Geography", "Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Parallel"]),
+            name: "ReservationImport",
+            dependencies: ["Basics", "Chrono", "Diagnostics", "Geography", "Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Mailboxes", "Parallel"]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
         .target(name: "Airports", dependencies: ["Basics", "Chrono", "Geography"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
@@ -180,6 +184,7 @@ let package = Package(
         .testTarget(name: "JSONParsingTests", dependencies: ["JSONParsing", "Diagnostics"]),
         .testTarget(name: "HTMLMarkupTests", dependencies: ["HTMLMarkup"]),
         .testTarget(name: "XMLParsingTests", dependencies: ["XMLParsing"]),
+        .testTarget(name: "MailboxesTests", dependencies: ["Mailboxes"]),
         .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono"]),
         .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "Diagnostics", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "Chrono", "Diagnostics", "EventModel", "Reservations", "TestSupport"], exclude: ["Golden"]),

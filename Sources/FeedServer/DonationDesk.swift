@@ -112,6 +112,7 @@ public struct DonationDesk: Sendable {
         case .nativeJSON?, .jsonLD?: "json"
         case .html?: "html"
         case .email?: "eml"
+        case .mbox?: "mbox"
         default: "txt"
         }
     }

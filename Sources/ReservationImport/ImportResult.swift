@@ -7,11 +7,14 @@ public struct ImportResult: Sendable, Hashable {
     public var reservations: [ImportedReservation]
     /// Errors and warnings, in input order.
     public var diagnostics: [Diagnostic]
+    /// How many messages of mailboxes (mbox files, IMAP folders) were read, each an input of its own.
+    public var messages: Int
 
     /// Creates a result.
-    public init(reservations: [ImportedReservation] = [], diagnostics: [Diagnostic] = []) {
+    public init(reservations: [ImportedReservation] = [], diagnostics: [Diagnostic] = [], messages: Int = 0) {
         self.reservations = reservations
         self.diagnostics = diagnostics
+        self.messages = messages
     }
 
     /// Whether any diagnostic is an error.
@@ -22,5 +25,6 @@ public struct ImportResult: Sendable, Hashable {
         // Taking the other's arrays whole when there is nothing yet saves copying a large input.
         if reservations.isEmpty { reservations = other.reservations } else { reservations += other.reservations }
         if diagnostics.isEmpty { diagnostics = other.diagnostics } else { diagnostics += other.diagnostics }
+        messages += other.messages
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 import Parallel
 
 /// Reads reservations from files and standard input, whatever their format: native JSON,
-/// schema.org JSON-LD, web pages (JSON-LD and Microdata) and e-mails, told apart by content; and,
+/// schema.org JSON-LD, web pages (JSON-LD and Microdata), e-mails and mbox files of them, told
+/// apart by content; and,
 /// through KDE's extractor when it is installed, documents without markup (PDF tickets, boarding
 /// passes, Wallet passes, confirmation e-mails and pages written for people only).
 ///
@@ -74,12 +75,17 @@ public struct ReservationImporter: Sendable {
         return result
     }
 
-    /// Reads one input.
+    /// Reads one input. An mbox file is streamed message by message; any other file is read whole.
     public func read(_ source: InputSource) -> ImportResult {
         let contents: FileContents
         do {
             switch source {
-            case .file(let path): contents = try FileContents(path: path, limit: limits.fileSize)
+            case .file(let path):
+                if let mbox = try FileContents.openedMbox(path: path) {
+                    defer { close(mbox) }
+                    return readMbox(path: path, descriptor: mbox)
+                }
+                contents = try FileContents(path: path, limit: limits.fileSize)
             case .standardInput: contents = try FileContents.standardInput(limit: limits.fileSize)
             }
         } catch {
@@ -98,37 +104,53 @@ public struct ReservationImporter: Sendable {
     ///     origin and message names.
     ///   - sourceTime: When it was written, if known (a file's modification time).
     public func read(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant? = nil) -> ImportResult {
-        var result = readAnyFormat(bytes, source: source, sourceTime: sourceTime)
-        if result.reservations.count > limits.reservations {
-            result.reservations.removeSubrange(limits.reservations...)
-            result.diagnostics.append(
-                Diagnostic(
-                    .error, .limit, at: Origin(source),
-                    "more than \(limits.reservations) reservations (--limit reservations); the first \(limits.reservations) were read"))
-        }
-        return result
-    }
-
-    private func readAnyFormat(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant?) -> ImportResult {
         switch InputFormat.detect(bytes) {
         case .nativeJSON:
             var result = nativeReader.read(bytes, source: source)
             for index in result.reservations.indices { result.reservations[index].sourceTime = sourceTime }
-            return result
+            return limited(result, source: source)
         case .jsonLD:
-            return schemaOrgReader.readJSONLD(bytes, source: source, sourceTime: sourceTime)
+            return limited(schemaOrgReader.readJSONLD(bytes, source: source, sourceTime: sourceTime), source: source)
         case .html:
             let markup = schemaOrgReader.readHTML(bytes, source: source, sourceTime: sourceTime)
-            return markup.reservations.isEmpty ? extract(bytes, source: source, sourceTime: sourceTime, kind: "a page", markup: markup) : markup
+            return limited(
+                markup.reservations.isEmpty ? extract(bytes, source: source, sourceTime: sourceTime, kind: "a page", markup: markup) : markup,
+                source: source)
         case .email:
-            let markup = schemaOrgReader.readMail(bytes, source: source)
-            return markup.reservations.isEmpty ? extract(bytes, source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup) : markup
+            return readMessage(bytes, source: source, sourceTime: sourceTime)
+        case .mbox:
+            return readMbox(bytes, mailbox: source.description)
         case .document(let kind):
-            return extract(bytes, source: source, sourceTime: sourceTime, kind: kind.phrase, markup: nil)
+            return limited(extract(bytes, source: source, sourceTime: sourceTime, kind: kind.phrase, markup: nil), source: source)
         case nil:
-            let what = bytes.isEmpty ? "the file is empty" : "not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, or a document for KDE's extractor)"
+            let what = bytes.isEmpty ? "the file is empty" : "not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, mbox, or a document for KDE's extractor)"
             return ImportResult(diagnostics: [Diagnostic(.error, .unrecognized, at: Origin(source), what)])
         }
+    }
+
+    /// Reads an e-mail: its markup, or what KDE's extractor finds in it when it has none.
+    ///
+    /// - Parameters:
+    ///   - bytes: The message, as RFC 5322 text.
+    ///   - source: What it was read from: a file, or a message in a mailbox.
+    ///   - sourceTime: When it was written, if known, for the extractor.
+    public func readMessage(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant? = nil) -> ImportResult {
+        let markup = schemaOrgReader.readMail(bytes, source: source)
+        return limited(
+            markup.reservations.isEmpty ? extract(bytes, source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup) : markup,
+            source: source)
+    }
+
+    /// The result, with no more than `--limit reservations` reservations from one input.
+    private func limited(_ result: ImportResult, source: Origin.Source) -> ImportResult {
+        guard result.reservations.count > limits.reservations else { return result }
+        var result = result
+        result.reservations.removeSubrange(limits.reservations...)
+        result.diagnostics.append(
+            Diagnostic(
+                .error, .limit, at: Origin(source),
+                "more than \(limits.reservations) reservations (--limit reservations); the first \(limits.reservations) were read"))
+        return result
     }
 
     /// A document whose markup gave no reservation (or that has none), read by KDE's extractor:

@@ -2,6 +2,8 @@
 public struct FeedGenerationReport: Sendable {
     /// How many input files (or standard input) were read.
     public var inputCount: Int
+    /// How many messages of mailboxes (mbox files, IMAP folders) among the inputs were read.
+    public var messageCount: Int = 0
     /// How many reservations were read from them.
     public var reservationCount: Int
     /// How many events the feed holds.
@@ -27,6 +29,7 @@ public struct FeedGenerationReport: Sendable {
             "\(number) \(number == 1 ? singular : plural)"
         }
         var read = "\(count(reservationCount, "reservation", "reservations")) from \(count(inputCount, "input", "inputs"))"
+        if messageCount > 0 { read += " (\(count(messageCount, "message", "messages")))" }
         let unconfirmed = skipped.filter { if case .unconfirmed = $0.reason { true } else { false } }.count
         let ended = skipped.count - unconfirmed
         let reasons = [unconfirmed > 0 ? "\(unconfirmed) unconfirmed" : nil, ended > 0 ? "\(ended) already ended" : nil]

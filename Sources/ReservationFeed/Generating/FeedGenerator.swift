@@ -101,10 +101,12 @@ public struct FeedGenerator: Sendable {
         if let splitFolder {
             files = try EventFiles.synchronize(assembly, properties: options.calendarProperties, into: splitFolder)
         }
-        return FeedGenerationReport(
+        var generated = FeedGenerationReport(
             inputCount: inputCount, reservationCount: read.reservations.count, eventCount: assembly.entries.count,
             destination: destination, changes: assembly.changes, diagnostics: diagnostics, skipped: assembly.skipped,
             eventFiles: files)
+        generated.messageCount = read.messages
+        return generated
     }
 
     /// The feed at `path` as it is now, or `nil` when there is none (or it is empty).

@@ -45,7 +45,8 @@ public struct ReservationLinter: Sendable {
     public func lint(inputs: [String], now: Instant) throws(FeedError) -> LintReport {
         let (inputCount, read) = try InputReading(discovery: discovery, importer: importer).read(inputs, report: { _ in })
         let findings = read.diagnostics + lint(read.reservations, now: now)
-        return LintReport(inputCount: inputCount, reservationCount: read.reservations.count, diagnostics: Self.ordered(findings))
+        return LintReport(
+            inputCount: inputCount, messageCount: read.messages, reservationCount: read.reservations.count, diagnostics: Self.ordered(findings))
     }
 
     /// Checks reservations already read.

@@ -1,5 +1,6 @@
 import Basics
 import Chrono
+import Mailboxes
 
 /// The bytes of a file, read straight into the array that holds them (reading through `Data`
 /// holds every byte twice for a moment, which for a 100 MB input is 100 MB of peak memory),
@@ -45,6 +46,25 @@ public struct FileContents: Sendable {
             modified = Instant(secondsSinceEpoch: Int64(status.st_mtim.tv_sec))
         #endif
         bytes = try Self.readAll(descriptor, expected: Int(status.st_size), limit: limit)
+    }
+
+    /// The file at `path` opened for reading, when it is a regular file whose content is an mbox
+    /// (``MboxReader/isMbox(_:)``); `nil` when it is anything else. The caller closes it.
+    public static func openedMbox(path: String) throws(ReadError) -> Int32? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw Self.failure() }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0, MboxReader.isMbox(head[..<count]) else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
     }
 
     /// Reads standard input to its end, or fails past `limit` bytes.

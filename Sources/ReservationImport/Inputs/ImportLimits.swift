@@ -5,8 +5,12 @@
 /// above what real bookings hold (a 100,000-reservation export is 97 MB) and far below what
 /// would hurt a small machine.
 public struct ImportLimits: Sendable, Hashable {
-    /// The largest input file, in bytes (`file-size`). Larger files are not read.
+    /// The largest input file, in bytes (`file-size`). Larger files are not read. An mbox file is
+    /// not bounded by it but message by message, by ``messageSize``.
     public var fileSize: Int
+    /// The largest message in a mailbox (an mbox file or an IMAP folder), in bytes
+    /// (`message-size`). Larger messages are reported and not read.
+    public var messageSize: Int
     /// The deepest nesting of JSON arrays and objects (`json-depth`).
     public var jsonDepth: Int
     /// The deepest HTML element nesting searched for markup (`html-depth`).
@@ -30,9 +34,10 @@ public struct ImportLimits: Sendable, Hashable {
     public init(
         fileSize: Int = 256 << 20, jsonDepth: Int = 256, htmlDepth: Int = 256, htmlElements: Int = 1_000_000,
         mimeParts: Int = 500, mimeDepth: Int = 32, partSize: Int = 32 << 20, reservations: Int = 1_000_000,
-        fieldLength: Int = 64 << 10, extractorTime: Int = 30
+        fieldLength: Int = 64 << 10, extractorTime: Int = 30, messageSize: Int = 64 << 20
     ) {
         self.fileSize = fileSize
+        self.messageSize = messageSize
         self.jsonDepth = jsonDepth
         self.htmlDepth = htmlDepth
         self.htmlElements = htmlElements
@@ -47,6 +52,7 @@ public struct ImportLimits: Sendable, Hashable {
     /// The limits' names, what each bounds, and whether it is a number of bytes.
     public static let names: [(name: String, meaning: String, isSize: Bool, keyPath: WritableKeyPath<ImportLimits, Int> & Sendable)] = [
         ("file-size", "bytes in one input file", true, \.fileSize),
+        ("message-size", "bytes of one message in a mailbox", true, \.messageSize),
         ("json-depth", "nesting of JSON arrays and objects", false, \.jsonDepth),
         ("html-depth", "nesting of HTML elements searched", false, \.htmlDepth),
         ("html-elements", "HTML elements searched in one page", false, \.htmlElements),

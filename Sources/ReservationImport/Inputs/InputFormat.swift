@@ -1,4 +1,5 @@
 import Basics
+import Mailboxes
 
 /// The formats ReservationFeed reads, told apart by content rather than by file name.
 public enum InputFormat: Sendable, Hashable, CaseIterable {
@@ -10,6 +11,9 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
     case html
     /// An e-mail (RFC 5322, MIME), whose HTML parts carry the markup.
     case email
+    /// An mbox file: e-mails one after another, each after a `From ` line (a Thunderbird local
+    /// folder, a Google Takeout or Apple Mail export). Each message is read as an e-mail.
+    case mbox
     /// A document without markup that KDE's extractor may read: a PDF, a Wallet pass, an image
     /// of a barcode, or plain text.
     case document(DocumentKind)
@@ -33,7 +37,7 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
         }
     }
 
-    public static var allCases: [InputFormat] { [.nativeJSON, .jsonLD, .html, .email] + DocumentKind.allCases.map(InputFormat.document) }
+    public static var allCases: [InputFormat] { [.nativeJSON, .jsonLD, .html, .email, .mbox] + DocumentKind.allCases.map(InputFormat.document) }
 
     /// How messages name the format.
     public var name: String {
@@ -42,6 +46,7 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
         case .jsonLD: "JSON-LD"
         case .html: "HTML"
         case .email: "e-mail"
+        case .mbox: "mbox"
         case .document(let kind): kind.rawValue
         }
     }
@@ -50,7 +55,8 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
     ///
     /// JSON that mentions `@context`, `@type` or `@graph` is JSON-LD, other JSON native; text that
     /// starts with `<` is HTML; text that starts with mail headers (`From:`, `Received:`...) is an
-    /// e-mail.
+    /// e-mail, and text that starts with a postmark line (`From sender date`) and then a header an
+    /// mbox.
     public static func detect(_ bytes: [UInt8]) -> InputFormat? {
         if bytes.starts(with: Array("%PDF-".utf8)) { return .document(.pdf) }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .document(.pass) }
@@ -67,6 +73,7 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
         case UInt8(ascii: "<"):
             return .html
         default:
+            if MboxReader.isMbox(bytes[start...]) { return .mbox }
             if isMail(head) { return .email }
             return isText(bytes) ? .document(.text) : nil
         }

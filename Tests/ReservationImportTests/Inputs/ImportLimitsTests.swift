@@ -16,7 +16,8 @@ struct ImportLimitsTests {
         #expect(limits["mime-parts"] == 500)
         #expect(limits["extractor-time"] == 5)
         #expect(limits["no-such-limit"] == nil)
-        #expect(ImportLimits.names.count == 10)
+        #expect(ImportLimits.names.count == 11)
+        #expect(limits["message-size"] == 64 << 20)
     }
 
     @Test("what cannot be understood says why", arguments: ["file-size", "colour=3", "json-depth=0", "json-depth=2K", "file-size=-1", "file-size=99999999999G"])

@@ -10,6 +10,8 @@ struct InputFormatTests {
         ("\u{FEFF}<!DOCTYPE html><html>", .html), ("<div itemscope>", .html),
         ("From: a@example.com\r\nSubject: hi\r\n\r\nbody", .email),
         ("Received: from x\r\n\tby y\r\nDate: Tue, 4 Jun 2030 10:00:00 +0000\r\n\r\n", .email),
+        ("From MAILER-DAEMON Thu Jan  1 00:00:00 2026\nReturn-Path: <a@example.com>\n\nbody", .mbox),
+        ("From here to there, no postmark\nSubject: x\n", .document(.text)),
         ("Hello: world\r\n\r\nnot mail", .document(.text)), ("just some text", .document(.text)), ("", nil), ("\u{0}\u{1}\u{2}", nil),
         ("%PDF-1.7\n", .document(.pdf)),
     ])
@@ -34,7 +36,7 @@ struct InputFormatTests {
             "x.json: warning: a text without schema.org markup, not read (--extractor none)"
         ])
         #expect(ReservationImporter().read(Array([0x01, 0xFF, 0xFE, 0x00, 0x80]), source: .file("x.bin")).diagnostics.map(\.description) == [
-            "x.bin: not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, or a document for KDE's extractor)"
+            "x.bin: not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, mbox, or a document for KDE's extractor)"
         ])
     }
 }
