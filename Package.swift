@@ -38,6 +38,7 @@ let package = Package(
         .executable(name: "reservation-feed", targets: ["reservation-feed"]),
         .executable(name: "reservation-feed-server", targets: ["reservation-feed-server"]),
         .executable(name: "reservation-feed-publisher", targets: ["reservation-feed-publisher"]),
+        .executable(name: "reservation-feed-mail", targets: ["reservation-feed-mail"]),
     ],
     dependencies: [
         // The command line: subcommands, help, validation.
@@ -86,6 +87,13 @@ let package = Package(
         // Mailboxes as inputs: the messages of an mbox file streamed one by one, and what a message's
         // header says of it before it is parsed.
         .target(name: "Mailboxes", dependencies: ["Basics"]),
+        // libetpan (Debian `libetpan-dev`), the IMAP client library, with GnuTLS to check servers'
+        // certificates. Only the IMAP module imports it.
+        .systemLibrary(name: "CLibEtpan", providers: [.apt(["libetpan-dev"]), .brew(["libetpan"])]),
+        // IMAP folders kept in step with their local cache, over libetpan: a folder's new messages
+        // downloaded once each, its changes watched (IDLE or polling). Only the mail program
+        // (`reservation-feed-mail`) links it, so that no other run loads libetpan.
+        .target(name: "IMAP", dependencies: ["Basics", "CLibEtpan", "Mailboxes"]),
         // JSON read with the place of every value, nesting and string length bounded, and a lenient
         // mode for markup written by hand; a Decoder over it whose errors say what was found.
         .target(name: "JSONParsing"),
@@ -168,7 +176,14 @@ let package = Package(
             linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
 
-                // MARK: Examples that run (the README shows this one).
+        // IMAP folders kept in step with their cache: reservation-feed runs it for every imap:// input,
+        // and serve and publish --follow watch its output. Only it links libetpan.
+        .executableTarget(
+            name: "reservation-feed-mail",
+            dependencies: ["IMAP", "Mailboxes", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        // MARK: Examples that run (the README shows this one).
         .executableTarget(name: "library-usage", dependencies: ["ReservationFeed"], path: "Examples/library-usage"),
 
         // MARK: Tests. Each mirrors the module it tests; TestSupport holds shared helpers.

@@ -1,0 +1,153 @@
+// The one C header the IMAP module sees; nothing else imports CLibEtpan.
+//
+// libetpan speaks IMAP; GnuTLS, which libetpan uses for TLS on Debian, checks the server's
+// certificate here, because libetpan itself accepts any.
+#ifndef RESERVATION_FEED_CLIBETPAN_SHIM_H
+#define RESERVATION_FEED_CLIBETPAN_SHIM_H
+#include <libetpan/libetpan.h>
+#include <gnutls/gnutls.h>
+#include <gnutls/x509.h>
+#include <stdlib.h>
+#include <string.h>
+
+// clist's iteration macros, as functions Swift can call.
+static inline clistiter *rf_clist_begin(clist *list) { return list ? list->first : NULL; }
+static inline clistiter *rf_clist_next(clistiter *cell) { return cell->next; }
+static inline void *rf_clist_content(clistiter *cell) { return cell->data; }
+
+// Asks the server for its capabilities, which the session then keeps.
+static inline int rf_refresh_capabilities(mailimap *session) {
+    struct mailimap_capability_data *data = NULL;
+    int code = mailimap_capability(session, &data);
+    if (data) mailimap_capability_data_free(data);
+    return code;
+}
+
+// Whether the session's server offered a capability (by its exact upper-case name).
+static inline int rf_has_capability(mailimap *session, const char *name) {
+    if (!session->imap_connection_info || !session->imap_connection_info->imap_capability) return 0;
+    clist *list = session->imap_connection_info->imap_capability->cap_list;
+    for (clistiter *cell = rf_clist_begin(list); cell; cell = cell->next) {
+        struct mailimap_capability *capability = cell->data;
+        if (capability->cap_type == MAILIMAP_CAPABILITY_NAME && capability->cap_data.cap_name
+            && strcasecmp(capability->cap_data.cap_name, name) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+// Checks the certificate chain the server sent on the session's stream against the system's
+// trust store (and the PEM file `extra_ca_file`, when not NULL), for `hostname`. Returns 0 when
+// it is trusted for that name; otherwise a negative GnuTLS error, or a positive GnuTLS
+// verification status whose text `rf_verification_reason` gives.
+static inline int rf_verify_server(mailimap *session, const char *hostname, const char *extra_ca_file) {
+    carray *chain = mailstream_get_certificate_chain(session->imap_stream);
+    if (!chain) return GNUTLS_E_NO_CERTIFICATE_FOUND;
+    unsigned count = carray_count(chain);
+    gnutls_x509_crt_t *certificates = calloc(count ? count : 1, sizeof(gnutls_x509_crt_t));
+    gnutls_x509_trust_list_t trust = NULL;
+    int result = 0;
+    unsigned imported = 0;
+    for (; imported < count; imported++) {
+        MMAPString *der = carray_get(chain, imported);
+        gnutls_datum_t datum = {(unsigned char *)der->str, (unsigned)der->len};
+        if ((result = gnutls_x509_crt_init(&certificates[imported])) < 0) goto done;
+        if ((result = gnutls_x509_crt_import(certificates[imported], &datum, GNUTLS_X509_FMT_DER)) < 0) { imported++; goto done; }
+    }
+    if (count == 0) { result = GNUTLS_E_NO_CERTIFICATE_FOUND; goto done; }
+    if ((result = gnutls_x509_trust_list_init(&trust, 0)) < 0) goto done;
+    if ((result = gnutls_x509_trust_list_add_system_trust(trust, 0, 0)) < 0) goto done;
+    if (extra_ca_file && (result = gnutls_x509_trust_list_add_trust_file(trust, extra_ca_file, NULL, GNUTLS_X509_FMT_PEM, 0, 0)) < 0) goto done;
+    gnutls_typed_vdata_st data = {GNUTLS_DT_DNS_HOSTNAME, (unsigned char *)hostname, 0};
+    unsigned status = 0;
+    if ((result = gnutls_x509_trust_list_verify_crt2(trust, certificates, count, &data, 1, 0, &status, NULL)) < 0) goto done;
+    result = (int)status;
+done:
+    if (trust) gnutls_x509_trust_list_deinit(trust, 1);
+    for (unsigned index = 0; index < imported; index++) gnutls_x509_crt_deinit(certificates[index]);
+    free(certificates);
+    mailstream_certificate_chain_free(chain);
+    return result;
+}
+
+// Why a certificate was refused, from a status or error of `rf_verify_server`; free() it.
+static inline char *rf_verification_reason(int result) {
+    if (result < 0) return strdup(gnutls_strerror(result));
+    gnutls_datum_t text = {NULL, 0};
+    if (gnutls_certificate_verification_status_print((unsigned)result, GNUTLS_CRT_X509, &text, 0) < 0) return strdup("not trusted");
+    char *copy = strndup((const char *)text.data, text.size);
+    gnutls_free(text.data);
+    return copy;
+}
+// Connecting with the server's name sent (SNI), over TLS from the start or by STARTTLS.
+static void rf_set_server_name(struct mailstream_ssl_context *context, void *data) {
+    mailstream_ssl_set_server_name(context, (char *)data);
+}
+static inline int rf_ssl_connect(mailimap *session, const char *host, uint16_t port) {
+    return mailimap_ssl_connect_with_callback(session, host, port, rf_set_server_name, (void *)host);
+}
+static inline int rf_starttls(mailimap *session, const char *host) {
+    return mailimap_socket_starttls_with_callback(session, rf_set_server_name, (void *)host);
+}
+
+// UID FETCH first:* (UID RFC822.SIZE), with the Message-ID header field when asked. The result
+// is freed with mailimap_fetch_list_free.
+static inline int rf_fetch_summaries(mailimap *session, uint32_t first, int with_message_id, clist **result) {
+    struct mailimap_set *set = mailimap_set_new_interval(first, 0);
+    struct mailimap_fetch_type *type = mailimap_fetch_type_new_fetch_att_list_empty();
+    mailimap_fetch_type_new_fetch_att_list_add(type, mailimap_fetch_att_new_uid());
+    mailimap_fetch_type_new_fetch_att_list_add(type, mailimap_fetch_att_new_rfc822_size());
+    if (with_message_id) {
+        clist *names = clist_new();
+        clist_append(names, strdup("Message-ID"));
+        struct mailimap_section *section = mailimap_section_new_header_fields(mailimap_header_list_new(names));
+        mailimap_fetch_type_new_fetch_att_list_add(type, mailimap_fetch_att_new_body_peek_section(section));
+    }
+    int code = mailimap_uid_fetch(session, set, type, result);
+    mailimap_fetch_type_free(type);
+    mailimap_set_free(set);
+    return code;
+}
+
+// UID FETCH uids (UID BODY.PEEK[]): whole messages, without marking them read.
+static inline int rf_fetch_bodies(mailimap *session, const uint32_t *uids, size_t count, clist **result) {
+    struct mailimap_set *set = mailimap_set_new_empty();
+    for (size_t index = 0; index < count; index++) mailimap_set_add_single(set, uids[index]);
+    struct mailimap_fetch_type *type = mailimap_fetch_type_new_fetch_att_list_empty();
+    mailimap_fetch_type_new_fetch_att_list_add(type, mailimap_fetch_att_new_uid());
+    mailimap_fetch_type_new_fetch_att_list_add(type, mailimap_fetch_att_new_body_peek_section(mailimap_section_new(NULL)));
+    int code = mailimap_uid_fetch(session, set, type, result);
+    mailimap_fetch_type_free(type);
+    mailimap_set_free(set);
+    return code;
+}
+
+// What one message of a fetch's result carries: its UID, its size, and its one body section
+// (the whole message, or the header fields asked for); absent ones are left as they were.
+static inline void rf_message_attributes(struct mailimap_msg_att *message, uint32_t *uid, uint32_t *size, const char **section, size_t *length) {
+    for (clistiter *cell = rf_clist_begin(message->att_list); cell; cell = cell->next) {
+        struct mailimap_msg_att_item *item = cell->data;
+        if (item->att_type != MAILIMAP_MSG_ATT_ITEM_STATIC) continue;
+        struct mailimap_msg_att_static *value = item->att_data.att_static;
+        switch (value->att_type) {
+        case MAILIMAP_MSG_ATT_UID: *uid = value->att_data.att_uid; break;
+        case MAILIMAP_MSG_ATT_RFC822_SIZE: *size = value->att_data.att_rfc822_size; break;
+        case MAILIMAP_MSG_ATT_BODY_SECTION:
+            *section = value->att_data.att_body_section->sec_body_part;
+            *length = value->att_data.att_body_section->sec_length;
+            break;
+        default: break;
+        }
+    }
+}
+
+// The folder's state after EXAMINE: UIDVALIDITY, UIDNEXT (0 when the server did not say) and
+// the number of messages.
+static inline void rf_selection(mailimap *session, uint32_t *validity, uint32_t *next, uint32_t *exists) {
+    struct mailimap_selection_info *info = session->imap_selection_info;
+    if (!info) return;
+    *validity = info->sel_uidvalidity;
+    *next = info->sel_uidnext;
+    *exists = info->sel_exists;
+}
+#endif

@@ -1,0 +1,179 @@
+import Basics
+import CLibEtpan
+import Mailboxes
+
+/// A logged-in connection to an IMAP server, over libetpan, with one folder examined (opened
+/// read-only: nothing this program does marks a message read or changes the folder).
+///
+/// TLS is checked here, because libetpan accepts any certificate: the chain the server sends
+/// must lead to the system's trust store (or to the PEM file in `SSL_CERT_FILE`) and name the
+/// host. A password goes in clear only to this machine; `imap://` uses STARTTLS when the server
+/// offers it.
+final class IMAPSession {
+    private let session: UnsafeMutablePointer<mailimap>
+    let mailbox: MailboxURL
+
+    /// What EXAMINE said of the folder.
+    struct Selection: Equatable {
+        var uidValidity: UInt32
+        var uidNext: UInt32
+        var exists: UInt32
+    }
+
+    /// One message as a listing gives it.
+    struct Summary {
+        var uid: UInt32
+        var size: Int
+        var messageID: String?
+    }
+
+    /// Connects, checks the certificate, and logs in.
+    ///
+    /// - Parameters:
+    ///   - timeout: Seconds any one network operation may take.
+    ///   - trustFile: A PEM file of certificates to trust besides the system's.
+    init(_ mailbox: MailboxURL, password: String, timeout: Int = 60, trustFile: String? = nil) throws(IMAPError) {
+        self.mailbox = mailbox
+        guard let session = mailimap_new(0, nil) else { throw IMAPError(.unreachable, mailbox, "out of memory") }
+        self.session = session
+        mailimap_set_timeout(session, time_t(timeout))
+        switch mailbox.security {
+        case .tls:
+            let code = rf_ssl_connect(session, mailbox.host, mailbox.port)
+            try check(code, .unreachable, "cannot connect over TLS to \(mailbox.host) port \(mailbox.port)")
+            try verify(trustFile: trustFile)
+        case .startTLS:
+            let code = mailimap_socket_connect(session, mailbox.host, mailbox.port)
+            try check(code, .unreachable, "cannot connect to \(mailbox.host) port \(mailbox.port)")
+            _ = rf_refresh_capabilities(session)
+            if rf_has_capability(session, "STARTTLS") != 0 {
+                try check(rf_starttls(session, mailbox.host), .unreachable, "STARTTLS failed")
+                try verify(trustFile: trustFile)
+            } else if !mailbox.isLoopback {
+                throw IMAPError(
+                    .insecure, mailbox,
+                    "the server offers no STARTTLS, and the password would travel unencrypted; use imaps:// (TLS) instead")
+            }
+        }
+        let login = mailimap_login(session, mailbox.user, password)
+        if login != MAILIMAP_NO_ERROR {
+            let said = serverResponse
+            throw IMAPError(
+                login == MAILIMAP_ERROR_LOGIN ? .login : .unreachable, mailbox,
+                "login refused\(said.map { ": \($0)" } ?? "") (check the user name and password; many providers want an app password)")
+        }
+        _ = rf_refresh_capabilities(session)
+    }
+
+    deinit {
+        mailimap_free(session)
+    }
+
+    /// Whether the server offers IDLE (RFC 2177).
+    var hasIdle: Bool { rf_has_capability(session, "IDLE") != 0 }
+
+    /// Opens the folder read-only.
+    func examine() throws(IMAPError) -> Selection {
+        let code = mailimap_examine(session, mailbox.folder)
+        if code != MAILIMAP_NO_ERROR {
+            let said = serverResponse
+            throw IMAPError(code == MAILIMAP_ERROR_EXAMINE ? .folder : .unreachable, mailbox, "cannot open the folder\(said.map { ": \($0)" } ?? "")")
+        }
+        var selection = Selection(uidValidity: 0, uidNext: 0, exists: 0)
+        rf_selection(session, &selection.uidValidity, &selection.uidNext, &selection.exists)
+        return selection
+    }
+
+    /// The folder's messages from `first` on: UID, size, and the Message-ID when asked.
+    func summaries(from first: UInt32, messageIDs: Bool) throws(IMAPError) -> [Summary] {
+        var list: UnsafeMutablePointer<clist>? = nil
+        let code = rf_fetch_summaries(session, first, messageIDs ? 1 : 0, &list)
+        defer { if let list { mailimap_fetch_list_free(list) } }
+        try check(code, .protocolError, "cannot list the folder's messages")
+        var summaries: [Summary] = []
+        var cell = rf_clist_begin(list)
+        while let current = cell {
+            let attributes = rf_clist_content(current).assumingMemoryBound(to: mailimap_msg_att.self)
+            var uid: UInt32 = 0
+            var size: UInt32 = 0
+            var section: UnsafePointer<CChar>? = nil
+            var length = 0
+            rf_message_attributes(attributes, &uid, &size, &section, &length)
+            // `first:*` names the last message even when its UID is below `first`.
+            if uid >= first {
+                let header = section.map { UnsafeRawBufferPointer(start: $0, count: length) }
+                summaries.append(Summary(uid: uid, size: Int(size), messageID: header.flatMap { MessageHeader.messageID(in: $0) }))
+            }
+            cell = rf_clist_next(current)
+        }
+        return summaries.sorted { $0.uid < $1.uid }
+    }
+
+    /// Downloads whole messages, without marking them read, handing each over as it is parsed.
+    func fetch(_ uids: [UInt32], _ body: (UInt32, UnsafeRawBufferPointer) throws(IMAPError) -> Void) throws(IMAPError) {
+        var list: UnsafeMutablePointer<clist>? = nil
+        let code = uids.withUnsafeBufferPointer { rf_fetch_bodies(session, $0.baseAddress, $0.count, &list) }
+        defer { if let list { mailimap_fetch_list_free(list) } }
+        try check(code, .protocolError, "cannot download messages")
+        var cell = rf_clist_begin(list)
+        while let current = cell {
+            let attributes = rf_clist_content(current).assumingMemoryBound(to: mailimap_msg_att.self)
+            var uid: UInt32 = 0
+            var size: UInt32 = 0
+            var section: UnsafePointer<CChar>? = nil
+            var length = 0
+            rf_message_attributes(attributes, &uid, &size, &section, &length)
+            if let section, uids.contains(uid) {
+                try body(uid, UnsafeRawBufferPointer(start: section, count: length))
+            }
+            cell = rf_clist_next(current)
+        }
+    }
+
+    /// Waits in IDLE until the server says something about the folder or `seconds` pass.
+    ///
+    /// - Returns: Whether the server said something (a new message, an expunge).
+    func idle(seconds: Int) throws(IMAPError) -> Bool {
+        try check(mailimap_idle(session), .unreachable, "IDLE failed")
+        var entry = pollfd(fd: mailimap_idle_get_fd(session), events: Int16(POLLIN), revents: 0)
+        var result: Int32
+        repeat { result = poll(&entry, 1, Int32(seconds * 1000)) } while result < 0 && errno == EINTR
+        try check(mailimap_idle_done(session), .unreachable, "IDLE failed")
+        return result > 0
+    }
+
+    /// Ends the session politely.
+    func logout() {
+        _ = mailimap_logout(session)
+    }
+
+    /// The text of the server's last tagged answer (`[AUTHENTICATIONFAILED] Authentication failed.`).
+    private var serverResponse: String? {
+        guard let text = session.pointee.imap_response else { return nil }
+        let response = String(cString: text).trimmingWhitespace()
+        return response.isEmpty ? nil : response
+    }
+
+    private func check(_ code: Int32, _ kind: IMAPError.Kind, _ what: String) throws(IMAPError) {
+        guard code != MAILIMAP_NO_ERROR && code != MAILIMAP_NO_ERROR_AUTHENTICATED && code != MAILIMAP_NO_ERROR_NON_AUTHENTICATED else { return }
+        let detail: String
+        switch Int(code) {
+        case Int(MAILIMAP_ERROR_CONNECTION_REFUSED): detail = "connection refused"
+        case Int(MAILIMAP_ERROR_STREAM): detail = "the connection broke or timed out"
+        case Int(MAILIMAP_ERROR_SSL): detail = "the TLS handshake failed"
+        default: detail = serverResponse ?? "libetpan error \(code)"
+        }
+        throw IMAPError(kind, mailbox, "\(what): \(detail)")
+    }
+
+    /// Refuses a server whose certificate chain the trust store does not vouch for, for its name.
+    private func verify(trustFile: String?) throws(IMAPError) {
+        let result = rf_verify_server(session, mailbox.host, trustFile)
+        guard result != 0 else { return }
+        let reason = rf_verification_reason(result).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer).trimmingWhitespace()
+        }
+        throw IMAPError(.untrusted, mailbox, "the server's certificate is not trusted for \(mailbox.host): \(reason ?? "unknown reason")")
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import IMAP
+import Mailboxes
+
+/// `reservation-feed-mail`: IMAP folders kept in step with their local cache, for
+/// `reservation-feed` (which runs it for every `imap://` or `imaps://` input, then reads the
+/// cache) and for `serve` and `publish --follow` (which run `watch` and regenerate on each
+/// line it prints). A program of its own so that only runs with mailboxes load libetpan.
+@main
+struct MailCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reservation-feed-mail",
+        abstract: "Keep the local copies of IMAP folders up to date, for reservation-feed.",
+        discussion: """
+            Messages are downloaded once each into the XDG cache ($XDG_CACHE_HOME/reservation-feed/mail, \
+            or ~/.cache/reservation-feed/mail), by UIDVALIDITY and UID; nothing on the server is changed \
+            or marked read. The password comes from --password-file (mode 0600), from \
+            RESERVATION_FEED_IMAP_PASSWORD, or from ~/.netrc. Exit status 2 when a folder cannot be read.
+            """,
+        subcommands: [Sync.self, Watch.self])
+}
+
+/// What both subcommands take.
+struct MailOptions: ParsableArguments {
+    @Argument(help: "IMAP folders: imaps://USER@HOST[:PORT]/FOLDER, or imap://… for STARTTLS.")
+    var mailboxes: [String]
+
+    @Option(help: ArgumentHelp("A file holding the password on its first line, readable by its owner only.", valueName: "file"))
+    var passwordFile: String?
+
+    @Option(help: ArgumentHelp("Messages larger than this many bytes are noted, not downloaded.", valueName: "bytes"))
+    var messageSize: Int = 64 << 20
+
+    @Option(help: ArgumentHelp("The cache folder (default: $XDG_CACHE_HOME/reservation-feed/mail).", valueName: "folder"))
+    var cache: String?
+
+    @Option(help: ArgumentHelp("Seconds any one network operation may take.", valueName: "seconds"))
+    var timeout: Int = 60
+
+    func validate() throws {
+        guard !mailboxes.isEmpty else { throw ValidationError("Name at least one IMAP folder.") }
+        _ = try urls()
+    }
+
+    func urls() throws -> [MailboxURL] {
+        try mailboxes.map { text in
+            do {
+                return try MailboxURL(text)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+    }
+
+    var folderSync: IMAPFolderSync {
+        let environment = ProcessInfo.processInfo.environment
+        return IMAPFolderSync(
+            cache: cache.map(MailCache.init(root:)) ?? MailCache.standard(environment: environment), messageLimit: messageSize,
+            timeout: timeout, trustFile: environment["SSL_CERT_FILE"])
+    }
+
+    func password(for mailbox: MailboxURL) throws(IMAPError) -> String {
+        try MailPassword(file: passwordFile).password(for: mailbox)
+    }
+}
+
+/// Prints to standard error at once.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}

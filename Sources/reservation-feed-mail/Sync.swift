@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import IMAP
+import Mailboxes
+
+/// `reservation-feed-mail sync`: each folder's new messages downloaded, then exit.
+struct Sync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Download the folders' new messages into the cache, and print what each run brought.",
+        discussion: "Prints one line per folder: messages downloaded, renumbered, too large, then the folder's URL, tab-separated.")
+
+    @OptionGroup var options: MailOptions
+
+    @Flag(help: "No progress on the terminal.")
+    var quiet = false
+
+    func run() throws {
+        let showsProgress = !quiet && isatty(STDERR_FILENO) != 0
+        for mailbox in try options.urls() {
+            do {
+                let password = try options.password(for: mailbox)
+                var shown = false
+                let outcome = try options.folderSync.sync(mailbox, password: password) { done, total in
+                    guard showsProgress, total > 0 else { return }
+                    FileHandle.standardError.write(Data("\r\(mailbox): \(done) of \(total) messages".utf8))
+                    shown = true
+                }
+                if shown { FileHandle.standardError.write(Data("\n".utf8)) }
+                print("\(outcome.downloaded)\t\(outcome.renumbered)\t\(outcome.tooLarge)\t\(mailbox)")
+            } catch {
+                printError("error: \(error); nothing was written")
+                throw ExitCode(2)
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import IMAP
+import Mailboxes
+
+/// `reservation-feed-mail watch`: the folders kept in step for as long as it runs, a line on
+/// standard output after each change.
+struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Keep the folders' cache up to date until stopped, printing a line after each change.",
+        discussion: """
+            Each folder is synced at once, then watched with IDLE where the server offers it and by asking \
+            every --poll seconds where it does not. After every sync that brought something, prints \
+            "changed<TAB>URL". A server that cannot be reached is tried again with growing waits (up to 5 minutes).
+            """)
+
+    @OptionGroup var options: MailOptions
+
+    @Option(help: ArgumentHelp("Seconds between checks of a server without IDLE.", valueName: "seconds"))
+    var poll: Int = 5
+
+    func run() throws {
+        let mailboxes = try options.urls()
+        let sync = options.folderSync
+        let output = NSLock()
+        for mailbox in mailboxes {
+            let password: String
+            do {
+                password = try options.password(for: mailbox)
+            } catch {
+                printError("error: \(error)")
+                throw ExitCode(2)
+            }
+            let watch = IMAPFolderWatch(sync: sync, mailbox: mailbox, password: password, pollInterval: poll)
+            Thread.detachNewThread {
+                watch.run(
+                    changed: {
+                        output.lock()
+                        FileHandle.standardOutput.write(Data("changed\t\(mailbox)\n".utf8))
+                        output.unlock()
+                    },
+                    failed: { error, wait in
+                        printError("warning: \(error); trying again in \(wait) s")
+                    })
+            }
+        }
+        while true { sleep(3600) }
+    }
+}
