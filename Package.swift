@@ -119,7 +119,7 @@ let package = Package(
         .target(name: "ICalendar", dependencies: ["Basics", "Chrono", "EventModel", "CLibical", "Parallel"]),
         .target(
             name: "ReservationFeed",
-            dependencies: ["Basics", "Chrono", "Diagnostics", "Reservations", "ReservationImport", "EventModel", "EventSynthesis", "ICalendar", "Parallel"]
+            dependencies: ["Basics", "Chrono", "Diagnostics", "Mailboxes", "Reservations", "ReservationImport", "EventModel", "EventSynthesis", "ICalendar", "Parallel"]
         ),
         // serve: the feed over HTTP under a secret URL, following its inputs, taking donations.
         // Nothing else depends on it.

@@ -6,8 +6,14 @@ public struct InputOptions: ParsableArguments {
     public init() {}
 
     @Argument(
-        help: "Files, folders (read recursively), or - for standard input: native JSON, schema.org JSON-LD, web pages or e-mails, told apart by content.")
+        help: "Files, folders (read recursively), - for standard input, or IMAP folders (imaps://USER@HOST/FOLDER): native JSON, schema.org JSON-LD, web pages, e-mails or mbox files, told apart by content.")
     public var inputs: [String]
+
+    @Option(
+        help: ArgumentHelp(
+            "A file holding the IMAP password on its first line, readable by its owner only (mode 0600). Without it, RESERVATION_FEED_IMAP_PASSWORD, then ~/.netrc.",
+            valueName: "file"))
+    var mailPasswordFile: String?
 
     @Option(
         help: ArgumentHelp(
@@ -84,6 +90,12 @@ public struct InputOptions: ParsableArguments {
     /// The importer these settings give.
     public func importer() throws -> ReservationImporter {
         ReservationImporter(limits: try limits(), extraction: extractor)
+    }
+
+    /// How IMAP folders among the inputs are read; `quiet` keeps the first download's progress
+    /// off the terminal.
+    public func mailboxes(quiet: Bool = false) -> MailboxInputs {
+        MailboxInputs(passwordFile: mailPasswordFile, showsProgress: !quiet)
     }
 
     /// The feed options these settings give.

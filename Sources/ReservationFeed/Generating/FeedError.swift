@@ -19,6 +19,9 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
     case write(path: String, reason: String)
     /// The events could not be turned into iCalendar.
     case iCalendar(ICalendarError)
+    /// An IMAP folder among the inputs could not be read (the server away, the login refused);
+    /// the reason names the folder, never the password.
+    case mailbox(String)
 
     public var description: String {
         switch self {
@@ -43,6 +46,8 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
             return "\(path): cannot write the feed: \(reason)"
         case .iCalendar(let error):
             return "cannot write iCalendar: \(error)"
+        case .mailbox(let reason):
+            return "\(reason); nothing was written"
         }
     }
 }

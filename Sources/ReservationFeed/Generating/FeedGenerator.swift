@@ -26,6 +26,8 @@ public struct FeedGenerator: Sendable {
     public var discovery: InputDiscovery
     /// How files are read.
     public var importer: ReservationImporter
+    /// How IMAP folders among the inputs are read.
+    public var mailboxes = MailboxInputs()
     /// How long to wait for another run writing the same feed, in seconds.
     public var lockWait: Int
     /// A folder to keep one `.ics` file per event in, beside the feed; `nil` for none.
@@ -68,7 +70,7 @@ public struct FeedGenerator: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
 
-        let (inputCount, read) = try InputReading(discovery: discovery, importer: importer).read(inputs, report: report)
+        let (inputCount, read) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: report)
         // The previous feed is read after the inputs, whose files are let go by then: the two
         // are never in memory at once.
         var previous: PreviousFeed?

@@ -1,24 +1,46 @@
+import Mailboxes
+import ReservationImport
+
 /// Finding and reading the inputs, as ``FeedGenerator`` and ``ReservationLinter`` both do.
 package struct InputReading {
     package let discovery: InputDiscovery
     package let importer: ReservationImporter
+    package let mailboxes: MailboxInputs
 
-    package init(discovery: InputDiscovery, importer: ReservationImporter) {
+    package init(discovery: InputDiscovery, importer: ReservationImporter, mailboxes: MailboxInputs = MailboxInputs()) {
         self.discovery = discovery
         self.importer = importer
+        self.mailboxes = mailboxes
     }
 
     /// Expands the inputs and reads every file, passing each diagnostic to `report` as it comes.
     ///
     /// - Returns: How many inputs were read, and what they held.
-    /// - Throws: ``FeedError/input(_:)`` when an input does not exist.
+    /// IMAP folders (`imaps://…`) are brought up to date first, then read from their cache.
+    ///
+    /// - Throws: ``FeedError/input(_:)`` when an input does not exist, ``FeedError/mailbox(_:)``
+    ///   when a folder cannot be read.
     package func read(_ inputs: [String], report: (Diagnostic) -> Void) throws(FeedError) -> (inputCount: Int, result: ImportResult) {
+        var folders: [MailboxURL] = []
+        var files: [String] = []
+        for input in inputs {
+            guard MailboxURL.looksLikeMailbox(input) else {
+                files.append(input)
+                continue
+            }
+            do {
+                folders.append(try MailboxURL(input))
+            } catch {
+                throw .mailbox(error.description)
+            }
+        }
         let expanded: (sources: [InputSource], diagnostics: [Diagnostic])
         do {
-            expanded = try discovery.expand(inputs)
+            expanded = try discovery.expand(files)
         } catch {
             throw .input(error)
         }
+        try mailboxes.sync(folders, messageLimit: importer.limits.messageSize)
         var result = ImportResult(diagnostics: expanded.diagnostics)
         expanded.diagnostics.forEach(report)
         for source in expanded.sources {
@@ -26,7 +48,12 @@ package struct InputReading {
             read.diagnostics.forEach(report)
             result.append(read)
         }
+        for folder in folders {
+            let read = mailboxes.read(folder, with: importer)
+            read.diagnostics.forEach(report)
+            result.append(read)
+        }
         result.reservations = ReservationMerger.merge(result.reservations)
-        return (expanded.sources.count, result)
+        return (expanded.sources.count + folders.count, result)
     }
 }

@@ -28,6 +28,8 @@ public struct ReservationLinter: Sendable {
     public var discovery: InputDiscovery
     /// How files are read.
     public var importer: ReservationImporter
+    /// How IMAP folders among the inputs are read.
+    public var mailboxes = MailboxInputs()
 
     /// Creates a linter.
     public init(
@@ -43,7 +45,7 @@ public struct ReservationLinter: Sendable {
     ///
     /// - Throws: ``FeedError/input(_:)`` when an input does not exist.
     public func lint(inputs: [String], now: Instant) throws(FeedError) -> LintReport {
-        let (inputCount, read) = try InputReading(discovery: discovery, importer: importer).read(inputs, report: { _ in })
+        let (inputCount, read) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: { _ in })
         let findings = read.diagnostics + lint(read.reservations, now: now)
         return LintReport(
             inputCount: inputCount, messageCount: read.messages, reservationCount: read.reservations.count, diagnostics: Self.ordered(findings))

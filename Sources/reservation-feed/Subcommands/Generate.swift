@@ -41,7 +41,7 @@ struct Generate: ParsableCommand {
 
     func run() throws {
         let destination: FeedDestination = output == "-" ? .standardOutput : .file(output)
-        let generator = try feed.generator(input: input, splitFolder: split)
+        let generator = try feed.generator(input: input, splitFolder: split, quiet: quiet)
         do {
             let report = try generator.generate(inputs: input.inputs, to: destination, now: try input.moment()) { diagnostic in
                 if !quiet || diagnostic.severity == .error { StandardError.print(diagnostic.description) }

@@ -27,7 +27,9 @@ struct Lint: ParsableCommand {
     func run() throws {
         let report: LintReport
         do {
-            report = try ReservationLinter(options: try input.feedOptions(), importer: try input.importer()).lint(inputs: input.inputs, now: try input.moment())
+            var linter = ReservationLinter(options: try input.feedOptions(), importer: try input.importer())
+            linter.mailboxes = input.mailboxes()
+            report = try linter.lint(inputs: input.inputs, now: try input.moment())
         } catch let error as FeedError {
             StandardError.print("error: \(error)")
             throw ExitCode.usage
