@@ -90,7 +90,7 @@ static inline int rf_starttls(mailimap *session, const char *host) {
     return mailimap_socket_starttls_with_callback(session, rf_set_server_name, (void *)host);
 }
 
-// UID FETCH first:* (UID RFC822.SIZE), with the Message-ID header field when asked. The result
+// UID FETCH first:* (UID RFC822.SIZE), with the Message-ID, Date and Subject fields when asked. The result
 // is freed with mailimap_fetch_list_free.
 static inline int rf_fetch_summaries(mailimap *session, uint32_t first, int with_message_id, clist **result) {
     struct mailimap_set *set = mailimap_set_new_interval(first, 0);
@@ -100,6 +100,8 @@ static inline int rf_fetch_summaries(mailimap *session, uint32_t first, int with
     if (with_message_id) {
         clist *names = clist_new();
         clist_append(names, strdup("Message-ID"));
+        clist_append(names, strdup("Date"));
+        clist_append(names, strdup("Subject"));
         struct mailimap_section *section = mailimap_section_new_header_fields(mailimap_header_list_new(names));
         mailimap_fetch_type_new_fetch_att_list_add(type, mailimap_fetch_att_new_body_peek_section(section));
     }

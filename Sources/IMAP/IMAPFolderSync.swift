@@ -58,17 +58,17 @@ public struct IMAPFolderSync: Sendable {
         }
         let sameGeneration = previous?.uidValidity == selection.uidValidity
         let first: UInt32 = sameGeneration ? previous!.uidNext : 1
-        var summaries = try session.summaries(from: first, messageIDs: !sameGeneration && previous != nil)
+        var summaries = try session.summaries(from: first, fingerprints: !sameGeneration && previous != nil)
 
         // A renumbered folder: messages already kept move to their new UIDs.
         if !sameGeneration, previous != nil {
             var kept: [String: MailCache.Entry] = [:]
             for entry in cache.entries(of: mailbox) where entry.uidValidity != selection.uidValidity {
-                if let id = messageID(of: entry) { kept[id] = entry }
+                if let id = fingerprint(of: entry) { kept[id] = entry }
             }
             var remaining: [IMAPSession.Summary] = []
             for summary in summaries {
-                guard let id = summary.messageID, let entry = kept.removeValue(forKey: id) else {
+                guard let id = summary.fingerprint, let entry = kept.removeValue(forKey: id) else {
                     remaining.append(summary)
                     continue
                 }
@@ -134,12 +134,14 @@ public struct IMAPFolderSync: Sendable {
         }
     }
 
-    /// The Message-ID of a kept message, read from its header.
-    private func messageID(of entry: MailCache.Entry) -> String? {
+    /// The fingerprint of a kept message, from its header and size.
+    private func fingerprint(of entry: MailCache.Entry) -> String? {
         guard entry.tooLarge == nil, let handle = fopen(entry.path, "r") else { return nil }
         defer { fclose(handle) }
         var head = [UInt8](repeating: 0, count: 65_536)
         let count = fread(&head, 1, head.count, handle)
-        return MessageHeader.messageID(in: head[..<count])
+        var status = stat()
+        guard stat(entry.path, &status) == 0 else { return nil }
+        return MessageHeader.fingerprint(of: head[..<count], size: Int(status.st_size))
     }
 }

@@ -24,7 +24,9 @@ final class IMAPSession {
     struct Summary {
         var uid: UInt32
         var size: Int
-        var messageID: String?
+        /// What tells the message from others when the folder is renumbered: its Message-ID, or
+        /// for a message without one its size, date and subject (``MessageHeader/fingerprint(of:size:)``).
+        var fingerprint: String?
     }
 
     /// Connects, checks the certificate, and logs in.
@@ -84,10 +86,10 @@ final class IMAPSession {
         return selection
     }
 
-    /// The folder's messages from `first` on: UID, size, and the Message-ID when asked.
-    func summaries(from first: UInt32, messageIDs: Bool) throws(IMAPError) -> [Summary] {
+    /// The folder's messages from `first` on: UID, size, and when asked their fingerprints.
+    func summaries(from first: UInt32, fingerprints: Bool) throws(IMAPError) -> [Summary] {
         var list: UnsafeMutablePointer<clist>? = nil
-        let code = rf_fetch_summaries(session, first, messageIDs ? 1 : 0, &list)
+        let code = rf_fetch_summaries(session, first, fingerprints ? 1 : 0, &list)
         defer { if let list { mailimap_fetch_list_free(list) } }
         try check(code, .protocolError, "cannot list the folder's messages")
         var summaries: [Summary] = []
@@ -102,7 +104,8 @@ final class IMAPSession {
             // `first:*` names the last message even when its UID is below `first`.
             if uid >= first {
                 let header = section.map { UnsafeRawBufferPointer(start: $0, count: length) }
-                summaries.append(Summary(uid: uid, size: Int(size), messageID: header.flatMap { MessageHeader.messageID(in: $0) }))
+                summaries.append(
+                    Summary(uid: uid, size: Int(size), fingerprint: header.map { MessageHeader.fingerprint(of: $0, size: Int(size)) }))
             }
             cell = rf_clist_next(current)
         }

@@ -11,6 +11,17 @@ public enum MessageHeader {
         return text.isEmpty || text.contains(" ") ? nil : String(text)
     }
 
+    /// What tells a message from the others in a folder without downloading it: its Message-ID,
+    /// or, for a message without one, its size in bytes, `Date` and `Subject`.
+    ///
+    /// - Parameters:
+    ///   - header: The message's header (or the fields `Message-ID`, `Date` and `Subject` of it).
+    ///   - size: The whole message's size, as the server counts it (RFC822.SIZE).
+    public static func fingerprint(of header: some Collection<UInt8>, size: Int) -> String {
+        if let id = messageID(in: header) { return "<\(id)>" }
+        return "\(size) \(field("date", in: header) ?? "") \(field("subject", in: header) ?? "")"
+    }
+
     /// The unfolded, trimmed value of the first header field with this name (in any case).
     ///
     /// Only the header is looked at: the lines up to the first empty one.

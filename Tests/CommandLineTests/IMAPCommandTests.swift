@@ -1,0 +1,153 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// IMAP folders as inputs, against a real Dovecot on loopback: booking e-mails appended with
+/// Python's imaplib, read through the real programs (`reservation-feed` runs
+/// `reservation-feed-mail`), with what the server sent read from its own log.
+@Suite("IMAP folders as inputs", .serialized)
+struct IMAPCommandTests {
+    static let tool = Repository.productsFolder.appendingPathComponent("reservation-feed")
+    static let now = "2030-01-01T00:00:00Z"
+    static let confirmed = "Tests/ReservationImportTests/Fixtures/schema-org/epic-steak-1-confirmed.eml"
+    static let hotel = "Examples/markup/hotel-confirmation.eml"
+    static let cancelled = "Tests/ReservationImportTests/Fixtures/schema-org/epic-steak-3-cancelled.eml"
+
+    /// A server, a folder for the test's files and cache, and the environment to run with.
+    private struct Setup {
+        let server: IMAPTestServer
+        let folder: TemporaryFolder
+        var environment: [String: String] { server.environment(cache: folder.path("cache")) }
+        var feed: String { folder.path("mail.ics") }
+
+        init() throws {
+            server = try IMAPTestServer()
+            folder = try TemporaryFolder("imap")
+        }
+
+        func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessOutput {
+            try ProcessRunner.run(IMAPCommandTests.tool, arguments, environment: environment.merging(extra) { $1 })
+        }
+
+        func generate(_ inputs: [String], extra: [String: String] = [:]) throws -> ProcessOutput {
+            try run(["generate"] + inputs + ["--output", feed, "--now", IMAPCommandTests.now], environment: extra)
+        }
+
+        func feedText() throws -> String { String(decoding: try Data(contentsOf: URL(fileURLWithPath: feed)), as: UTF8.self) }
+    }
+
+    @Test("a folder's booking e-mails become events; a second run downloads no message and leaves the feed byte-identical")
+    func readsAndCaches() throws {
+        let setup = try Setup()
+        try setup.server.append([Self.confirmed, Self.hotel, Repository.url("Tests/Corpus/kde/aohostels.eml").path])
+        let url = setup.server.url()
+        let first = try setup.generate([url])
+        #expect(first.status == 0, "\(first.standardError)")
+        // The hostel's booking (read by KDE's extractor: the e-mail has no markup) ended in 2018.
+        #expect(first.standardError.contains("2 added, 0 updated, 0 cancelled, 0 removed, 0 unchanged (3 reservations from 1 input (3 messages); skipped 1 already ended)"), "\(first.standardError)")
+        #expect(setup.server.bodiesSent == 3)
+        let feed = try setup.feedText()
+        #expect(feed.contains("SUMMARY:Restaurant · EPIC Steak (2 people)"))
+        #expect(feed.contains("SUMMARY:Hotel · Hotel Norge by Scandic"))
+        let verdict = try ICSValidator.validate([setup.feed])
+        #expect(verdict.passed, "\(verdict.report)")
+        // Cached by UIDVALIDITY and UID, readable by the owner only.
+        let cached = try FileManager.default.subpathsOfDirectory(atPath: setup.folder.path("cache/reservation-feed/mail")).filter { $0.hasSuffix(".eml") }
+        #expect(cached.count == 3)
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: setup.folder.path("cache/reservation-feed/mail"))[.posixPermissions] as? Int)
+        #expect(mode & 0o077 == 0, "the mail cache is open to other users: \(String(mode, radix: 8))")
+
+        let second = try setup.generate([url])
+        #expect(second.status == 0)
+        #expect(second.standardError.contains("0 added, 0 updated, 0 cancelled, 0 removed, 2 unchanged"), "\(second.standardError)")
+        #expect(setup.server.bodiesSent == 3, "the second run downloaded messages again")
+        #expect(try setup.feedText() == feed)
+
+        // lint reads the same folder and names messages by their RFC 5092 URL.
+        let lint = try setup.run(["lint", url, "--now", Self.now])
+        #expect(lint.standardOutput.hasPrefix("\(url);UIDVALIDITY="), "\(lint.standardOutput)")
+        #expect(lint.standardOutput.contains("/;UID=3: kitinerary[0]: warning: ended 2018-08-18"), "\(lint.standardOutput)")
+        #expect(lint.standardOutput.hasSuffix("3 reservations in 1 input (3 messages): 0 errors, 1 warning\n"), "\(lint.standardOutput)")
+    }
+
+    @Test("a message deleted from the folder keeps its booking; a later one that cancels it cancels it")
+    func deletionAndCancellation() throws {
+        let setup = try Setup()
+        try setup.server.append([Self.confirmed, Self.hotel])
+        let url = setup.server.url()
+        #expect(try setup.generate([url]).status == 0)
+        try setup.server.tool(["delete", "INBOX", "SCN-4410927"])
+        try setup.server.append([Self.cancelled])
+        let result = try setup.generate([url])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("0 added, 0 updated, 1 cancelled, 0 removed, 1 unchanged"), "\(result.standardError)")
+        let feed = try setup.feedText()
+        #expect(feed.contains("SUMMARY:Hotel · Hotel Norge by Scandic"))
+        #expect(feed.contains("SUMMARY:Cancelled: Restaurant · EPIC Steak (2 people)"))
+        #expect(setup.server.bodiesSent == 3)
+    }
+
+    @Test("a folder renumbered by the server (a new UIDVALIDITY) is matched by Message-ID: nothing downloaded again, nothing duplicated")
+    func newUIDValidity() throws {
+        let setup = try Setup()
+        try setup.server.append([Self.confirmed, Self.hotel], to: "Travel 2030")
+        let url = setup.server.url("Travel 2030")
+        #expect(url.hasSuffix("/Travel%202030"))
+        #expect(try setup.generate([url]).status == 0)
+        let before = try setup.feedText()
+        let sentBefore = setup.server.bodiesSent
+        try setup.server.tool(["recreate", "Travel 2030"])
+        let sentByRecreating = setup.server.bodiesSent - sentBefore  // imaplib fetched them to copy them
+        let result = try setup.generate([url])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("2 unchanged (2 reservations from 1 input (2 messages))"), "\(result.standardError)")
+        #expect(try setup.feedText() == before)
+        #expect(setup.server.bodiesSent - sentBefore - sentByRecreating == 0)
+    }
+
+    @Test("STARTTLS on imap://, with the certificate checked as over imaps://")
+    func startTLS() throws {
+        let setup = try Setup()
+        try setup.server.append([Self.hotel])
+        let result = try setup.generate([setup.server.url(startTLS: true)])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(setup.server.log.contains("TLS"))
+    }
+
+    @Test("a refused login, an untrusted certificate, a stopped server: exit 2 naming the folder, never the password, and the feed untouched")
+    func failures() throws {
+        let setup = try Setup()
+        try setup.server.append([Self.hotel])
+        let url = setup.server.url()
+        #expect(try setup.generate([url]).status == 0)
+        let feed = try setup.feedText()
+
+        let refused = try setup.generate([url, "Examples/trip"], extra: ["RESERVATION_FEED_IMAP_PASSWORD": "wrong-password"])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("error: \(url): login refused"), "\(refused.standardError)")
+        #expect(!refused.standardError.contains("wrong-password"))
+
+        let untrusted = try setup.generate([url], extra: ["SSL_CERT_FILE": "/dev/null"])
+        #expect(untrusted.status == 2)
+        #expect(untrusted.standardError.contains("certificate is not trusted for localhost"), "\(untrusted.standardError)")
+
+        let inURL = try setup.run(["lint", url.replacingOccurrences(of: "traveller@", with: "traveller:hunter2@")])
+        #expect(inURL.status == 2)
+        #expect(!inURL.standardError.contains("hunter2"))
+
+        let passwordFile = try setup.folder.write("password", IMAPTestServer.password + "\n")
+        chmod(passwordFile, 0o644)
+        let readable = try setup.generate([url, "--mail-password-file", passwordFile])
+        #expect(readable.status == 2)
+        #expect(readable.standardError.contains("can be read by other users"), "\(readable.standardError)")
+        chmod(passwordFile, 0o600)
+        let fromFile = try setup.generate([url, "--mail-password-file", passwordFile], extra: ["RESERVATION_FEED_IMAP_PASSWORD": ""])
+        #expect(fromFile.status == 0, "\(fromFile.standardError)")
+
+        setup.server.stop()
+        let stopped = try setup.generate([url])
+        #expect(stopped.status == 2)
+        #expect(stopped.standardError.contains("error: \(url): cannot connect"), "\(stopped.standardError)")
+        #expect(try setup.feedText() == feed)
+    }
+}
