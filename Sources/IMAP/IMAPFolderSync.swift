@@ -47,8 +47,19 @@ public struct IMAPFolderSync: Sendable {
         return try sync(session, progress: progress)
     }
 
-    /// Brings the cache up to date over a session that is logged in.
+    /// Brings the cache up to date over a session that is logged in, holding the folder's cache
+    /// for itself meanwhile.
     func sync(_ session: IMAPSession, progress: (Int, Int) -> Void) throws(IMAPError) -> Outcome {
+        do {
+            return try cache.whileLocked(session.mailbox) { try unlockedSync(session, progress: progress) }
+        } catch let error as IMAPError {
+            throw error
+        } catch {
+            throw IMAPError(.cache, session.mailbox, "\(error)")
+        }
+    }
+
+    private func unlockedSync(_ session: IMAPSession, progress: (Int, Int) -> Void) throws(IMAPError) -> Outcome {
         let mailbox = session.mailbox
         let selection = try session.examine()
         let previous = cache.state(of: mailbox)

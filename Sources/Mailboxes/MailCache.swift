@@ -139,6 +139,21 @@ public struct MailCache: Sendable {
         guard rename(entry.path, target) == 0 else { throw Self.failure(target) }
     }
 
+    /// Holds the folder's cache for one writer at a time (`flock` on its `lock` file): a run of
+    /// `generate` and the watch of `serve` may sync the same folder at once, and the second then
+    /// finds what the first downloaded. The lock goes when `body` returns.
+    public func whileLocked<Result>(_ mailbox: MailboxURL, _ body: () throws -> Result) throws -> Result {
+        let folder = directory(of: mailbox)
+        try Self.makeDirectories(folder)
+        let descriptor = open(folder + "/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Self.failure(folder + "/lock") }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw Self.failure(folder + "/lock") }
+        }
+        return try body()
+    }
+
     /// Records what this run saw, after the messages it downloaded are kept.
     public func save(_ state: State, of mailbox: MailboxURL) throws(WriteError) {
         let folder = directory(of: mailbox)

@@ -4,5 +4,6 @@
 @_exported import Diagnostics
 @_exported import EventModel
 @_exported import EventSynthesis
+@_exported import Mailboxes
 @_exported import ReservationImport
 @_exported import Reservations

@@ -11,7 +11,8 @@ struct Watch: ParsableCommand {
         discussion: """
             Each folder is synced at once, then watched with IDLE where the server offers it and by asking \
             every --poll seconds where it does not. After every sync that brought something, prints \
-            "changed<TAB>URL". A server that cannot be reached is tried again with growing waits (up to 5 minutes).
+            "changed<TAB>URL". A server that cannot be reached is tried again with growing waits (up to 5 minutes). \
+            Ends when standard input is closed.
             """)
 
     @OptionGroup var options: MailOptions
@@ -44,6 +45,9 @@ struct Watch: ParsableCommand {
                     })
             }
         }
-        while true { sleep(3600) }
+        // The program that started this one closes standard input when it ends, or dies.
+        var byte: UInt8 = 0
+        while read(STDIN_FILENO, &byte, 1) > 0 {}
+        throw ExitCode.success
     }
 }

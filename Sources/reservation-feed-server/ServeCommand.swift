@@ -51,8 +51,23 @@ struct ServeCommand: AsyncParsableCommand {
         // A missing input is a mistake in the command, as for generate; anything else (an inbox
         // still empty, a bad file) is served around, and logged.
         if case .failed(.input) = outcome { throw ExitCode.usage }
-        let watcher = InputWatcher(inputs: options.input.inputs, ignoring: [options.output, FeedSecret.path(beside: options.output)]) { change in
+        let mailboxes = options.input.inputs.filter(MailboxURL.looksLikeMailbox)
+        let watcher = InputWatcher(
+            inputs: options.input.inputs.filter { !MailboxURL.looksLikeMailbox($0) }, ignoring: [options.output, FeedSecret.path(beside: options.output)]
+        ) { change in
             keeper.requestRegeneration(reason: "changed: \(change)")
+        }
+        // New mail in a watched folder regenerates the feed as a changed file does.
+        let mailWatcher = mailboxes.isEmpty
+            ? nil
+            : MailboxWatcher(command: options.input.mailboxes(quiet: true).watchCommand(for: mailboxes)) { folder in
+                keeper.requestRegeneration(reason: "new mail in \(folder)")
+            }
+        do {
+            try mailWatcher?.start()
+        } catch {
+            StandardError.print("error: cannot watch \(mailboxes.joined(separator: ", ")): \(error)")
+            throw ExitCode.usage
         }
         watcher.rescanInterval = TimeInterval(options.rescan)
         let feedWatcher = InputWatcher(inputs: [options.output]) { _ in keeper.reloadFromDisk() }
@@ -72,6 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         watcher.stop()
         feedWatcher.stop()
+        mailWatcher?.stop()
         keeper.finish()
         if let failure {
             StandardError.print("error: cannot serve on \(host):\(options.port): \(failure)")

@@ -150,4 +150,37 @@ struct IMAPCommandTests {
         #expect(stopped.standardError.contains("error: \(url): cannot connect"), "\(stopped.standardError)")
         #expect(try setup.feedText() == feed)
     }
+
+    @Test("serve sees a new message in a watched folder within 10 seconds, and keeps serving while the server is away")
+    func serveFollowsMail() throws {
+        let setup = try Setup()
+        try setup.server.append([Self.confirmed])
+        let server = try ServeCommandTests.Server(
+            [setup.server.url(), "--output", setup.feed, "--now", Self.now], in: setup.folder, environment: setup.environment)
+        var stopped = false
+        defer { if !stopped { _ = server.stop() } }
+        func served() throws -> String { String(decoding: try ServeCommandTests.request(server.url).2, as: UTF8.self) }
+        #expect(try served().contains("EPIC Steak"))
+
+        let appended = Date()
+        try setup.server.append([Self.hotel])
+        #expect(try ServeCommandTests.eventually(10) { try served().contains("Hotel Norge") }, "the new message was not seen within 10 s")
+        let seenAfter = Date().timeIntervalSince(appended)
+        #expect(seenAfter < 10)
+
+        // The mail server goes away: the last feed is still served; back again, new mail shows.
+        setup.server.stop()
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try served().contains("Hotel Norge"))
+        try setup.server.start()
+        try setup.server.append([Self.cancelled])
+        #expect(
+            try ServeCommandTests.eventually(30) { try served().contains("SUMMARY:Cancelled: Restaurant · EPIC Steak") },
+            "the cancellation sent after the server came back was not seen")
+        stopped = true
+        #expect(server.stop() == 0)
+        let log = String(decoding: server.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("trying again in"), "\(log)")
+        #expect(!log.contains(IMAPTestServer.password))
+    }
 }

@@ -17,9 +17,10 @@ struct ServeCommandTests {
         let url: URL
         let errors = Pipe()
 
-        init(_ arguments: [String], in folder: TemporaryFolder) throws {
+        init(_ arguments: [String], in folder: TemporaryFolder, environment: [String: String] = [:]) throws {
             let output = Pipe()
             process.executableURL = ServeCommandTests.tool
+            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
             process.arguments = ["serve"] + arguments + ["--port", "0"]
             process.currentDirectoryURL = folder.url
             process.standardOutput = output

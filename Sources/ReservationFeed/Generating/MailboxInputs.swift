@@ -40,6 +40,14 @@ public struct MailboxInputs: Sendable {
         return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("reservation-feed-mail").path
     }
 
+    /// The program and arguments that keep these folders' caches up to date for as long as they
+    /// run, printing `changed<TAB>URL` after each change (`reservation-feed-mail watch`).
+    public func watchCommand(for mailboxes: [String]) -> (program: String, arguments: [String]) {
+        var arguments = ["watch", "--cache", cache.root]
+        if let passwordFile { arguments += ["--password-file", passwordFile] }
+        return (programPath, arguments + mailboxes)
+    }
+
     /// Brings the folders' caches up to date.
     ///
     /// - Throws: ``FeedError/mailbox(_:)`` when a folder cannot be read (the server away, the
