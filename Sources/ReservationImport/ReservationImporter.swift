@@ -134,10 +134,12 @@ public struct ReservationImporter: Sendable {
     ///   - bytes: The message, as RFC 5322 text.
     ///   - source: What it was read from: a file, or a message in a mailbox.
     ///   - sourceTime: When it was written, if known, for the extractor.
-    public func readMessage(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant? = nil) -> ImportResult {
+    ///   - memo: Where what KDE's extractor says of the message is kept between runs, if anywhere.
+    public func readMessage(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant? = nil, memo: ExtractionMemo? = nil) -> ImportResult {
         let markup = schemaOrgReader.readMail(bytes, source: source)
         return limited(
-            markup.reservations.isEmpty ? extract(bytes, source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup) : markup,
+            markup.reservations.isEmpty
+                ? extract(bytes, source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup, memo: memo) : markup,
             source: source)
     }
 
@@ -159,7 +161,10 @@ public struct ReservationImporter: Sendable {
     /// - Parameters:
     ///   - kind: What the document is, for messages (`a PDF`, `an e-mail`).
     ///   - markup: What reading the markup gave, kept when the extractor finds nothing.
-    private func extract(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant?, kind: String, markup: ImportResult?) -> ImportResult {
+    ///   - memo: Where the extractor's answer is kept between runs, if anywhere.
+    private func extract(
+        _ bytes: [UInt8], source: Origin.Source, sourceTime: Instant?, kind: String, markup: ImportResult?, memo: ExtractionMemo? = nil
+    ) -> ImportResult {
         let location = Origin(source)
         guard let extractorPath else {
             if extraction == .none {
@@ -174,9 +179,15 @@ public struct ReservationImporter: Sendable {
             return result
         }
         let extractor = DocumentExtractor(executable: extractorPath, timeout: limits.extractorTime, outputLimit: limits.fileSize)
+        let signature = memo.map { _ in ExtractionMemo.signature(of: extractorPath) } ?? ""
         let answer: [UInt8]
         do {
-            answer = try extractor.extract(bytes, received: sourceTime)
+            if let memo, let kept = memo.load(signature) {
+                answer = kept
+            } else {
+                answer = try extractor.extract(bytes, received: sourceTime)
+                memo?.save(signature, answer)
+            }
         } catch {
             var result = markup ?? ImportResult()
             result.diagnostics.append(Diagnostic(.error, .extractor, at: location, "\(error)"))

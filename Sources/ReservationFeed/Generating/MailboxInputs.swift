@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Mailboxes
+import Parallel
 import ReservationImport
 
 /// How IMAP folders among the inputs (`imaps://me@mail.example.com/INBOX`) are read.
@@ -93,32 +94,43 @@ public struct MailboxInputs: Sendable {
         }
     }
 
-    /// Every message kept for a folder, read with `importer`.
-    func read(_ mailbox: MailboxURL, with importer: ReservationImporter) -> ImportResult {
+    /// Every message kept for a folder, read with `importer`, on every core; what KDE's
+    /// extractor says of a message is kept beside it, so that it is asked once.
+    func read(_ mailbox: MailboxURL, with importer: ReservationImporter, concurrency: Int = Parallel.defaultConcurrency) -> ImportResult {
         var result = ImportResult()
-        for entry in cache.entries(of: mailbox) {
-            let message = MailboxMessage(mailbox: mailbox.description, number: .uid(entry.uid, validity: entry.uidValidity))
-            if let size = entry.tooLarge {
-                result.messages += 1
-                result.diagnostics.append(
+        let entries = cache.entries(of: mailbox)
+        // In batches, so that the results waiting to be joined stay few.
+        for batch in Parallel.batches(of: entries.count, size: 512) {
+            let results = Parallel.map(Array(entries[batch]), concurrency: concurrency) { entry in
+                Self.read(entry, of: mailbox, with: importer)
+            }
+            for read in results { result.append(read) }
+        }
+        return result
+    }
+
+    /// One cached message.
+    private static func read(_ entry: MailCache.Entry, of mailbox: MailboxURL, with importer: ReservationImporter) -> ImportResult {
+        let message = MailboxMessage(mailbox: mailbox.description, number: .uid(entry.uid, validity: entry.uidValidity))
+        if let size = entry.tooLarge {
+            return ImportResult(
+                diagnostics: [
                     Diagnostic(
                         .error, .limit, at: Origin(.message(message)),
                         "the message is \(ImportLimits.describe(bytes: size)), more than the limit of \(ImportLimits.describe(bytes: importer.limits.messageSize)) (--limit message-size); not read"
-                    ))
-                continue
-            }
-            guard let data = FileManager.default.contents(atPath: entry.path) else {
-                result.messages += 1
-                result.diagnostics.append(Diagnostic(.error, .unreadable, at: Origin(.message(message)), "cannot read the cached copy \(entry.path)"))
-                continue
-            }
-            let bytes = [UInt8](data)
-            var named = message
-            named.messageID = MessageHeader.messageID(in: bytes)
-            var read = importer.readMessage(bytes, source: .message(named))
-            read.messages = 1
-            result.append(read)
+                    )
+                ], messages: 1)
         }
-        return result
+        guard let data = FileManager.default.contents(atPath: entry.path) else {
+            return ImportResult(
+                diagnostics: [Diagnostic(.error, .unreadable, at: Origin(.message(message)), "cannot read the cached copy \(entry.path)")], messages: 1)
+        }
+        let bytes = [UInt8](data)
+        var named = message
+        named.messageID = MessageHeader.messageID(in: bytes)
+        let memo = ExtractionMemo.file(String(entry.path.dropLast(".eml".count)) + ".kitinerary")
+        var read = importer.readMessage(bytes, source: .message(named), memo: memo)
+        read.messages = 1
+        return read
     }
 }
