@@ -99,7 +99,12 @@ let package = Package(
         .target(name: "JSONParsing"),
         .target(
             name: "ReservationImport",
-            dependencies: ["Basics", "Chrono", "Diagnostics", "Geography", "Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Mailboxes", "Parallel"]),
+            // ICalendar's reader for calendar files given as inputs or attached to e-mails (only the
+            // ICalendar module touches libical).
+            dependencies: [
+                "Basics", "Chrono", "Diagnostics", "Geography", "Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Mailboxes",
+                "ICalendar", "Parallel",
+            ]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
         .target(name: "Airports", dependencies: ["Basics", "Chrono", "Geography"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),

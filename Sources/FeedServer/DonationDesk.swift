@@ -113,6 +113,7 @@ public struct DonationDesk: Sendable {
         case .html?: "html"
         case .email?: "eml"
         case .mbox?: "mbox"
+        case .iCalendar?: "ics"
         default: "txt"
         }
     }

@@ -120,15 +120,19 @@ public struct ReservationImporter: Sendable {
             return readMessage(bytes, source: source, sourceTime: sourceTime)
         case .mbox:
             return readMbox(bytes, mailbox: source.description)
+        case .iCalendar:
+            return limited(CalendarFileReader(limits: limits).read(bytes, source: source), source: source)
         case .document(let kind):
             return limited(extract(bytes, source: source, sourceTime: sourceTime, kind: kind.phrase, markup: nil), source: source)
         case nil:
-            let what = bytes.isEmpty ? "the file is empty" : "not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, mbox, or a document for KDE's extractor)"
+            let what = bytes.isEmpty ? "the file is empty" : "not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, mbox, iCalendar, or a document for KDE's extractor)"
             return ImportResult(diagnostics: [Diagnostic(.error, .unrecognized, at: Origin(source), what)])
         }
     }
 
-    /// Reads an e-mail: its markup, or what KDE's extractor finds in it when it has none.
+    /// Reads an e-mail: its markup; when it has none, what KDE's extractor finds in it; and when
+    /// that is nothing either, its calendar parts and attachments (`text/calendar`), so that one
+    /// booking never becomes two events.
     ///
     /// - Parameters:
     ///   - bytes: The message, as RFC 5322 text.
@@ -136,11 +140,15 @@ public struct ReservationImporter: Sendable {
     ///   - sourceTime: When it was written, if known, for the extractor.
     ///   - memo: Where what KDE's extractor says of the message is kept between runs, if anywhere.
     public func readMessage(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant? = nil, memo: ExtractionMemo? = nil) -> ImportResult {
-        let markup = schemaOrgReader.readMail(bytes, source: source)
-        return limited(
-            markup.reservations.isEmpty
-                ? extract(bytes, source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup, memo: memo) : markup,
-            source: source)
+        let (markup, calendars) = schemaOrgReader.readMailAndCalendars(bytes, source: source)
+        guard markup.reservations.isEmpty else { return limited(markup, source: source) }
+        let extracted = extract(bytes, source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup, memo: memo)
+        guard extracted.reservations.isEmpty, !calendars.isEmpty else { return limited(extracted, source: source) }
+        var result = ImportResult(diagnostics: markup.diagnostics)
+        for part in calendars {
+            result.append(CalendarFileReader(limits: limits).read(part.bytes, source: source, basePath: "part[\(part.section)]"))
+        }
+        return limited(result, source: source)
     }
 
     /// The result, with no more than `--limit reservations` reservations from one input.

@@ -16,6 +16,7 @@ extension ReservationSynthesis {
         draft.notes.add(words.venue, event.venue.flatMap { describe($0).locationText })
         draft.notes.add(words.seat, seatText(event.seat))
         draft.notes.add(words.tickets, event.numberOfAttendees.map(String.init))
+        draft.notes.addText(event.description)
         return draft
     }
 }

@@ -14,6 +14,14 @@ struct NoteLines {
         lines.append(label + separator + value)
     }
 
+    /// Adds a text of its own lines without a label (an organiser's description), its blank
+    /// lines and trailing spaces left out, at most `limit` characters of it.
+    mutating func addText(_ value: String?, limit: Int = 2000) {
+        guard let value = Text.clean(value) else { return }
+        let text = value.count > limit ? String(value.prefix(limit)) + "…" : value
+        lines += text.split(whereSeparator: \.isNewline).compactMap { Text.clean(String($0)) }
+    }
+
     /// Adds another set's lines after these.
     mutating func append(_ other: NoteLines) {
         lines += other.lines

@@ -6,7 +6,7 @@ import Foundation
 /// A file is read as given, whatever its name (its content tells its format). A folder is read
 /// recursively, in sorted order so that runs are reproducible: files with the extensions of the
 /// formats this tool reads are taken (`.json`, `.jsonld`, `.html`, `.htm`, `.xhtml`, `.eml`, and
-/// `.mbox`, `.pdf` and `.pkpass` for KDE's extractor), and any other file is taken when its first
+/// `.mbox`, `.ics`, and `.pdf` and `.pkpass` for KDE's extractor), and any other file is taken when its first
 /// bytes are markup, an e-mail or an mbox (so a Maildir folder, whose messages have no extension,
 /// and Thunderbird's local folders, mbox files without one, work), while
 /// the rest (pictures, notes) is passed over.
@@ -16,7 +16,7 @@ public struct InputDiscovery: Sendable {
     public var extensions: Set<String>
 
     /// The extensions of the formats this tool reads.
-    public static let knownExtensions: Set<String> = ["json", "jsonld", "html", "htm", "xhtml", "eml", "mbox", "pdf", "pkpass"]
+    public static let knownExtensions: Set<String> = ["json", "jsonld", "html", "htm", "xhtml", "eml", "mbox", "ics", "pdf", "pkpass"]
 
     /// Creates a discovery for the given extensions.
     public init(extensions: Set<String> = InputDiscovery.knownExtensions) {
@@ -90,7 +90,7 @@ public struct InputDiscovery: Sendable {
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 8192)) ?? Data()
         switch InputFormat.detect([UInt8](head)) {
-        case .nativeJSON, .jsonLD, .html, .email, .mbox: return true
+        case .nativeJSON, .jsonLD, .html, .email, .mbox, .iCalendar: return true
         case .document, nil: return false
         }
     }

@@ -14,6 +14,8 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
     /// An mbox file: e-mails one after another, each after a `From ` line (a Thunderbird local
     /// folder, a Google Takeout or Apple Mail export). Each message is read as an e-mail.
     case mbox
+    /// An iCalendar file (`.ics`): a calendar file or invitation someone sent, each VEVENT an event.
+    case iCalendar
     /// A document without markup that KDE's extractor may read: a PDF, a Wallet pass, an image
     /// of a barcode, or plain text.
     case document(DocumentKind)
@@ -37,7 +39,7 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
         }
     }
 
-    public static var allCases: [InputFormat] { [.nativeJSON, .jsonLD, .html, .email, .mbox] + DocumentKind.allCases.map(InputFormat.document) }
+    public static var allCases: [InputFormat] { [.nativeJSON, .jsonLD, .html, .email, .mbox, .iCalendar] + DocumentKind.allCases.map(InputFormat.document) }
 
     /// How messages name the format.
     public var name: String {
@@ -47,6 +49,7 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
         case .html: "HTML"
         case .email: "e-mail"
         case .mbox: "mbox"
+        case .iCalendar: "iCalendar"
         case .document(let kind): kind.rawValue
         }
     }
@@ -55,8 +58,8 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
     ///
     /// JSON that mentions `@context`, `@type` or `@graph` is JSON-LD, other JSON native; text that
     /// starts with `<` is HTML; text that starts with mail headers (`From:`, `Received:`...) is an
-    /// e-mail, and text that starts with a postmark line (`From sender date`) and then a header an
-    /// mbox.
+    /// e-mail, text that starts with a postmark line (`From sender date`) and then a header an
+    /// mbox, and text that starts with `BEGIN:VCALENDAR` a calendar file.
     public static func detect(_ bytes: [UInt8]) -> InputFormat? {
         if bytes.starts(with: Array("%PDF-".utf8)) { return .document(.pdf) }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .document(.pass) }
@@ -74,6 +77,7 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
             return .html
         default:
             if MboxReader.isMbox(bytes[start...]) { return .mbox }
+            if head.prefix(15).uppercased() == "BEGIN:VCALENDAR" { return .iCalendar }
             if isMail(head) { return .email }
             return isText(bytes) ? .document(.text) : nil
         }

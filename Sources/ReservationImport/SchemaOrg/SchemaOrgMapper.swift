@@ -164,13 +164,22 @@ struct SchemaOrgMapper {
         }
     }
 
+    /// An Apple Wallet pass's identity, as KDE's extractor gives it (`pkpassPassTypeIdentifier`
+    /// and `pkpassSerialNumber`): Wallet replaces a pass with the same two by its update, and so
+    /// does the feed (`pass.com.example.boarding/8YQ2K-1`).
+    private func walletPass(_ object: SchemaObject) -> String? {
+        guard let type = text(object, .pkpassPassTypeIdentifier), let serial = text(object, .pkpassSerialNumber) else { return nil }
+        return "\(type)/\(serial)"
+    }
+
     /// The fields every reservation has, from the reservation object (and its package).
     private mutating func common(_ object: SchemaObject, package: SchemaObject?, category: ReservationCategory) -> Reservation {
         var reservation = Reservation(details: .flight(Flight()))
         reservation.reservationNumber =
             text(object, .reservationNumber, .reservationId) ?? text(object, .confirmationNumber)
             ?? text(package, .reservationNumber, .reservationId) ?? text(package, .confirmationNumber)
-        reservation.itemReference = text(object.values(.reservedTicket).first?.object, .ticketNumber) ?? text(object, .atID)
+        reservation.itemReference =
+            text(object.values(.reservedTicket).first?.object, .ticketNumber) ?? text(object, .atID) ?? walletPass(object)
         reservation.status = status(object) ?? package.flatMap(status) ?? .unknown
         reservation.holderName = person(object.values(.underName).first ?? package?.values(.underName).first)
         reservation.bookingTime = time(object, .bookingTime, .bookingDate)

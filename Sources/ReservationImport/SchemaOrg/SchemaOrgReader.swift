@@ -57,14 +57,21 @@ public struct SchemaOrgReader: Sendable {
     ///
     /// - Parameter source: What it was read from, which every origin names.
     public func readMail(_ bytes: [UInt8], source: Origin.Source) -> ImportResult {
+        readMailAndCalendars(bytes, source: source).markup
+    }
+
+    /// Reads the markup of an e-mail, and hands back its calendar parts and attachments
+    /// (`text/calendar`, `application/ics`) for a reader of calendar files.
+    func readMailAndCalendars(_ bytes: [UInt8], source: Origin.Source) -> (markup: ImportResult, calendars: [MailPart]) {
         let message: MailMessage
         do {
             message = try MailMessage(
                 parsing: bytes, maximumParts: limits.mimeParts, maximumDepth: limits.mimeDepth, maximumPartSize: limits.partSize,
-                decoding: ["text/html", "application/xhtml+xml", "application/ld+json", "application/json"])
+                decoding: ["text/html", "application/xhtml+xml", "application/ld+json", "application/json", "text/calendar", "application/ics"])
         } catch {
-            return ImportResult(diagnostics: [Diagnostic(.error, .invalid, at: Origin(source), "\(error)")])
+            return (ImportResult(diagnostics: [Diagnostic(.error, .invalid, at: Origin(source), "\(error)")]), [])
         }
+        var calendars: [MailPart] = []
         var result = ImportResult()
         // The whole message's text is the evidence for how its dates are written.
         let parts = message.parts
@@ -78,12 +85,15 @@ public struct SchemaOrgReader: Sendable {
                 collector.addHTML(part.bytes, basePath: basePath, isUTF8: true, linesAreMeaningful: false)
             case "application/ld+json", "application/json":
                 collector.addJSONLD(part.bytes, basePath: basePath, decodesEntities: false, shift: { _ in nil })
+            case "text/calendar", "application/ics":
+                calendars.append(part)
+                continue
             default:
                 continue
             }
             result.append(collector.finish())
         }
-        return result
+        return (result, calendars)
     }
 
     /// Maps the objects of one input as they are read, and turns what the mapper found into results.

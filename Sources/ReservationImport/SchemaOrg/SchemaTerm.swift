@@ -35,6 +35,8 @@ enum SchemaTerm: String, CaseIterable, Sendable {
     case departureStation, arrivalStation, departureBusStop, arrivalBusStop, departureBoatTerminal, arrivalBoatTerminal
     case departurePlatform, arrivalPlatform, trainName, busName, boatName, trainNumber, busNumber, boatNumber, tripNumber
     case trainCompany, busCompany, boatCompany
+    // KDE's extractor on Apple Wallet passes: the pass's identity, as Wallet keeps it.
+    case pkpassPassTypeIdentifier, pkpassSerialNumber
 
     // Types.
     case flightReservation = "FlightReservation", lodgingReservation = "LodgingReservation"

@@ -28,11 +28,13 @@ public struct TicketedEvent: Sendable, Hashable, Codable {
     public var seat: Seat?
     /// How many tickets.
     public var numberOfAttendees: Int?
+    /// What the organiser says of it, in their words: the description of a calendar invitation.
+    public var description: String?
 
     /// Creates ticketed event details.
     public init(
         name: String? = nil, kind: Kind? = nil, venue: Place? = nil, startTime: DateTimeValue? = nil,
-        endTime: DateTimeValue? = nil, seat: Seat? = nil, numberOfAttendees: Int? = nil
+        endTime: DateTimeValue? = nil, seat: Seat? = nil, numberOfAttendees: Int? = nil, description: String? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -41,11 +43,12 @@ public struct TicketedEvent: Sendable, Hashable, Codable {
         self.endTime = endTime
         self.seat = seat
         self.numberOfAttendees = numberOfAttendees
+        self.description = description
     }
 
     /// The members native JSON gives the fields, of which field paths (`FieldPath+Reservation.swift`) are made.
     enum CodingKeys: String, CodingKey {
-        case name, kind, venue, startTime, endTime, seat, numberOfAttendees
+        case name, kind, venue, startTime, endTime, seat, numberOfAttendees, description
     }
 
     public init(from decoder: any Decoder) throws {
@@ -57,5 +60,6 @@ public struct TicketedEvent: Sendable, Hashable, Codable {
         endTime = try container.decodeIfPresent(DateTimeValue.self, forKey: .endTime)
         seat = try container.decodeIfPresent(Seat.self, forKey: .seat)
         numberOfAttendees = try container.decodeCount(forKey: .numberOfAttendees)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
     }
 }

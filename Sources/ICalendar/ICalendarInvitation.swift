@@ -1,0 +1,49 @@
+import Chrono
+import EventModel
+
+/// The events of an iCalendar object someone sent: a calendar file an airline, a rail operator
+/// or an event site attaches to a confirmation (`METHOD:PUBLISH` or `REQUEST`), or its
+/// cancellation (`METHOD:CANCEL`), as ``ICalendarReader/invitation(_:)`` reads it.
+public struct ICalendarInvitation: Sendable, Hashable {
+    /// `METHOD`, upper case (`PUBLISH`, `REQUEST`, `CANCEL`), when given.
+    public var method: String?
+    /// The events, in the order of the file.
+    public var events: [Event]
+    /// Events that could not be read (no UID, no start), for messages.
+    public var problems: [String]
+
+    /// One VEVENT, its times read with the zones it names.
+    public struct Event: Sendable, Hashable {
+        /// `UID`: the event's identity across updates.
+        public var uid: String
+        /// `SUMMARY`.
+        public var summary: String?
+        /// `DESCRIPTION`.
+        public var description: String?
+        /// `LOCATION`.
+        public var location: String?
+        /// `GEO`.
+        public var geo: GeoCoordinate?
+        /// `URL`.
+        public var url: String?
+        /// `DTSTART`: a date, or a wall time with its IANA zone when the TZID is one, and its UTC
+        /// offset (from the file's own VTIMEZONE when the TZID is not an IANA name, as
+        /// Outlook's `W. Europe Standard Time` is not).
+        public var start: DateTimeValue
+        /// `DTEND`, the same way; or `DTSTART` plus `DURATION`.
+        public var end: DateTimeValue?
+        /// `STATUS`.
+        public var status: EventStatus?
+        /// `SEQUENCE`.
+        public var sequence: Int
+        /// `LAST-MODIFIED`, or else `DTSTAMP`: when this version was made.
+        public var modified: Instant?
+    }
+
+    /// Creates an invitation.
+    public init(method: String?, events: [Event], problems: [String] = []) {
+        self.method = method
+        self.events = events
+        self.problems = problems
+    }
+}

@@ -1,0 +1,179 @@
+import CLibical
+import Chrono
+import EventModel
+
+extension ICalendarReader {
+    /// Reads a calendar file someone sent: its METHOD and its events, with the times of each in
+    /// the zones its TZIDs name: an IANA zone as the system's tz database has it, any other TZID
+    /// through the file's own VTIMEZONE (the wall time kept, with the UTC offset that VTIMEZONE
+    /// gives it then). libical's prefixed TZIDs (`/freeassociation.sourceforge.net/Europe/Berlin`)
+    /// count as the IANA name they end with. Floating times in a file that defines exactly one
+    /// zone, an IANA one, are read in that zone.
+    ///
+    /// - Throws: ``ICalendarReadError/notICalendar(_:)`` when the text is not iCalendar at all.
+    public func invitation(_ text: String) throws(ICalendarReadError) -> ICalendarInvitation {
+        var characters = Array(text.utf8).compactMap { $0 == 0 ? nil : CChar(bitPattern: $0) }
+        characters.append(0)
+        guard text.contains("BEGIN:VCALENDAR") || text.contains("BEGIN:VEVENT"), let parsed = icalparser_parse_string(characters) else {
+            throw .notICalendar("it does not start a VCALENDAR")
+        }
+        let root = LibicalComponent(adopting: parsed)
+        let calendar = root.pointer
+        var invitation = ICalendarInvitation(method: nil, events: [])
+        if let property = icalcomponent_get_first_property(calendar, ICAL_METHOD_PROPERTY),
+            let value = icalproperty_get_value_as_string(property)
+        {
+            invitation.method = String(cString: value).uppercased()
+        }
+        var components: [OpaquePointer] = []
+        if icalcomponent_isa(calendar) == ICAL_VEVENT_COMPONENT {
+            components.append(calendar)
+        } else {
+            var component = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)
+            while let current = component {
+                components.append(current)
+                component = icalcomponent_get_next_component(calendar, ICAL_VEVENT_COMPONENT)
+            }
+        }
+        for (position, component) in components.enumerated() {
+            do {
+                invitation.events.append(try Self.invitedEvent(component, in: calendar))
+            } catch {
+                invitation.problems.append("the event at position \(position + 1) \(error.reason)")
+            }
+        }
+        return invitation
+    }
+
+    private struct Unreadable: Error {
+        let reason: String
+    }
+
+    private static func invitedEvent(_ component: OpaquePointer, in calendar: OpaquePointer) throws(Unreadable) -> ICalendarInvitation.Event {
+        func text(_ kind: icalproperty_kind, _ getter: (OpaquePointer) -> UnsafePointer<CChar>?) -> String? {
+            guard let property = icalcomponent_get_first_property(component, kind), let value = getter(property) else { return nil }
+            let string = String(cString: value)
+            return string.isEmpty ? nil : string
+        }
+        guard let uid = text(ICAL_UID_PROPERTY, icalproperty_get_uid) else { throw Unreadable(reason: "has no UID") }
+        guard let startProperty = icalcomponent_get_first_property(component, ICAL_DTSTART_PROPERTY),
+            let start = time(startProperty, icalproperty_get_dtstart(startProperty), calendar: calendar)
+        else { throw Unreadable(reason: "(UID \(uid)) has no readable DTSTART") }
+        var end: DateTimeValue? = nil
+        if let property = icalcomponent_get_first_property(component, ICAL_DTEND_PROPERTY) {
+            end = time(property, icalproperty_get_dtend(property), calendar: calendar)
+        } else if let property = icalcomponent_get_first_property(component, ICAL_DURATION_PROPERTY),
+            case .dateTime(let local, let zone, let offset) = start
+        {
+            let seconds = Int64(icaldurationtype_as_int(icalproperty_get_duration(property)))
+            let base = local.instant(at: .zero)
+            let shifted = Instant(secondsSinceEpoch: base.secondsSinceEpoch + seconds).localDateTime(at: .zero)
+            end = .dateTime(shifted, timeZone: zone, utcOffset: zone.flatMap { zone in
+                TimeZoneRules.instant(of: shifted, in: zone).flatMap { TimeZoneRules.offset(in: zone, at: $0) }
+            } ?? offset)
+        }
+        var status: EventStatus? = nil
+        if let property = icalcomponent_get_first_property(component, ICAL_STATUS_PROPERTY) {
+            switch icalproperty_get_status(property) {
+            case ICAL_STATUS_TENTATIVE: status = .tentative
+            case ICAL_STATUS_CONFIRMED: status = .confirmed
+            case ICAL_STATUS_CANCELLED: status = .cancelled
+            default: status = nil
+            }
+        }
+        var geo: GeoCoordinate? = nil
+        if let property = icalcomponent_get_first_property(component, ICAL_GEO_PROPERTY) {
+            let value = icalproperty_get_geo(property)
+            let point = GeoCoordinate(latitude: value.lat, longitude: value.lon)
+            geo = point.isValid ? point : nil
+        }
+        var modified: Instant? = nil
+        if let property = icalcomponent_get_first_property(component, ICAL_LASTMODIFIED_PROPERTY) {
+            modified = utcInstant(icalproperty_get_lastmodified(property))
+        } else if let property = icalcomponent_get_first_property(component, ICAL_DTSTAMP_PROPERTY) {
+            modified = utcInstant(icalproperty_get_dtstamp(property))
+        }
+        var sequence = 0
+        if let property = icalcomponent_get_first_property(component, ICAL_SEQUENCE_PROPERTY) {
+            sequence = Int(icalproperty_get_sequence(property))
+        }
+        return ICalendarInvitation.Event(
+            uid: uid, summary: text(ICAL_SUMMARY_PROPERTY, icalproperty_get_summary),
+            description: text(ICAL_DESCRIPTION_PROPERTY, icalproperty_get_description),
+            location: text(ICAL_LOCATION_PROPERTY, icalproperty_get_location), geo: geo, url: text(ICAL_URL_PROPERTY, icalproperty_get_url),
+            start: start, end: end, status: status, sequence: sequence, modified: modified)
+    }
+
+    /// A DTSTART or DTEND as a date-time value with its zone.
+    private static func time(_ property: OpaquePointer, _ value: icaltimetype, calendar: OpaquePointer) -> DateTimeValue? {
+        if value.is_date == 1 {
+            return LocalDate(year: Int(value.year), month: Int(value.month), day: Int(value.day)).map(DateTimeValue.date)
+        }
+        guard
+            let local = LocalDateTime(
+                year: Int(value.year), month: Int(value.month), day: Int(value.day), hour: Int(value.hour), minute: Int(value.minute),
+                second: Int(value.second))
+        else { return nil }
+        if icaltime_is_utc(value) == 1 { return .dateTime(local, timeZone: nil, utcOffset: .zero) }
+        guard let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER), let raw = icalparameter_get_tzid(parameter) else {
+            // Floating, as RFC 5545 reads it; but a file that defines exactly one zone, an IANA
+            // one, means its times in it (Deutsche Bahn's calendar files do this).
+            if let zone = onlyZone(of: calendar) {
+                return .dateTime(local, timeZone: zone, utcOffset: TimeZoneRules.reading(of: local, in: zone)?.offset)
+            }
+            return .dateTime(local, timeZone: nil, utcOffset: nil)
+        }
+        let tzid = String(cString: raw)
+        if let zone = ianaName(tzid) {
+            let offset = TimeZoneRules.reading(of: local, in: zone)?.offset
+            return .dateTime(local, timeZone: zone, utcOffset: offset)
+        }
+        // Not an IANA name: the file's VTIMEZONE says what offset the wall time has.
+        guard let zone = icalcomponent_get_timezone(calendar, raw) else { return .dateTime(local, timeZone: nil, utcOffset: nil) }
+        var zoned = value
+        zoned.zone = zone
+        let utc = icaltime_convert_to_zone(zoned, icaltimezone_get_utc_timezone())
+        guard let instant = utcInstant(utc) else { return .dateTime(local, timeZone: nil, utcOffset: nil) }
+        let offset = UTCOffset(seconds: Int(local.instant(at: .zero).secondsSinceEpoch - instant.secondsSinceEpoch))
+        return .dateTime(local, timeZone: nil, utcOffset: offset)
+    }
+
+    /// The IANA name of the file's one VTIMEZONE, when it defines exactly one and its TZID (or
+    /// `X-LIC-LOCATION`) is such a name.
+    private static func onlyZone(of calendar: OpaquePointer) -> String? {
+        guard icalcomponent_count_components(calendar, ICAL_VTIMEZONE_COMPONENT) == 1,
+            let zone = icalcomponent_get_first_component(calendar, ICAL_VTIMEZONE_COMPONENT)
+        else { return nil }
+        if let property = icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY), let value = icalproperty_get_tzid(property),
+            let name = ianaName(String(cString: value))
+        {
+            return name
+        }
+        var property = icalcomponent_get_first_property(zone, ICAL_X_PROPERTY)
+        while let current = property {
+            if let name = icalproperty_get_x_name(current), String(cString: name) == "X-LIC-LOCATION", let value = icalproperty_get_x(current) {
+                return ianaName(String(cString: value))
+            }
+            property = icalcomponent_get_next_property(zone, ICAL_X_PROPERTY)
+        }
+        return nil
+    }
+
+    /// The IANA zone a TZID names, if it names one: itself, or the end of a prefixed one.
+    static func ianaName(_ tzid: String) -> String? {
+        if TimeZoneRules.isKnown(tzid) { return tzid }
+        let parts = tzid.split(separator: "/")
+        for start in parts.indices.dropFirst() {
+            let candidate = parts[start...].joined(separator: "/")
+            if candidate.contains("/"), TimeZoneRules.isKnown(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    private static func utcInstant(_ value: icaltimetype) -> Instant? {
+        LocalDateTime(
+            year: Int(value.year), month: Int(value.month), day: Int(value.day), hour: Int(value.hour), minute: Int(value.minute),
+            second: Int(value.second)
+        )?.instant(at: .zero)
+    }
+}
