@@ -29,6 +29,8 @@ public struct CalDAVPublisher: Sendable {
     public var discovery: InputDiscovery
     /// How files are read.
     public var importer: ReservationImporter
+    /// How IMAP folders among the inputs are read.
+    public var mailboxes = MailboxInputs()
     /// Where the run's memory is kept (``PublishState``).
     public var statePath: String
     /// How long to wait for another run publishing to the same calendar, in seconds.
@@ -80,7 +82,7 @@ public struct CalDAVPublisher: Sendable {
 
         let reading: (inputCount: Int, result: ImportResult)
         do {
-            reading = try InputReading(discovery: discovery, importer: importer).read(inputs, report: report)
+            reading = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: report)
         } catch {
             throw .feed(error)
         }

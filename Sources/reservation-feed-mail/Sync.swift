@@ -14,8 +14,11 @@ struct Sync: ParsableCommand {
     @Flag(help: "No progress on the terminal.")
     var quiet = false
 
+    @Flag(help: "Show progress even when standard error is not a terminal (reservation-feed passes it on from its own).")
+    var progress = false
+
     func run() throws {
-        let showsProgress = !quiet && isatty(STDERR_FILENO) != 0
+        let showsProgress = !quiet && (progress || isatty(STDERR_FILENO) != 0)
         for mailbox in try options.urls() {
             do {
                 let password = try options.password(for: mailbox)
@@ -28,6 +31,7 @@ struct Sync: ParsableCommand {
                 if shown { FileHandle.standardError.write(Data("\n".utf8)) }
                 print("\(outcome.downloaded)\t\(outcome.renumbered)\t\(outcome.tooLarge)\t\(mailbox)")
             } catch {
+                if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
                 printError("error: \(error); nothing was written")
                 throw ExitCode(2)
             }

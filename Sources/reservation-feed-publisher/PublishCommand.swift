@@ -32,15 +32,16 @@ struct PublishCommand: AsyncParsableCommand {
             StandardError.print("error: \(error)")
             throw ExitCode.usage
         }
-        let generator = try options.feed.generator(input: options.input)
+        let generator = try options.feed.generator(input: options.input, quiet: options.quiet)
         let planner = PublishPlanner(
             options: generator.options, onConflict: ConflictPolicy(rawValue: options.onConflict) ?? .keep,
             concurrency: generator.concurrency)
         let client = CalDAVClient(calendar: url, credentials: credentials)
-        let publisher = CalDAVPublisher(
+        var publisher = CalDAVPublisher(
             client: client, planner: planner, discovery: generator.discovery, importer: generator.importer,
             statePath: options.state ?? PublishState.defaultPath(calendar: client.calendar, user: credentials?.user),
             lockWait: generator.lockWait)
+        publisher.mailboxes = generator.mailboxes
         let now = try options.input.moment()
         let (inputs, dryRun, quiet) = (options.input.inputs, options.dryRun, options.quiet)
         let outcome: Result<PublishReport, PublishError>

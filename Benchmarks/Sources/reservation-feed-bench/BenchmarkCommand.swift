@@ -48,6 +48,15 @@ struct BenchmarkCommand: ParsableCommand {
     @Flag(help: "Leave publish out (it needs Radicale and caldav in the test tools' environment).")
     var skipPublish = false
 
+    @Flag(help: "Leave mailboxes out (they need Dovecot).")
+    var skipMail = false
+
+    @Flag(help: "Measure mailboxes only.")
+    var mailOnly = false
+
+    @Option(help: "Messages in the IMAP folder of the mailbox benchmark.")
+    var mailSize = 20_000
+
     @Flag(help: "Measure publish only.")
     var publishOnly = false
 
@@ -69,6 +78,12 @@ struct BenchmarkCommand: ParsableCommand {
             shared: URL(fileURLWithPath: shared ?? repository.deletingLastPathComponent().appendingPathComponent("shared/bench").path))
         try workspace.buildPrograms()
         try workspace.buildReservationFeed()
+        if mailOnly {
+            let text = try MailBenchmark(workspace: workspace, size: mailSize).run()
+            print(text)
+            if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
+            return
+        }
         if publishOnly {
             let text = try PublishBenchmark(workspace: workspace).run()
             print(text)
@@ -97,6 +112,7 @@ struct BenchmarkCommand: ParsableCommand {
         var text = Report(session: session, sizes: sizes.sorted(), load: (startLoad, Self.loadAverage())).markdown()
         if !skipServe { text += "\n" + (try ServeBenchmark(workspace: workspace).run()) }
         if !skipPublish { text += "\n" + (try PublishBenchmark(workspace: workspace).run()) }
+        if !skipMail { text += "\n" + (try MailBenchmark(workspace: workspace, size: mailSize).run()) }
         print(text)
         if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
         if let json {

@@ -1,3 +1,4 @@
+import Basics
 import Diagnostics
 import Foundation
 import Mailboxes
@@ -64,7 +65,8 @@ public struct MailboxInputs: Sendable {
         process.executableURL = URL(fileURLWithPath: path)
         var arguments = ["sync", "--cache", cache.root, "--message-size", "\(messageLimit)"]
         if let passwordFile { arguments += ["--password-file", passwordFile] }
-        if !showsProgress { arguments.append("--quiet") }
+        // Progress only where a person watches: this program's own standard error is a terminal.
+        arguments.append(showsProgress && isatty(STDERR_FILENO) != 0 ? "--progress" : "--quiet")
         process.arguments = arguments + mailboxes.map(\.description)
         let errors = Pipe()
         process.standardError = errors
@@ -84,7 +86,8 @@ public struct MailboxInputs: Sendable {
             for line in text.split(separator: "\n") where line.hasPrefix("error: ") {
                 lastError = String(line.dropFirst("error: ".count))
             }
-            let progress = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("error: ") }.joined(separator: "\n")
+            let progress = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("error: ") }
+                .joined(separator: "\n")
             if showsProgress, !progress.isEmpty { FileHandle.standardError.write(Data(progress.utf8)) }
         }
         process.waitUntilExit()

@@ -12,6 +12,7 @@ struct InputFormatTests {
         ("Received: from x\r\n\tby y\r\nDate: Tue, 4 Jun 2030 10:00:00 +0000\r\n\r\n", .email),
         ("From MAILER-DAEMON Thu Jan  1 00:00:00 2026\nReturn-Path: <a@example.com>\n\nbody", .mbox),
         ("From here to there, no postmark\nSubject: x\n", .document(.text)),
+        ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n", .iCalendar), ("begin:vcalendar\n", .iCalendar),
         ("Hello: world\r\n\r\nnot mail", .document(.text)), ("just some text", .document(.text)), ("", nil), ("\u{0}\u{1}\u{2}", nil),
         ("%PDF-1.7\n", .document(.pdf)),
     ])
@@ -36,7 +37,7 @@ struct InputFormatTests {
             "x.json: warning: a text without schema.org markup, not read (--extractor none)"
         ])
         #expect(ReservationImporter().read(Array([0x01, 0xFF, 0xFE, 0x00, 0x80]), source: .file("x.bin")).diagnostics.map(\.description) == [
-            "x.bin: not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, mbox, or a document for KDE's extractor)"
+            "x.bin: not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, mbox, iCalendar, or a document for KDE's extractor)"
         ])
     }
 }
