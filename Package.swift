@@ -8,7 +8,7 @@
 //   ReservationImport ─▶ Reservations ─▶ EventSynthesis ─▶ EventModel ─▶ ICalendar ─▶ ReservationFeed ─┬▶ FeedServer
 //   (formats in)         (values)        (pure rules)       (values)      (libical)     (versioning,      │  (serve: HTTP)
 //    ▲ JSONParsing,                                                                      feeds on disk)   └▶ CalDAVPublishing ─▶ CalDAV
-//      HTMLMarkup, MailMessage (one format each)                                                             (publish: plan)     (HTTP client,
+//      HTMLMarkup, MailMessage, Mailboxes, ICalendar's reader (one format each)                              (publish: plan)     (HTTP client,
 //                                                                                                                                 ▲ XMLParsing)
 //
 // `Diagnostics`, below the model, is what every stage says things in: where something came from
@@ -20,7 +20,9 @@
 // trimming and folding of text, a lock), and `Parallel` work spread over the cores. Only
 // `ICalendar` imports `CLibical`; only `FeedServer` imports Hummingbird, only `CalDAV`
 // AsyncHTTPClient, and nothing imports either end but its own program (`reservation-feed-server`,
-// `reservation-feed-publisher`).
+// `reservation-feed-publisher`). IMAP folders are spoken to by `reservation-feed-mail` alone (the
+// `IMAP` module, the only one importing `CLibEtpan`), which fills the cache (`Mailboxes`) that
+// the readers then read, so that no run without a mailbox loads libetpan.
 
 import PackageDescription
 

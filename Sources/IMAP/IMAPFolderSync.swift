@@ -64,12 +64,17 @@ public struct IMAPFolderSync: Sendable {
         let selection = try session.examine()
         let previous = cache.state(of: mailbox)
         var outcome = Outcome(downloaded: 0, renumbered: 0, tooLarge: 0)
-        if let previous, previous.uidValidity == selection.uidValidity, selection.uidNext != 0, previous.uidNext >= selection.uidNext {
+        let sameGeneration = previous?.uidValidity == selection.uidValidity
+        // Fewer files than the state counts: some were lost, and this run fetches them again.
+        let kept = sameGeneration ? cache.keptUIDs(of: mailbox, uidValidity: selection.uidValidity) : []
+        let intact = !sameGeneration || kept.count >= previous!.kept
+        if sameGeneration, intact, selection.uidNext != 0, previous!.uidNext >= selection.uidNext {
             return outcome  // nothing new: no listing, no download
         }
-        let sameGeneration = previous?.uidValidity == selection.uidValidity
-        let first: UInt32 = sameGeneration ? previous!.uidNext : 1
+        let first: UInt32 = sameGeneration && intact ? previous!.uidNext : 1
         var summaries = try session.summaries(from: first, fingerprints: !sameGeneration && previous != nil)
+        if !intact { summaries.removeAll { kept.contains($0.uid) } }
+        var keptCount = kept.count
 
         // A renumbered folder: messages already kept move to their new UIDs.
         if !sameGeneration, previous != nil {
@@ -89,6 +94,7 @@ public struct IMAPFolderSync: Sendable {
                     throw IMAPError(.cache, mailbox, error.description)
                 }
                 outcome.renumbered += 1
+                keptCount += 1
             }
             summaries = remaining
         }
@@ -107,12 +113,13 @@ public struct IMAPFolderSync: Sendable {
                 }
             }
             outcome.downloaded += batch.count
+            keptCount += batch.count
             done += batch.count
             highest = max(highest, batch.max()!)
             batch.removeAll()
             batchBytes = 0
             // What is kept is recorded as it goes, so that an interrupted first run resumes.
-            try save(MailCache.State(uidValidity: selection.uidValidity, uidNext: highest + 1), mailbox)
+            try save(MailCache.State(uidValidity: selection.uidValidity, uidNext: max(highest + 1, previous.map { sameGeneration ? $0.uidNext : 0 } ?? 0), kept: keptCount), mailbox)
             progress(done, summaries.count)
         }
         for summary in summaries {
@@ -123,6 +130,7 @@ public struct IMAPFolderSync: Sendable {
                     throw IMAPError(.cache, mailbox, "\(error)")
                 }
                 outcome.tooLarge += 1
+                keptCount += 1
                 done += 1
                 continue
             }
@@ -132,7 +140,7 @@ public struct IMAPFolderSync: Sendable {
         }
         try flush()
         let next = max(selection.uidNext, (summaries.map(\.uid).max() ?? 0) + 1, highest + 1)
-        try save(MailCache.State(uidValidity: selection.uidValidity, uidNext: next), mailbox)
+        try save(MailCache.State(uidValidity: selection.uidValidity, uidNext: next, kept: keptCount), mailbox)
         progress(summaries.count, summaries.count)
         return outcome
     }

@@ -6,7 +6,7 @@ import Basics
 /// ```
 /// $XDG_CACHE_HOME/reservation-feed/mail/      (~/.cache/reservation-feed/mail/ by default)
 ///   imaps/me@mail.example.com:993/INBOX/
-///     state                                   "UIDVALIDITY UIDNEXT", what the last run saw
+///     state                                   "UIDVALIDITY UIDNEXT KEPT", what the last run saw
 ///     1795472066/20.eml                       message UID 20 of that UIDVALIDITY
 ///     1795472066/21.too-large                 a message past --limit message-size: its size
 /// ```
@@ -48,11 +48,16 @@ public struct MailCache: Sendable {
         public var uidValidity: UInt32
         /// The UID the next new message will have: every message below it has been looked at.
         public var uidNext: UInt32
+        /// How many messages of this UIDVALIDITY the cache holds: fewer files than this means
+        /// some were lost (a crash before they reached the disk, a hand that deleted them), and
+        /// the next run fetches them again.
+        public var kept: Int
 
         /// Creates a state.
-        public init(uidValidity: UInt32, uidNext: UInt32) {
+        public init(uidValidity: UInt32, uidNext: UInt32, kept: Int = 0) {
             self.uidValidity = uidValidity
             self.uidNext = uidNext
+            self.kept = kept
         }
     }
 
@@ -72,8 +77,8 @@ public struct MailCache: Sendable {
     public func state(of mailbox: MailboxURL) -> State? {
         guard let text = Self.contents(of: directory(of: mailbox) + "/state") else { return nil }
         let numbers = text.split(whereSeparator: \.isWhitespace).compactMap { UInt32($0) }
-        guard numbers.count == 2 else { return nil }
-        return State(uidValidity: numbers[0], uidNext: numbers[1])
+        guard numbers.count == 2 || numbers.count == 3 else { return nil }
+        return State(uidValidity: numbers[0], uidNext: numbers[1], kept: numbers.count == 3 ? Int(numbers[2]) : 0)
     }
 
     /// Every message kept for a folder, oldest UIDVALIDITY first, then by UID.
@@ -98,6 +103,16 @@ public struct MailCache: Sendable {
         return entries.sorted { ($0.uidValidity, $0.uid) < ($1.uidValidity, $1.uid) }
     }
 
+    /// The UIDs of the messages kept under one UIDVALIDITY (downloaded, or noted as too large).
+    public func keptUIDs(of mailbox: MailboxURL, uidValidity: UInt32) -> Set<UInt32> {
+        Set(
+            Self.names(in: "\(directory(of: mailbox))/\(uidValidity)").compactMap { name -> UInt32? in
+                let parts = name.split(separator: ".", maxSplits: 1)
+                guard parts.count == 2, parts[1] == "eml" || parts[1] == "too-large" else { return nil }
+                return UInt32(parts[0])
+            })
+    }
+
     /// The names in a directory, or none when it does not exist.
     static func names(in directory: String) -> [String] {
         guard let handle = opendir(directory) else { return [] }
@@ -120,9 +135,11 @@ public struct MailCache: Sendable {
         public var description: String
     }
 
-    /// Keeps a downloaded message, replacing the file whole (never half-written).
+    /// Keeps a downloaded message, replacing the file whole (never half-written). It is not
+    /// flushed to disk one by one (twenty thousand flushes cost more than the download): a message
+    /// a crash loses is found missing by the count in ``State/kept`` and fetched again.
     public func store(_ bytes: [UInt8], uid: UInt32, uidValidity: UInt32, of mailbox: MailboxURL) throws(WriteError) {
-        try write(bytes, to: "\(try generation(uidValidity, of: mailbox))/\(uid).eml")
+        try write(bytes, to: "\(try generation(uidValidity, of: mailbox))/\(uid).eml", flushing: false)
     }
 
     /// Notes a message that was not downloaded because it is past the size limit, so that every
@@ -158,18 +175,19 @@ public struct MailCache: Sendable {
     public func save(_ state: State, of mailbox: MailboxURL) throws(WriteError) {
         let folder = directory(of: mailbox)
         try Self.makeDirectories(folder)
-        try write(Array("\(state.uidValidity) \(state.uidNext)\n".utf8), to: folder + "/state")
+        try write(Array("\(state.uidValidity) \(state.uidNext) \(state.kept)\n".utf8), to: folder + "/state")
     }
 
-    /// The directory of one UIDVALIDITY, made when needed.
+    /// The directory of one UIDVALIDITY, made when it is not there yet.
     private func generation(_ uidValidity: UInt32, of mailbox: MailboxURL) throws(WriteError) -> String {
         let path = "\(directory(of: mailbox))/\(uidValidity)"
-        try Self.makeDirectories(path)
+        if access(path, F_OK) != 0 { try Self.makeDirectories(path) }
         return path
     }
 
-    /// Writes a file through a temporary one beside it and a rename, readable by its owner only.
-    private func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    /// Writes a file through a temporary one beside it and a rename, readable by its owner only;
+    /// `flushing` waits until its bytes are on disk before the rename.
+    private func write(_ bytes: [UInt8], to path: String, flushing: Bool = true) throws(WriteError) {
         let slash = path.lastIndex(of: "/")!
         let temporary = String(path[..<slash]) + "/.partial-" + String(path[path.index(after: slash)...])
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -186,7 +204,7 @@ public struct MailCache: Sendable {
             }
             written += count
         }
-        guard fsync(descriptor) == 0, close(descriptor) == 0, rename(temporary, path) == 0 else {
+        guard !flushing || fsync(descriptor) == 0, close(descriptor) == 0, rename(temporary, path) == 0 else {
             let error = Self.failure(path)
             unlink(temporary)
             throw error

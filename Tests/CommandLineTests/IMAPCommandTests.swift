@@ -89,6 +89,14 @@ struct IMAPCommandTests {
         #expect(setup.server.bodiesSent == 3, "the second run downloaded messages again")
         #expect(try setup.feedText() == feed)
 
+        // A cached message lost (a crash before it reached the disk, a hand): fetched again, alone.
+        let lost = try #require(cached.sorted().first)
+        try FileManager.default.removeItem(atPath: setup.folder.path("cache/reservation-feed/mail/" + lost))
+        let repaired = try setup.generate([url])
+        #expect(repaired.status == 0)
+        #expect(setup.server.bodiesSent == 4, "the lost message, and only it, is downloaded again")
+        #expect(try setup.feedText() == feed)
+
         // lint reads the same folder and names messages by their RFC 5092 URL.
         let lint = try setup.run(["lint", url, "--now", Self.now])
         #expect(lint.standardOutput.hasPrefix("\(url);UIDVALIDITY="), "\(lint.standardOutput)")

@@ -147,7 +147,7 @@ struct MailBenchmark {
         func fill(size: Int, repository: URL) throws -> Int {
             let bookings = try [
                 "Tests/ReservationImportTests/Fixtures/schema-org/epic-steak-1-confirmed.eml", "Examples/markup/hotel-confirmation.eml",
-            ].map { try String(contentsOf: repository.appendingPathComponent($0), encoding: .utf8) }
+            ].map { String(decoding: try Data(contentsOf: repository.appendingPathComponent($0)), as: UTF8.self) }
             let paragraph = String(repeating: "Nothing booked in this letter, only news of the week. ", count: 60)
             let target = folder + "/mail/bench/Maildir/.Bench/cur"
             var total = 0

@@ -8,7 +8,7 @@ import ReservationImport
 /// How IMAP folders among the inputs (`imaps://me@mail.example.com/INBOX`) are read.
 ///
 /// The program `reservation-feed-mail`, installed beside this one, brings each folder's local
-/// cache up to date (``MailCache``: each message downloaded once), then the cached messages are
+/// cache up to date (`MailCache`: each message downloaded once), then the cached messages are
 /// read like e-mails, each named by its folder, UIDVALIDITY and UID. Every message ever seen is
 /// read, also those since deleted or moved on the server, so that cleaning an inbox never
 /// cancels a booking; a later message that cancels it does. libetpan, which speaks IMAP, is

@@ -5,7 +5,7 @@ import Basics
 /// mailbox of 20,000 messages is read again at every run.
 ///
 /// The answer is kept with the extractor's signature (its path, size and modification time), so
-/// that an upgraded extractor reads the document again. ``MailboxInputs`` keeps one beside each
+/// that an upgraded extractor reads the document again. `MailboxInputs` (of ReservationFeed) keeps one beside each
 /// cached message of an IMAP folder.
 public struct ExtractionMemo: Sendable {
     /// The answer kept for this signature, if any.
