@@ -63,11 +63,23 @@ public struct CalendarFileReader: Sendable {
                 name: event.location.map(bounded), coordinates: event.geo.flatMap { Coordinates(latitude: $0.latitude, longitude: $0.longitude) })
         }
         let details = TicketedEvent(
-            name: event.summary.map(bounded), kind: .other, venue: venue, startTime: event.start, endTime: event.end,
-            description: event.description.map(bounded))
+            name: event.summary.map(bounded), kind: .other, venue: venue, startTime: event.start,
+            endTime: event.end.map { Self.end($0, inZoneOf: event.start) }, description: event.description.map(bounded))
         return Reservation(
             details: .ticketedEvent(details), itemReference: event.uid, status: status,
             modifiedTime: event.modified.map { .dateTime($0.localDateTime(at: .zero), timeZone: nil, utcOffset: .zero) }, url: event.url)
+    }
+
+    /// An end in another zone than the start (a flight's DTEND at its destination) as the same
+    /// instant on the start's clock: an event has one place, the start's, and an end read there
+    /// must not move. The TZIDs of a calendar file are the sender's word on the instants.
+    static func end(_ end: DateTimeValue, inZoneOf start: DateTimeValue) -> DateTimeValue {
+        guard case .dateTime(let endLocal, let endZone, let endOffset?) = end, case .dateTime(_, let startZone?, _) = start,
+            endZone != startZone
+        else { return end }
+        let instant = endLocal.instant(at: endOffset)
+        guard let offset = TimeZoneRules.offset(in: startZone, at: instant) else { return end }
+        return .dateTime(instant.localDateTime(at: offset), timeZone: startZone, utcOffset: offset)
     }
 
     /// A text cut to `--limit field-length`.

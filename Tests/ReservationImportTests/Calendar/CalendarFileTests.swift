@@ -69,6 +69,29 @@ struct CalendarFileTests {
         #expect(lufthansa.startTime == .dateTime(local("2026-12-01T07:00:00"), timeZone: nil, utcOffset: .zero))
     }
 
+    @Test("an event ending in another zone (a flight's DTEND at its destination) keeps its instant, on the start's clock")
+    func endInAnotherZone() throws {
+        let text = """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Airline//EN\r
+            BEGIN:VEVENT\r
+            UID:AY20-20300615@airline.example\r
+            DTSTAMP:20300101T000000Z\r
+            SUMMARY:Flight AY 20 San Francisco - Helsinki\r
+            DTSTART;TZID=America/Los_Angeles:20300615T175500\r
+            DTEND;TZID=Europe/Helsinki:20300616T140500\r
+            LOCATION:San Francisco International Airport\r
+            GEO:37.618806;-122.375417\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """
+        let result = CalendarFileReader().read(Array(text.utf8), source: .file("flight.ics"))
+        let (_, event) = try event(result)
+        #expect(event.endTime == .dateTime(local("2030-06-16T04:05:00"), timeZone: "America/Los_Angeles", utcOffset: UTCOffset(hours: -7)))
+    }
+
     /// An e-mail with the Meetup invitation attached, and markup when `withMarkup`.
     private func mail(withMarkup: Bool) throws -> [UInt8] {
         let calendar = try String(contentsOfFile: Self.fixture("meetup-20220914-kde-eco.ics"), encoding: .utf8)
