@@ -105,7 +105,7 @@ let package = Package(
             // ICalendar module touches libical).
             dependencies: [
                 "Basics", "Chrono", "Diagnostics", "Geography", "Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Mailboxes",
-                "ICalendar", "Parallel",
+                "ICalendar", "Parallel", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).

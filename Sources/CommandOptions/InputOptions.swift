@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ReservationFeed
 
 /// The inputs and the settings every subcommand shares.
@@ -89,7 +90,10 @@ public struct InputOptions: ParsableArguments {
 
     /// The importer these settings give.
     public func importer() throws -> ReservationImporter {
-        ReservationImporter(limits: try limits(), extraction: extractor)
+        var importer = ReservationImporter(limits: try limits(), extraction: extractor)
+        // What KDE's extractor says of a document is kept, so that it is asked once per document.
+        importer.extractionCache = MailCache.cacheFolder(environment: ProcessInfo.processInfo.environment) + "/extracted"
+        return importer
     }
 
     /// How IMAP folders among the inputs are read; `quiet` keeps the first download's progress

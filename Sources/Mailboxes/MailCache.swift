@@ -29,11 +29,15 @@ public struct MailCache: Sendable {
     /// The cache where the XDG Base Directory specification puts it: `$XDG_CACHE_HOME`, or
     /// `~/.cache`, then `reservation-feed/mail`.
     public static func standard(environment: [String: String]) -> MailCache {
-        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
-            return MailCache(root: base + "/reservation-feed/mail")
-        }
+        MailCache(root: cacheFolder(environment: environment) + "/mail")
+    }
+
+    /// This program's folder in the XDG cache: `$XDG_CACHE_HOME/reservation-feed` (an absolute
+    /// path only, as the specification asks), else `~/.cache/reservation-feed`.
+    public static func cacheFolder(environment: [String: String]) -> String {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/reservation-feed" }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return MailCache(root: home + "/.cache/reservation-feed/mail")
+        return home + "/.cache/reservation-feed"
     }
 
     /// The directory of one folder.

@@ -1,5 +1,6 @@
 import Basics
 import Chrono
+import Crypto
 import Diagnostics
 import Foundation
 import Parallel
@@ -21,6 +22,10 @@ public struct ReservationImporter: Sendable {
     public var schemaOrgReader: SchemaOrgReader
     /// Whether documents without markup go to KDE's extractor.
     public var extraction: Extraction
+    /// A folder where the extractor's answers are kept by the SHA-256 of the document, so that
+    /// a document read again (every message of an mbox export, at every run) is given to it once;
+    /// `nil` keeps nothing. The command line uses `$XDG_CACHE_HOME/reservation-feed/extracted`.
+    public var extractionCache: String?
 
     /// Where the extractor is, when it is wanted and installed: looked for once per program, the
     /// first time a document needs it, so that a run of markup alone pays nothing for it.
@@ -187,6 +192,7 @@ public struct ReservationImporter: Sendable {
             return result
         }
         let extractor = DocumentExtractor(executable: extractorPath, timeout: limits.extractorTime, outputLimit: limits.fileSize)
+        let memo = memo ?? extractionCache.map { ExtractionMemo.file("\($0)/\(Self.digest(bytes)).kitinerary", makingFolder: true) }
         let signature = memo.map { _ in ExtractionMemo.signature(of: extractorPath) } ?? ""
         let answer: [UInt8]
         do {
@@ -207,6 +213,11 @@ public struct ReservationImporter: Sendable {
         var result = extracted
         result.diagnostics.append(Diagnostic(.warning, .nothingFound, at: location, "kitinerary-extractor found no reservation in it (\(kind))"))
         return result
+    }
+
+    /// The SHA-256 of a document, in hexadecimal: its name in ``extractionCache``.
+    static func digest(_ bytes: [UInt8]) -> String {
+        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
     }
 
     /// A document left unread because `--extractor none` was given.

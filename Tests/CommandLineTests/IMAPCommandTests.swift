@@ -36,35 +36,12 @@ struct IMAPCommandTests {
         func feedText() throws -> String { String(decoding: try Data(contentsOf: URL(fileURLWithPath: feed)), as: UTF8.self) }
     }
 
-    /// A wrapper of KDE's extractor that counts its runs in `count`.
-    private func countingExtractor(in folder: TemporaryFolder) throws -> (program: String, count: String) {
-        let count = folder.path("extractor-runs")
-        let program = try folder.write(
-            "kitinerary-extractor",
-            """
-            #!/bin/sh
-            echo run >> '\(count)'
-            for candidate in /usr/lib/*/libexec/kf6/kitinerary-extractor /usr/lib/*/libexec/kf5/kitinerary-extractor /usr/bin/kitinerary-extractor; do
-              [ -x "$candidate" ] && exec "$candidate" "$@"
-            done
-            echo "KDE's extractor is not installed (Debian: libkpimitinerary-bin)" >&2
-            exit 3
-
-            """)
-        chmod(program, 0o755)
-        return (program, count)
-    }
-
-    private func runs(_ count: String) -> Int {
-        ((try? String(contentsOfFile: count, encoding: .utf8)) ?? "").split(separator: "\n").count
-    }
-
     @Test("a folder's booking e-mails become events; a second run downloads no message, asks KDE's extractor nothing, and leaves the feed byte-identical")
     func readsAndCaches() throws {
         let setup = try Setup()
         try setup.server.append([Self.confirmed, Self.hotel, Repository.url("Tests/Corpus/kde/aohostels.eml").path])
         let url = setup.server.url()
-        let extractor = try countingExtractor(in: setup.folder)
+        let extractor = try CountingExtractor(in: setup.folder)
         let first = try setup.generate([url], extra: ["KITINERARY_EXTRACTOR": extractor.program])
         #expect(first.status == 0, "\(first.standardError)")
         // The hostel's booking (read by KDE's extractor: the e-mail has no markup) ended in 2018.
@@ -81,10 +58,10 @@ struct IMAPCommandTests {
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: setup.folder.path("cache/reservation-feed/mail"))[.posixPermissions] as? Int)
         #expect(mode & 0o077 == 0, "the mail cache is open to other users: \(String(mode, radix: 8))")
 
-        #expect(runs(extractor.count) == 1, "the hostel's e-mail, without markup, goes to KDE's extractor")
+        #expect(extractor.runs == 1, "the hostel's e-mail, without markup, goes to KDE's extractor")
         let second = try setup.generate([url], extra: ["KITINERARY_EXTRACTOR": extractor.program])
         #expect(second.status == 0)
-        #expect(runs(extractor.count) == 1, "what the extractor said is kept beside the cached message")
+        #expect(extractor.runs == 1, "what the extractor said is kept beside the cached message")
         #expect(second.standardError.contains("0 added, 0 updated, 0 cancelled, 0 removed, 2 unchanged"), "\(second.standardError)")
         #expect(setup.server.bodiesSent == 3, "the second run downloaded messages again")
         #expect(try setup.feedText() == feed)

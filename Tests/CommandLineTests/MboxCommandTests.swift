@@ -46,6 +46,22 @@ struct MboxCommandTests {
         #expect(verdict.passed, "\(verdict.report)")
     }
 
+    @Test("KDE's extractor is asked once about each message without markup, however often the export is read")
+    func extractorAskedOnce() throws {
+        let folder = try TemporaryFolder("mbox")
+        let box = folder.path("Takeout.mbox")
+        try mbox(box, [Self.mails[0], "--plain", "Lunch?", "Nothing booked.\n", "--plain", "Dinner?", "Nothing booked either.\n"])
+        let extractor = try CountingExtractor(in: folder)
+        let environment = ["KITINERARY_EXTRACTOR": extractor.program, "XDG_CACHE_HOME": folder.path("cache")]
+        for _ in 0..<2 {
+            let lint = try ProcessRunner.run(Self.tool, ["lint", box, "--now", Self.now], environment: environment)
+            #expect(lint.standardOutput == "1 reservation in 1 input (3 messages): 0 errors, 0 warnings\n", "\(lint.standardOutput)")
+        }
+        #expect(extractor.runs == 2, "each of the two messages without markup once, not once per run")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path("cache/reservation-feed/extracted"))
+        #expect(kept.filter { $0.hasSuffix(".kitinerary") }.count == 2)
+    }
+
     @Test("a message past --limit message-size is reported by number and Message-ID, and the rest is read")
     func oversizeMessage() throws {
         let folder = try TemporaryFolder("mbox")

@@ -20,7 +20,10 @@ public struct ExtractionMemo: Sendable {
     }
 
     /// A memo in one file: the signature on the first line, then the answer.
-    public static func file(_ path: String) -> ExtractionMemo {
+    ///
+    /// - Parameter makingFolder: Whether the file's folder is made (readable by its owner only)
+    ///   when it is missing.
+    public static func file(_ path: String, makingFolder: Bool = false) -> ExtractionMemo {
         ExtractionMemo(
             load: { signature in
                 guard let handle = fopen(path, "r") else { return nil }
@@ -38,6 +41,13 @@ public struct ExtractionMemo: Sendable {
                 return Array(bytes[(newline + 1)...])
             },
             save: { signature, answer in
+                if makingFolder, let slash = path.lastIndex(of: "/") {
+                    var folder = ""
+                    for component in path[..<slash].split(separator: "/") {
+                        folder += "/" + component
+                        mkdir(folder, 0o700)
+                    }
+                }
                 let temporary = path + ".partial"
                 guard let handle = fopen(temporary, "w") else { return }
                 let bytes = Array((signature + "\n").utf8) + answer
