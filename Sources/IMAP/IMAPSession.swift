@@ -93,21 +93,11 @@ final class IMAPSession {
         defer { if let list { mailimap_fetch_list_free(list) } }
         try check(code, .protocolError, "cannot list the folder's messages")
         var summaries: [Summary] = []
-        var cell = rf_clist_begin(list)
-        while let current = cell {
-            let attributes = rf_clist_content(current).assumingMemoryBound(to: mailimap_msg_att.self)
-            var uid: UInt32 = 0
-            var size: UInt32 = 0
-            var section: UnsafePointer<CChar>? = nil
-            var length = 0
-            rf_message_attributes(attributes, &uid, &size, &section, &length)
+        Self.forEachMessage(in: list) { uid, size, section in
             // `first:*` names the last message even when its UID is below `first`.
-            if uid >= first {
-                let header = section.map { UnsafeRawBufferPointer(start: $0, count: length) }
-                summaries.append(
-                    Summary(uid: uid, size: Int(size), fingerprint: header.map { MessageHeader.fingerprint(of: $0, size: Int(size)) }))
-            }
-            cell = rf_clist_next(current)
+            guard uid >= first else { return }
+            let fingerprint = section.map { MessageHeader.fingerprint(of: $0, size: Int(size)) }
+            summaries.append(Summary(uid: uid, size: Int(size), fingerprint: fingerprint))
         }
         return summaries.sorted { $0.uid < $1.uid }
     }
@@ -118,6 +108,24 @@ final class IMAPSession {
         let code = uids.withUnsafeBufferPointer { rf_fetch_bodies(session, $0.baseAddress, $0.count, &list) }
         defer { if let list { mailimap_fetch_list_free(list) } }
         try check(code, .protocolError, "cannot download messages")
+        let asked = Set(uids)
+        var failure: IMAPError? = nil
+        Self.forEachMessage(in: list) { uid, _, section in
+            guard failure == nil, let section, asked.contains(uid) else { return }
+            do throws(IMAPError) {
+                try body(uid, section)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Each message of a fetch's result: its UID, its size, and its one body section (the whole
+    /// message, or the header fields asked for), valid until the result is freed.
+    private static func forEachMessage(
+        in list: UnsafeMutablePointer<clist>?, _ body: (UInt32, UInt32, UnsafeRawBufferPointer?) -> Void
+    ) {
         var cell = rf_clist_begin(list)
         while let current = cell {
             let attributes = rf_clist_content(current).assumingMemoryBound(to: mailimap_msg_att.self)
@@ -126,9 +134,7 @@ final class IMAPSession {
             var section: UnsafePointer<CChar>? = nil
             var length = 0
             rf_message_attributes(attributes, &uid, &size, &section, &length)
-            if let section, uids.contains(uid) {
-                try body(uid, UnsafeRawBufferPointer(start: section, count: length))
-            }
+            body(uid, size, section.map { UnsafeRawBufferPointer(start: $0, count: length) })
             cell = rf_clist_next(current)
         }
     }

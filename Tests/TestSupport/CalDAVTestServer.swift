@@ -34,7 +34,7 @@ public final class CalDAVTestServer: @unchecked Sendable {
     public init(_ kind: Kind = .radicale) async throws {
         self.kind = kind
         folder = try TemporaryFolder(kind.rawValue)
-        let port = try Self.freePort()
+        let port = try LoopbackPort.free()
         root = URL(string: "http://127.0.0.1:\(port)/")!
         switch kind {
         case .radicale:
@@ -143,17 +143,4 @@ public final class CalDAVTestServer: @unchecked Sendable {
         return status
     }
 
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        guard bound else { throw Failure(description: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }

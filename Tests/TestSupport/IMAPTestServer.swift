@@ -33,8 +33,8 @@ public final class IMAPTestServer: @unchecked Sendable {
         }
         folder = try TemporaryFolder("dovecot")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
-        tlsPort = try Self.freePort()
-        plainPort = try Self.freePort()
+        tlsPort = try LoopbackPort.free()
+        plainPort = try LoopbackPort.free()
         caFile = folder.path("ca.pem")
         try Self.shell(
             """
@@ -123,7 +123,7 @@ public final class IMAPTestServer: @unchecked Sendable {
         self.process = process
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            if Self.accepts(tlsPort) && Self.accepts(plainPort) { return }
+            if LoopbackPort.accepts(tlsPort) && LoopbackPort.accepts(plainPort) { return }
             guard process.isRunning else { break }
             usleep(100_000)
         }
@@ -137,7 +137,7 @@ public final class IMAPTestServer: @unchecked Sendable {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         _ = try? ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/pkill"), ["-KILL", "-f", "dovecot-reservation-feed-test-\(tlsPort)/"])
-        for _ in 0..<50 where Self.accepts(tlsPort) || Self.accepts(plainPort) { usleep(100_000) }
+        for _ in 0..<50 where LoopbackPort.accepts(tlsPort) || LoopbackPort.accepts(plainPort) { usleep(100_000) }
     }
 
     /// Changes a folder through Python's imaplib (see `Tests/Tools/imap_tool.py`).
@@ -172,31 +172,5 @@ public final class IMAPTestServer: @unchecked Sendable {
     private static func shell(_ script: String) throws {
         let result = try ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-ec", script])
         guard result.status == 0 else { throw Failure(description: "making the test certificates failed: \(result.standardError)") }
-    }
-
-    private static func accepts(_ port: Int) -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-    }
-
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        guard bound else { throw Failure(description: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
