@@ -105,15 +105,18 @@ public struct IMAPFolderSync: Sendable {
         var batchBytes = 0
         func flush() throws(IMAPError) {
             guard !batch.isEmpty else { return }
+            // A message expunged since the listing is not sent: it is gone, and not counted.
+            var stored = 0
             try session.fetch(batch) { (uid, bytes) throws(IMAPError) in
+                stored += 1
                 do {
                     try cache.store(Array(bytes), uid: uid, uidValidity: selection.uidValidity, of: mailbox)
                 } catch {
                     throw IMAPError(.cache, mailbox, "\(error)")
                 }
             }
-            outcome.downloaded += batch.count
-            keptCount += batch.count
+            outcome.downloaded += stored
+            keptCount += stored
             done += batch.count
             highest = max(highest, batch.max()!)
             batch.removeAll()

@@ -4,7 +4,8 @@ import Mailboxes
 /// One folder kept in step for as long as it runs: synced, then watched with IDLE where the
 /// server offers it (a new message is seen within a second or two) and by re-examining it every
 /// `pollInterval` seconds where it does not. A broken connection or an absent server is tried
-/// again with growing waits, from 1 second up to 5 minutes.
+/// again with growing waits, from 1 second up to 5 minutes; a refused login or an untrusted
+/// certificate every 5 minutes.
 public struct IMAPFolderWatch: Sendable {
     /// How the cache is brought up to date.
     public var sync: IMAPFolderSync
@@ -45,6 +46,9 @@ public struct IMAPFolderWatch: Sendable {
                     }
                 }
             } catch {
+                // A refused login or an untrusted certificate waits for a person: asking again
+                // at once would only get the account locked.
+                if !error.isTransient { wait = 300 }
                 failed(error, wait)
                 sleep(UInt32(wait))
                 wait = min(wait * 2, 300)
