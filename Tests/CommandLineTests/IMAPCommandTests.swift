@@ -20,8 +20,8 @@ struct IMAPCommandTests {
         var environment: [String: String] { server.environment(cache: folder.path("cache")) }
         var feed: String { folder.path("mail.ics") }
 
-        init() throws {
-            server = try IMAPTestServer()
+        init(idle: Bool = true) throws {
+            server = try IMAPTestServer(idle: idle)
             folder = try TemporaryFolder("imap")
         }
 
@@ -193,5 +193,19 @@ struct IMAPCommandTests {
         let log = String(decoding: server.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(log.contains("trying again in"), "\(log)")
         #expect(!log.contains(IMAPTestServer.password))
+    }
+
+    @Test("a server without IDLE is polled: serve still sees a new message within 10 seconds")
+    func serveFollowsMailByPolling() throws {
+        let setup = try Setup(idle: false)
+        try setup.server.append([Self.confirmed])
+        let server = try ServeCommandTests.Server(
+            [setup.server.url(), "--output", setup.feed, "--now", Self.now], in: setup.folder, environment: setup.environment)
+        defer { _ = server.stop() }
+        func served() throws -> String { String(decoding: try ServeCommandTests.request(server.url).2, as: UTF8.self) }
+        #expect(try served().contains("EPIC Steak"))
+        try setup.server.append([Self.hotel])
+        #expect(try ServeCommandTests.eventually(10) { try served().contains("Hotel Norge") }, "the new message was not seen within 10 s")
+        #expect(!(try setup.server.tool(["capability", "INBOX"])).contains("IDLE"), "the test server should not offer IDLE")
     }
 }

@@ -27,7 +27,9 @@ public final class IMAPTestServer: @unchecked Sendable {
     }
 
     /// Makes the certificates and configuration, and starts the server.
-    public init() throws {
+    ///
+    /// - Parameter idle: Whether the server offers IDLE (RFC 2177); without it, clients poll.
+    public init(idle: Bool = true) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/dovecot") else {
             throw Failure(description: "Dovecot is not installed (Debian: apt-get install dovecot-imapd; .ci/setup installs it): the IMAP tests cannot run")
         }
@@ -86,6 +88,10 @@ public final class IMAPTestServer: @unchecked Sendable {
             info_log_path = \(base)/dovecot.log
 
             """
+        if !idle {
+            // What Dovecot offers after login, IDLE left out.
+            settings += "imap_capability = IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE SORT UIDPLUS LITERAL+ MOVE\n"
+        }
         if isRoot {
             settings += "default_login_user = dovenull\ndefault_internal_user = dovecot\n"
         } else {

@@ -6,6 +6,7 @@
     imap_tool.py PORT CAFILE USER PASSWORD delete FOLDER SUBJECT-WORD   (flag and expunge)
     imap_tool.py PORT CAFILE USER PASSWORD recreate FOLDER              (new UIDVALIDITY, same messages)
     imap_tool.py PORT CAFILE USER PASSWORD status FOLDER
+    imap_tool.py PORT CAFILE USER PASSWORD capability INBOX             (what the server offers after login)
 """
 import imaplib
 import ssl
@@ -41,6 +42,8 @@ def main(port, cafile, user, password, command, folder, *rest):
         imap.create(quoted)
         for message in messages:
             imap.append(quoted, None, None, message)
+    elif command == "capability":
+        print(" ".join(imap.capabilities))
     elif command == "status":
         print(imap.status(quoted, "(MESSAGES UIDVALIDITY UIDNEXT)")[1][0].decode())
     imap.logout()
