@@ -207,6 +207,7 @@ let package = Package(
         .testTarget(name: "HTMLMarkupTests", dependencies: ["HTMLMarkup"]),
         .testTarget(name: "XMLParsingTests", dependencies: ["XMLParsing"]),
         .testTarget(name: "MailboxesTests", dependencies: ["Mailboxes"]),
+        .testTarget(name: "IMAPTests", dependencies: ["IMAP", "Mailboxes"]),
         .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono"]),
         .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "Diagnostics", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "Chrono", "Diagnostics", "EventModel", "Reservations", "TestSupport"], exclude: ["Golden"]),
