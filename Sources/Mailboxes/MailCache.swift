@@ -117,8 +117,9 @@ public struct MailCache: Sendable {
             })
     }
 
-    /// The names in a directory, or none when it does not exist.
-    static func names(in directory: String) -> [String] {
+    /// The names in a directory, or none when it does not exist; those starting with `.` only
+    /// when `hidden`.
+    static func names(in directory: String, hidden: Bool = false) -> [String] {
         guard let handle = opendir(directory) else { return [] }
         defer { closedir(handle) }
         var names: [String] = []
@@ -126,7 +127,7 @@ public struct MailCache: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name != "." && name != ".." && !name.hasPrefix(".") { names.append(name) }
+            if name != "." && name != "..", hidden || !name.hasPrefix(".") { names.append(name) }
         }
         return names
     }
@@ -150,6 +151,15 @@ public struct MailCache: Sendable {
     /// run reports it.
     public func storeTooLarge(size: Int, uid: UInt32, uidValidity: UInt32, of mailbox: MailboxURL) throws(WriteError) {
         try write(Array("\(size)\n".utf8), to: "\(try generation(uidValidity, of: mailbox))/\(uid).too-large")
+    }
+
+    /// Removes what runs killed while writing left behind (`.partial-…` files), under the lock.
+    public func removePartialFiles(of mailbox: MailboxURL) {
+        let folder = directory(of: mailbox)
+        for generation in Self.names(in: folder) where UInt32(generation) != nil {
+            let directory = "\(folder)/\(generation)"
+            for name in Self.names(in: directory, hidden: true) where name.hasPrefix(".partial-") { unlink("\(directory)/\(name)") }
+        }
     }
 
     /// Moves a kept message under a new UIDVALIDITY and UID (the folder was renumbered and the

@@ -59,9 +59,14 @@ struct IMAPCommandTests {
         #expect(mode & 0o077 == 0, "the mail cache is open to other users: \(String(mode, radix: 8))")
 
         #expect(extractor.runs == 1, "the hostel's e-mail, without markup, goes to KDE's extractor")
+        // What a run killed while writing leaves behind is cleared by the next.
+        let generation = setup.folder.path("cache/reservation-feed/mail/" + (cached.sorted().first! as NSString).deletingLastPathComponent)
+        let leftover = generation + "/.partial-99.eml"
+        FileManager.default.createFile(atPath: leftover, contents: Data("half a mess".utf8))
         let second = try setup.generate([url], extra: ["KITINERARY_EXTRACTOR": extractor.program])
         #expect(second.status == 0)
         #expect(extractor.runs == 1, "what the extractor said is kept beside the cached message")
+        #expect(!FileManager.default.fileExists(atPath: leftover))
         #expect(second.standardError.contains("0 added, 0 updated, 0 cancelled, 0 removed, 2 unchanged"), "\(second.standardError)")
         #expect(setup.server.bodiesSent == 3, "the second run downloaded messages again")
         #expect(try setup.feedText() == feed)
