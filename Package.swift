@@ -178,7 +178,7 @@ let package = Package(
         .executableTarget(
             name: "reservation-feed-publisher",
             dependencies: [
-                "CalDAVPublishing", "CalDAV", "CommandOptions", "ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Basics", "CalDAVPublishing", "CalDAV", "CommandOptions", "ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),

@@ -1,9 +1,5 @@
-import AsyncHTTPClient
 import Basics
 import Foundation
-import NIOCore
-import NIOHTTP1
-import NIOPosix
 import XMLParsing
 
 /// Speaks CalDAV (RFC 4791) to one calendar collection: lists its events, creates, replaces and
@@ -11,7 +7,7 @@ import XMLParsing
 /// by accident.
 ///
 /// HTTP through AsyncHTTPClient (SwiftNIO): HTTPS with the system's trust store, redirects
-/// followed, Basic authentication, connections kept open and shared. WebDAV answers are read
+/// followed within the ``CredentialScope``, Basic authentication, connections kept open and shared. WebDAV answers are read
 /// with libxml2 (``XMLTree``). (Foundation's `URLSession` on Linux was tried first: it stops
 /// the whole process when a server dies in the middle of an answer, swift-corelibs-foundation
 /// issue 5285, and waits out its timeout on a 401 nobody answers.)
@@ -26,6 +22,10 @@ public struct CalDAVClient: Sendable {
     public static let maximumConcurrentRequests = 4
     /// How the client names itself to servers.
     public var userAgent = "ReservationFeed"
+
+    /// Where the credentials may go: the calendar's host and its domain, unless the address the
+    /// person named (before discovery) is given.
+    public var scope: CredentialScope
 
     /// A user name and password.
     public struct Credentials: Sendable, Hashable {
@@ -48,9 +48,10 @@ public struct CalDAVClient: Sendable {
     }
 
     /// Creates a client for the calendar at `calendar` (a trailing `/` is added when missing).
-    public init(calendar: URL, credentials: Credentials?) {
+    public init(calendar: URL, credentials: Credentials?, scope: CredentialScope? = nil) {
         self.calendar = calendar.absoluteString.hasSuffix("/") ? calendar : calendar.appendingPathComponent("")
         self.credentials = credentials
+        self.scope = scope ?? CredentialScope(named: calendar)
     }
 
     /// Checks that the URL is a calendar collection the credentials may use.
@@ -129,83 +130,31 @@ public struct CalDAVClient: Sendable {
 
     // MARK: - HTTP
 
-    static let calDAV = "urn:ietf:params:xml:ns:caldav"
+    static let calDAV = CalDAVTransport.calDAV
+
+    private var transport: CalDAVTransport {
+        CalDAVTransport(credentials: credentials, scope: scope, timeout: timeout, userAgent: userAgent)
+    }
 
     private func send(_ method: String, _ url: URL, body: [UInt8] = [], headers: [String: String] = [:]) async throws(CalDAVError) -> (Int, [UInt8]) {
-        let (status, data, _) = try await exchange(method, url, body: body, headers: headers)
-        return (status, data)
+        let answer = try await transport.exchange(method, url, body: body, headers: headers)
+        return (answer.status, answer.body)
     }
 
     private func exchange(_ method: String, _ url: URL, body: [UInt8], headers: [String: String]) async throws(CalDAVError) -> (Int, [UInt8], String?) {
-        var request = HTTPClientRequest(url: url.absoluteString)
-        request.method = HTTPMethod(rawValue: method)
-        if !body.isEmpty { request.body = .bytes(ByteBuffer(bytes: body)) }
-        request.headers.add(name: "User-Agent", value: userAgent)
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        // Basic credentials go with every request: each saves a round trip (and Radicale's delay
-        // on unauthenticated requests). Digest is not spoken.
-        if let credentials {
-            let token = Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
-            request.headers.add(name: "Authorization", value: "Basic \(token)")
-        }
-        do {
-            let response = try await Self.http.execute(request, timeout: .seconds(Int64(timeout)))
-            let data = try await response.body.collect(upTo: Self.largestAnswer)
-            let status = Int(response.status.code)
-            if status == 401 || status == 403 { throw CalDAVError.refused(url: url.absoluteString, status: status) }
-            return (status, Array(buffer: data), response.headers.first(name: "ETag"))
-        } catch let error as CalDAVError {
-            throw error
-        } catch {
-            throw .unreachable(url: url.absoluteString, reason: Self.explain(error))
-        }
-    }
-
-    /// One HTTP client for the process (never shut down, as `HTTPClient.shared` is not): it
-    /// keeps connections open between requests, follows redirects, and fails a request at once
-    /// when its server cannot be reached, instead of trying to connect again until the request's
-    /// time is up.
-    private static let http: HTTPClient = {
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: 5, allowCycles: false), timeout: .init(connect: .seconds(10)))
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
-
-    /// The largest answer read: a listing of some 50,000 events.
-    static let largestAnswer = 256 << 20
-
-    /// What a connection failure was, in words.
-    private static func explain(_ error: any Error) -> String {
-        switch error {
-        case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout: "no answer in time"
-        case let error as HTTPClientError where error == .remoteConnectionClosed: "the server closed the connection"
-        case let error as HTTPClientError where error == .connectTimeout: "cannot connect in time"
-        case let error as NIOConnectionError: "cannot connect: \(error.connectionErrors.first.map { "\($0.error)" } ?? "\(error)")"
-        default: "\(error)"
-        }
+        let answer = try await transport.exchange(method, url, body: body, headers: headers)
+        return (answer.status, answer.body, answer.entityTag)
     }
 
     private func parse(_ data: [UInt8], _ url: URL) throws(CalDAVError) -> XMLTree {
-        do {
-            return try XMLTree.parse(data)
-        } catch {
-            throw .unreadable(url: url.absoluteString, reason: error.description)
-        }
+        try CalDAVTransport.parse(data, url)
     }
 
     private func failure(_ url: URL, _ status: Int, _ data: [UInt8]) -> CalDAVError {
-        switch status {
-        case 412: return .preconditionFailed(url: url.absoluteString)
-        case 404: return .notFound(url: url.absoluteString)
-        default:
-            let text = String(decoding: data.prefix(200), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            return .failed(url: url.absoluteString, status: status, reason: text)
-        }
+        CalDAVTransport.failure(url, status, data)
     }
 
     private static func isSuccess(_ status: String?) -> Bool {
-        guard let status else { return true }
-        return status.split(separator: " ").dropFirst().first.map { $0.hasPrefix("2") } ?? false
+        CalDAVTransport.isSuccess(status)
     }
 }

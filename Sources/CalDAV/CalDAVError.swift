@@ -6,6 +6,12 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     case refused(url: String, status: Int)
     /// The URL answered, but is not a calendar collection.
     case notACalendar(url: String)
+    /// Neither the URL nor the server's well-known address leads to an account's calendars
+    /// (no `current-user-principal`, no `calendar-home-set`).
+    case noAccount(url: String)
+    /// The credentials were not sent to this URL (another domain, or plain HTTP), so the request
+    /// was not made.
+    case credentialsWithheld(url: String, reason: String)
     /// 412: the resource changed on the server since it was read (If-Match), or exists already
     /// (If-None-Match: *).
     case preconditionFailed(url: String)
@@ -33,7 +39,7 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     /// or the server saying it is unavailable), rather than this one request failing.
     public var isServerWide: Bool {
         switch self {
-        case .refused, .unreachable: true
+        case .refused, .unreachable, .credentialsWithheld: true
         case .failed(_, let status, _): [502, 503, 504].contains(status)
         default: false
         }
@@ -42,7 +48,7 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The URL the error is about.
     public var url: String {
         switch self {
-        case .refused(let url, _), .notACalendar(let url), .preconditionFailed(let url), .notFound(let url), .unreachable(let url, _),
+        case .refused(let url, _), .notACalendar(let url), .noAccount(let url), .credentialsWithheld(let url, _), .preconditionFailed(let url), .notFound(let url), .unreachable(let url, _),
             .failed(let url, _, _), .unreadable(let url, _):
             url
         }
@@ -53,6 +59,9 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .refused(_, let status): "the server refused the credentials (\(status))"
         case .notACalendar: "not a calendar (no CalDAV calendar collection there)"
+        case .noAccount:
+            "no CalDAV account found there (neither it nor the server's /.well-known/caldav leads to a principal with a calendar home)"
+        case .credentialsWithheld(_, let reason): "the password was not sent: \(reason)"
         case .preconditionFailed: "changed on the server since it was read (412)"
         case .notFound: "not found (404)"
         case .unreachable(_, let reason): "no answer: \(reason)"

@@ -39,6 +39,9 @@ public struct CalDAVPublisher: Sendable {
     public var retryDelay: Double = 0.5
     /// How many times a write is tried when it fails for a reason that may pass.
     public var attempts = 3
+    /// Whether the calendar was just made (or, in a dry run, is still to be made): it holds
+    /// nothing, and is not listed.
+    public var calendarIsNew = false
 
     /// Creates a publisher.
     public init(
@@ -86,12 +89,14 @@ public struct CalDAVPublisher: Sendable {
         } catch {
             throw .feed(error)
         }
-        let remote: [RemoteEvent]
-        do {
-            try await client.checkCalendar()
-            remote = try await client.events().map { RemoteEvent(url: $0.url, entityTag: $0.entityTag, calendarData: $0.calendarData) }
-        } catch {
-            throw .calendar(error)
+        var remote: [RemoteEvent] = []
+        if !calendarIsNew {
+            do {
+                try await client.checkCalendar()
+                remote = try await client.events().map { RemoteEvent(url: $0.url, entityTag: $0.entityTag, calendarData: $0.calendarData) }
+            } catch {
+                throw .calendar(error)
+            }
         }
         let state = try PublishState.load(statePath, calendar: calendar)
         let plan = try planner.plan(

@@ -9,13 +9,43 @@ public enum PublishError: Error, Sendable, CustomStringConvertible {
     /// The calendar could not be checked or listed: refused credentials, not a calendar, a
     /// server that does not answer.
     case calendar(CalDAVError)
+    /// The address is an account's, not a calendar, and no calendar was named: the account's
+    /// calendars are listed to choose from.
+    case notACalendar(url: String, calendars: [CalDAVCalendar])
+    /// The calendar named cannot be used: two have the name, or it takes no events, or it is
+    /// read-only.
+    case calendarChoice(String)
     /// The state file cannot be read or written.
     case state(path: String, reason: String)
+
+    /// Whether a later run may succeed without the person doing anything: the server away,
+    /// busy, failing, or refusing for now. (Refused credentials count: a server may refuse while
+    /// its account store is down; a watcher tries again, slowly.)
+    public var mayPass: Bool {
+        guard case .calendar(let error) = self else { return false }
+        if case .credentialsWithheld = error { return false }
+        return error.isTransient || error.isServerWide
+    }
+
+    /// Whether the server could not be reached at all, as opposed to answering no.
+    public var isUnreachable: Bool {
+        guard case .calendar(let error) = self else { return false }
+        return error.isTransient
+    }
 
     public var description: String {
         switch self {
         case .feed(let error): "\(error)"
         case .calendar(let error): "\(error); nothing was published"
+        case .notACalendar(let url, let calendars):
+            if calendars.isEmpty {
+                "\(url) is not a calendar, and the account has none yet; nothing was published. Name one with --calendar-name NAME to make it."
+            } else {
+                "\(url) is not a calendar; nothing was published. The account's calendars:\n"
+                    + calendars.map { "  \($0.name)\t\($0.url.absoluteString)\($0.isUsable ? "" : $0.acceptsEvents ? "\t(read-only)" : "\t(takes no events)")\n" }.joined()
+                    + "Give one with --calendar URL, or its name with --calendar-name NAME (a new name makes a new calendar)."
+            }
+        case .calendarChoice(let reason): "\(reason); nothing was published"
         case .state(let path, let reason): "the publishing state \(path) \(reason)"
         }
     }

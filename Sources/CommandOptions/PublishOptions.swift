@@ -7,17 +7,18 @@ public struct PublishOptions: ParsableArguments {
 
     @OptionGroup public var input: InputOptions
 
-    @Option(help: ArgumentHelp("The CalDAV calendar collection to publish into (https://…/calendars/ada/trips/).", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The calendar (https://…/calendars/ada/trips/), or the account's or the server's address (https://caldav.fastmail.com/) with --calendar-name.",
+            valueName: "url"))
     public var calendar: String
-
-    @Option(help: ArgumentHelp("The user name (default: the login of the calendar's host in ~/.netrc).", valueName: "name"))
-    public var user: String?
 
     @Option(
         help: ArgumentHelp(
-            "A file holding the password on its first line, readable by its owner only (mode 0600). Else RESERVATION_FEED_CALDAV_PASSWORD, else ~/.netrc.",
-            valueName: "file"))
-    public var passwordFile: String?
+            "The name of the account's calendar to publish into; made when the account has none of that name.", valueName: "name"))
+    public var calendarName: String?
+
+    @OptionGroup public var account: AccountOptions
 
     @OptionGroup public var feed: FeedShapingOptions
 
@@ -39,28 +40,50 @@ public struct PublishOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print errors only: no summary and no warnings (for cron).")
     public var quiet = false
 
+    @Flag(help: "Keep running after the first publish, and publish each change of the inputs within seconds (until SIGTERM or SIGINT).")
+    public var follow = false
+
+    @Option(help: ArgumentHelp("With --follow: how often the inputs are compared whole, besides the system's notices of changes.", valueName: "seconds"))
+    public var rescan: Int = 30
+
     public func validate() throws {
-        guard let url = URL(string: calendar), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil
+        _ = try Self.serverURL(calendar, option: "--calendar")
+        if let calendarName, calendarName.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--calendar-name: the name is empty") }
+        if follow, dryRun { throw ValidationError("--follow writes; it cannot go with --dry-run") }
+        if follow, input.inputs.contains("-") { throw ValidationError("--follow watches files, folders and mailboxes; standard input (-) cannot be watched") }
+        guard rescan > 0 else { throw ValidationError("--rescan: a number of seconds above 0; found \(rescan)") }
+        guard ["keep", "overwrite"].contains(onConflict) else { throw ValidationError("--on-conflict: keep or overwrite; found \(onConflict)") }
+    }
+
+    /// A server's address as given on the command line: http or https, with a host, without
+    /// credentials in it.
+    public static func serverURL(_ text: String, option: String) throws -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil
         else {
-            throw ValidationError("--calendar needs the calendar's http:// or https:// URL; found \(calendar)")
+            throw ValidationError("\(option) needs an http:// or https:// URL; found \(text)")
         }
         if url.password != nil || url.user != nil {
             throw ValidationError(
-                "--calendar: put no user or password in the URL (command lines are visible to every user of the machine); use --user with --password-file, RESERVATION_FEED_CALDAV_PASSWORD or ~/.netrc")
+                "\(option): put no user or password in the URL (command lines are visible to every user of the machine); use --user with --password-file, RESERVATION_FEED_CALDAV_PASSWORD or ~/.netrc")
         }
-        guard ["keep", "overwrite"].contains(onConflict) else { throw ValidationError("--on-conflict: keep or overwrite; found \(onConflict)") }
+        return url
     }
 
     /// What `publish` says of itself in `--help`.
     public static let discussion = """
         Makes the events as generate does and keeps them in step inside a CalDAV calendar \
-        (Nextcloud, Fastmail, iCloud, Radicale...), one resource per event: new events are \
+        (Nextcloud, Fastmail, iCloud, Radicale...), one resource per event. --calendar takes the \
+        calendar's URL, or the server's address with --calendar-name, which finds the calendar \
+        of that name in the account (as calendar clients do) or makes it. With --follow the \
+        run stays, and publishes each change of its inputs (files, folders, mailboxes) within \
+        seconds; a server that is away is tried again, less often as it stays away. Each run: new events are \
         created, changed ones replaced (SEQUENCE + 1), and events whose reservation left the \
         input are cancelled or deleted (--missing). Only what changed travels. Events this tool \
         did not write are never touched; an event someone edited in the calendar keeps the edit \
         (--on-conflict), and one the person deleted is not published again unless its \
         reservation changes. Events that ended stay in the calendar as they are. Exit status: 0 \
         done; 1 some events not written (the next run writes them) or inputs with errors; 2 \
-        nothing could be done (credentials refused, not a calendar, server down).
+        nothing could be done (credentials refused, not a calendar, server down; with --follow, \
+        only at the start).
         """
 }

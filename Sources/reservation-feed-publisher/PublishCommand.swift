@@ -1,33 +1,27 @@
 import ArgumentParser
+import Basics
 import CalDAV
 import CalDAVPublishing
 import CommandOptions
 import Foundation
 import ReservationFeed
 
-/// `reservation-feed publish`, as a program of its own: the command line tool hands `publish` to
-/// it, so that the HTTP client (FoundationNetworking and libcurl) is loaded only by the runs
-/// that publish.
-@main
+/// `reservation-feed publish`: chooses the calendar (``CalendarChoice``), then publishes once, or,
+/// with `--follow`, again after each change of the inputs (``PublishFollower``).
 struct PublishCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reservation-feed publish",
+        commandName: "publish",
         abstract: "Keep the events of reservations in step inside a CalDAV calendar.",
         discussion: PublishOptions.discussion)
 
     @OptionGroup var options: PublishOptions
-
-    /// Runs the command; usage errors exit 2.
-    static func main() async {
-        await mainWithUsageStatus()
-    }
 
     func run() async throws {
         // validate() checked the URL.
         let url = URL(string: options.calendar)!
         let credentials: CalDAVClient.Credentials?
         do {
-            credentials = try CredentialLookup().credentials(for: url, user: options.user, passwordFile: options.passwordFile)
+            credentials = try CredentialLookup().credentials(for: url, user: options.account.user, passwordFile: options.account.passwordFile)
         } catch {
             StandardError.print("error: \(error)")
             throw ExitCode.usage
@@ -36,35 +30,146 @@ struct PublishCommand: AsyncParsableCommand {
         let planner = PublishPlanner(
             options: generator.options, onConflict: ConflictPolicy(rawValue: options.onConflict) ?? .keep,
             concurrency: generator.concurrency)
-        let client = CalDAVClient(calendar: url, credentials: credentials)
-        var publisher = CalDAVPublisher(
-            client: client, planner: planner, discovery: generator.discovery, importer: generator.importer,
-            statePath: options.state ?? PublishState.defaultPath(calendar: client.calendar, user: credentials?.user),
-            lockWait: generator.lockWait)
-        publisher.mailboxes = generator.mailboxes
-        let now = try options.input.moment()
-        let (inputs, dryRun, quiet) = (options.input.inputs, options.dryRun, options.quiet)
-        let outcome: Result<PublishReport, PublishError>
-        do throws(PublishError) {
-            outcome = .success(
-                try await publisher.publish(inputs: inputs, now: now, dryRun: dryRun) { diagnostic in
-                    if !quiet || diagnostic.severity == .error { StandardError.print(diagnostic.description) }
-                })
-        } catch {
-            outcome = .failure(error)
+        let session = Session(
+            options: options, credentials: credentials, planner: planner, generator: generator,
+            choice: CalendarChoice(account: CalDAVAccount(address: url, credentials: credentials), name: options.calendarName, mayCreate: !options.dryRun))
+        guard options.follow else {
+            let status = await session.publishOnce(reason: nil)
+            if status != 0 { throw ExitCode(status) }
+            return
         }
-        switch outcome {
-        case .failure(let error):
+        try await follow(session, mailboxes: generator.mailboxes)
+    }
+
+    /// `--follow`: publishes until SIGTERM or SIGINT, which let the run under way finish (a second
+    /// SIGINT stops at once).
+    private func follow(_ session: Session, mailboxes: MailboxInputs) async throws {
+        let follower = PublishFollower(inputs: options.input.inputs, mailboxes: mailboxes)
+        follower.rescanInterval = TimeInterval(options.rescan)
+        follower.ignoring = [session.statePath].compactMap { $0 }
+        let quiet = options.quiet
+        follower.log = { if !quiet { StandardError.print($0) } }
+        var sources: [DispatchSourceSignal] = []
+        for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            let told = Locked(false)
+            source.setEventHandler {
+                if told.withLock({ let again = $0; $0 = true; return again }), number == SIGINT { Foundation.exit(130) }
+                if !quiet { StandardError.print("\(name): stopping after the run under way") }
+                follower.stop(name)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        defer { sources.forEach { $0.cancel() } }
+        let first = Locked(true)
+        let stopped = try await follower.run { reason in
+            let isFirst = first.withLock { let value = $0; $0 = false; return value }
+            return await session.publishFollowing(reason: reason, isFirst: isFirst)
+        }
+        if !stopped { throw ExitCode.usage }
+    }
+
+    /// What the runs of one command share: the calendar once chosen, and how to publish into it.
+    final class Session: @unchecked Sendable {
+        let options: PublishOptions
+        let credentials: CalDAVClient.Credentials?
+        let planner: PublishPlanner
+        let generator: FeedGenerator
+        let choice: CalendarChoice
+        private let chosen = Locked<CalendarChoice.Chosen?>(nil)
+
+        init(options: PublishOptions, credentials: CalDAVClient.Credentials?, planner: PublishPlanner, generator: FeedGenerator, choice: CalendarChoice) {
+            self.options = options
+            self.credentials = credentials
+            self.planner = planner
+            self.generator = generator
+            self.choice = choice
+        }
+
+        /// The state file `--state` names, if any (the default one is known once the calendar is).
+        var statePath: String? { options.state }
+
+        /// One run, as without `--follow`; returns the exit status.
+        func publishOnce(reason: String?) async -> Int32 {
+            switch await attempt() {
+            case .failure(let error):
+                report(error)
+                return 2
+            case .success(let report):
+                return report.exitStatus
+            }
+        }
+
+        /// One run of `--follow`: what the follower should do next.
+        func publishFollowing(reason: String, isFirst: Bool) async -> PublishFollower.Verdict {
+            if !options.quiet, reason != "start" { StandardError.print("\(reason == "retry" ? "trying again" : "\(reason) changed"): publishing") }
+            switch await attempt() {
+            case .failure(let error):
+                report(error)
+                // At the start, only a server that cannot be reached is waited for (a service may
+                // start before the network); a refusal or no calendar is the person's to mend.
+                if isFirst { return error.isUnreachable ? .tryAgain : .fatal }
+                return error.mayPass ? .tryAgain : .settled
+            case .success(let report):
+                return report.isIncomplete ? .tryAgain : .settled
+            }
+        }
+
+        private func attempt() async -> Result<PublishReport, PublishError> {
+            do throws(PublishError) {
+                let chosen = try await calendar()
+                let client = CalDAVClient(calendar: chosen.calendar.url, credentials: credentials, scope: choice.account.scope)
+                var publisher = CalDAVPublisher(
+                    client: client, planner: planner, discovery: generator.discovery, importer: generator.importer,
+                    statePath: options.state ?? PublishState.defaultPath(calendar: client.calendar, user: credentials?.user),
+                    lockWait: generator.lockWait)
+                publisher.mailboxes = generator.mailboxes
+                publisher.calendarIsNew = chosen.how == .wouldCreate
+                let now: Instant
+                do {
+                    now = try options.input.moment()
+                } catch {
+                    throw PublishError.calendarChoice("\(error)")  // validate() read it already
+                }
+                let quiet = options.quiet
+                let report = try await publisher.publish(inputs: options.input.inputs, now: now, dryRun: options.dryRun) { diagnostic in
+                    if !quiet || diagnostic.severity == .error { StandardError.print(diagnostic.description) }
+                }
+                if options.dryRun { print(PublishCommand.planText(report.plan), terminator: "") }
+                if !options.quiet || report.isIncomplete { StandardError.print(report.summary) }
+                return .success(report)
+            } catch {
+                return .failure(error)
+            }
+        }
+
+        /// The calendar: chosen by the first run that reaches the server, then kept.
+        private func calendar() async throws(PublishError) -> CalendarChoice.Chosen {
+            if let chosen = chosen.withLock({ $0 }) { return chosen }
+            var chosen = try await choice.choose()
+            switch chosen.how {
+            case .created:
+                StandardError.print("Created the calendar \(chosen.calendar.name) at \(chosen.calendar.url.absoluteString)")
+                chosen.how = .found
+            case .wouldCreate:
+                StandardError.print("Would create the calendar \(chosen.calendar.name) in the account (--dry-run creates nothing)")
+            case .found where options.calendarName != nil && !options.quiet:
+                StandardError.print("Publishing into the calendar \(chosen.calendar.name) at \(chosen.calendar.url.absoluteString)")
+            default:
+                break
+            }
+            self.chosen.withLock { $0 = chosen }
+            return chosen
+        }
+
+        private func report(_ error: PublishError) {
             StandardError.print("error: \(error)")
             if case .calendar(.refused) = error, credentials == nil {
                 StandardError.print(
                     "note: no credentials were given: --user with --password-file, \(CredentialLookup.passwordVariable), or ~/.netrc")
             }
-            throw ExitCode.usage
-        case .success(let report):
-            if dryRun { print(Self.planText(report.plan), terminator: "") }
-            if !quiet || report.isIncomplete { StandardError.print(report.summary) }
-            if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         }
     }
 

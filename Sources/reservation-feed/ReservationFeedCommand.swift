@@ -21,7 +21,7 @@ struct ReservationFeedCommand: ParsableCommand {
             2 usage or fatal error (nothing written).
             """,
         version: ReservationFeedVersion.number,
-        subcommands: [Generate.self, Lint.self, Serve.self, Publish.self]
+        subcommands: [Generate.self, Lint.self, Serve.self, Publish.self, Calendars.self]
     )
 
     /// Runs the command; usage errors exit 2.

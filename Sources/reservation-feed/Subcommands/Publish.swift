@@ -12,6 +12,6 @@ struct Publish: ParsableCommand {
     @OptionGroup var options: PublishOptions
 
     func run() throws {
-        try SiblingProgram(name: "reservation-feed-publisher").handOver(after: "publish")
+        try SiblingProgram(name: "reservation-feed-publisher").handOver(after: "publish", naming: true)
     }
 }

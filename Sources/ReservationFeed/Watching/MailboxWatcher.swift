@@ -19,7 +19,7 @@ public final class MailboxWatcher: @unchecked Sendable {
     /// Creates a watcher; it starts with ``start()``.
     ///
     /// - Parameters:
-    ///   - command: The program and its arguments (`MailboxInputs.watchCommand(for:)` of ReservationFeed).
+    ///   - command: The program and its arguments (``MailboxInputs/watchCommand(for:)``).
     ///   - onChange: Called with the folder's URL after each change.
     public init(command: (program: String, arguments: [String]), onChange: @escaping @Sendable (String) -> Void) {
         program = command.program

@@ -1,0 +1,152 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import XMLParsing
+
+/// The HTTP under ``CalDAVClient`` and ``CalDAVAccount``: one request at a time, credentials
+/// attached only where ``CredentialScope`` allows, redirects followed here rather than by
+/// AsyncHTTPClient, so that each hop is checked before the password goes with it and a
+/// `PROPFIND` stays a `PROPFIND` (RFC 6764's well-known address answers it with 301).
+struct CalDAVTransport: Sendable {
+    var credentials: CalDAVClient.Credentials?
+    var scope: CredentialScope
+    var timeout: TimeInterval
+    var userAgent: String
+
+    /// The most redirects one request follows.
+    static let maximumRedirects = 8
+
+    /// What the server answered, and where (after redirects).
+    struct Answer: Sendable {
+        var status: Int
+        var body: [UInt8]
+        var entityTag: String?
+        var location: String?
+        /// The URL that answered: the one asked, or the last redirect's target.
+        var url: URL
+    }
+
+    /// Sends a request and follows redirects (301, 302, 307 and 308 with the same method and
+    /// body; 303 as a `GET`).
+    func exchange(_ method: String, _ url: URL, body: [UInt8] = [], headers: [String: String] = [:]) async throws(CalDAVError) -> Answer {
+        var (method, url, body) = (method, url, body)
+        var visited: Set<URL> = [url]
+        for _ in 0...Self.maximumRedirects {
+            let answer = try await once(method, url, body: body, headers: headers)
+            guard [301, 302, 303, 307, 308].contains(answer.status), let location = answer.location else { return answer }
+            guard let next = URL(string: location, relativeTo: url)?.absoluteURL, next.host != nil else {
+                throw .failed(url: url.absoluteString, status: answer.status, reason: "redirected to an address that cannot be read: \(location)")
+            }
+            guard visited.insert(next).inserted else {
+                throw .failed(url: url.absoluteString, status: answer.status, reason: "redirects in a circle (through \(next.absoluteString))")
+            }
+            if answer.status == 303 {
+                (method, body) = ("GET", [])
+            }
+            url = next
+        }
+        throw .failed(url: url.absoluteString, status: 0, reason: "more than \(Self.maximumRedirects) redirects")
+    }
+
+    private func once(_ method: String, _ url: URL, body: [UInt8], headers: [String: String]) async throws(CalDAVError) -> Answer {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = HTTPMethod(rawValue: method)
+        if !body.isEmpty { request.body = .bytes(ByteBuffer(bytes: body)) }
+        request.headers.add(name: "User-Agent", value: userAgent)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        // Basic credentials go with every request: each saves a round trip (and Radicale's delay
+        // on unauthenticated requests). Digest is not spoken.
+        if let credentials {
+            if let refusal = scope.refusal(for: url) { throw .credentialsWithheld(url: url.absoluteString, reason: refusal) }
+            let token = Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
+            request.headers.add(name: "Authorization", value: "Basic \(token)")
+        }
+        do {
+            let response = try await Self.http.execute(request, timeout: .seconds(Int64(timeout)))
+            let data = try await response.body.collect(upTo: Self.largestAnswer)
+            let status = Int(response.status.code)
+            if status == 401 || status == 403 { throw CalDAVError.refused(url: url.absoluteString, status: status) }
+            return Answer(
+                status: status, body: Array(buffer: data), entityTag: response.headers.first(name: "ETag"),
+                location: response.headers.first(name: "Location"), url: url)
+        } catch let error as CalDAVError {
+            throw error
+        } catch {
+            throw .unreachable(url: url.absoluteString, reason: Self.explain(error))
+        }
+    }
+
+    /// One HTTP client for the process (never shut down, as `HTTPClient.shared` is not): it
+    /// keeps connections open between requests, and fails a request at once when its server
+    /// cannot be reached, instead of trying to connect again until the request's time is up.
+    /// Redirects are followed by ``exchange(_:_:body:headers:)``.
+    private static let http: HTTPClient = {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    /// The largest answer read: a listing of some 50,000 events.
+    static let largestAnswer = 256 << 20
+
+    /// What a connection failure was, in words.
+    private static func explain(_ error: any Error) -> String {
+        switch error {
+        case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout: "no answer in time"
+        case let error as HTTPClientError where error == .remoteConnectionClosed: "the server closed the connection"
+        case let error as HTTPClientError where error == .connectTimeout: "cannot connect in time"
+        case let error as NIOConnectionError: "cannot connect: \(error.connectionErrors.first.map { "\($0.error)" } ?? "\(error)")"
+        default: "\(error)"
+        }
+    }
+
+    // MARK: - Answers
+
+    static let calDAV = "urn:ietf:params:xml:ns:caldav"
+
+    /// A WebDAV multistatus answer as a tree.
+    static func parse(_ data: [UInt8], _ url: URL) throws(CalDAVError) -> XMLTree {
+        do {
+            return try XMLTree.parse(data)
+        } catch {
+            throw .unreadable(url: url.absoluteString, reason: error.description)
+        }
+    }
+
+    /// The error a status that is not success means.
+    static func failure(_ url: URL, _ status: Int, _ data: [UInt8]) -> CalDAVError {
+        switch status {
+        case 412: return .preconditionFailed(url: url.absoluteString)
+        case 404: return .notFound(url: url.absoluteString)
+        default:
+            let text = String(decoding: data.prefix(200), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            return .failed(url: url.absoluteString, status: status, reason: text)
+        }
+    }
+
+    /// Whether a propstat's or response's status line (`HTTP/1.1 200 OK`) means success; a
+    /// missing one does.
+    static func isSuccess(_ status: String?) -> Bool {
+        guard let status else { return true }
+        return status.split(separator: " ").dropFirst().first.map { $0.hasPrefix("2") } ?? false
+    }
+
+    /// The properties a multistatus answer gives, by response URL: each successful propstat's
+    /// `prop` element merged.
+    static func properties(of root: XMLTree, at base: URL) -> [(url: URL, properties: [XMLTree])] {
+        var result: [(URL, [XMLTree])] = []
+        for response in root.children("response", namespace: "DAV:") {
+            guard let href = response.child("href", namespace: "DAV:")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+                let url = URL(string: href, relativeTo: base)?.absoluteURL
+            else { continue }
+            var properties: [XMLTree] = []
+            for propstat in response.children("propstat", namespace: "DAV:") where isSuccess(propstat.child("status", namespace: "DAV:")?.text) {
+                properties += propstat.child("prop", namespace: "DAV:")?.children ?? []
+            }
+            result.append((url, properties))
+        }
+        return result
+    }
+}

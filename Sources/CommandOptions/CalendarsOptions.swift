@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+
+/// The options of `calendars`: the command line's, and the publishing program's it hands them to.
+public struct CalendarsOptions: ParsableArguments {
+    public init() {}
+
+    @Argument(help: ArgumentHelp("The server's address, the account's, or a calendar's (https://caldav.fastmail.com/).", valueName: "url"))
+    public var address: String
+
+    @OptionGroup public var account: AccountOptions
+
+    public func validate() throws {
+        _ = try PublishOptions.serverURL(address, option: "the address")
+    }
+
+    /// What `calendars` says of itself in `--help`.
+    public static let discussion = """
+        Finds the account's calendars as calendar clients do (the server's /.well-known/caldav, \
+        the user's principal, its calendar home) and prints one line per calendar: its name, its \
+        URL and whether events can be published into it (yes, or why not), separated by tabs. \
+        Exit status: 0 listed; 2 nothing could be listed (credentials refused, no account there, \
+        server down).
+        """
+}
