@@ -99,11 +99,20 @@ public final class CalDAVTestServer: @unchecked Sendable {
         try await start()
     }
 
-    /// Makes a calendar collection (`MKCALENDAR`) and returns its URL.
-    public func makeCalendar(_ name: String) async throws -> URL {
+    /// Makes a calendar collection (`MKCALENDAR`) and returns its URL; with a display name and
+    /// the components it takes, when given.
+    public func makeCalendar(_ name: String, displayName: String? = nil, components: [String]? = nil) async throws -> URL {
         let url = root.appendingPathComponent(kind == .radicale ? "\(Self.user)/\(name)/" : "user/calendars/\(name)/")
         var request = URLRequest(url: url)
         request.httpMethod = "MKCALENDAR"
+        if displayName != nil || components != nil {
+            let properties =
+                (displayName.map { "<d:displayname>\($0)</d:displayname>" } ?? "")
+                + (components.map { "<c:supported-calendar-component-set>\($0.map { "<c:comp name=\"\($0)\"/>" }.joined())</c:supported-calendar-component-set>" } ?? "")
+            request.httpBody = Data(
+                "<?xml version=\"1.0\"?><c:mkcalendar xmlns:d=\"DAV:\" xmlns:c=\"urn:ietf:params:xml:ns:caldav\"><d:set><d:prop>\(properties)</d:prop></d:set></c:mkcalendar>".utf8)
+            request.setValue("application/xml", forHTTPHeaderField: "Content-Type")
+        }
         request.setValue("Basic " + Data("\(Self.user):\(Self.password)".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
         let status = try await Self.send(request)
         guard status == 201 else { throw Failure(description: "MKCALENDAR \(url): \(status)") }

@@ -5,6 +5,8 @@
     caldav_tool.py delete URL USER PASSWORD UID       a person's deletion
     caldav_tool.py add    URL USER PASSWORD UID TEXT  a person's own event, on 20 June 2030
     caldav_tool.py feed   FILE                        JSON: every event of an .ics feed, as list does
+    caldav_tool.py calendars URL USER PASSWORD        JSON: the account's calendars, found from any
+                                                      address of it (url, name, components)
 
 USER may be empty for a server without authentication. `list` prints, for each event: its href,
 UID, SUMMARY, DTSTART and DTEND (ISO 8601, with the zone's name), STATUS, SEQUENCE and the
@@ -58,6 +60,17 @@ def main():
         print(json.dumps(out, indent=1))
         return
     command, url, user, password = sys.argv[1:5]
+    if command == "calendars":
+        client = caldav.DAVClient(url=url, username=user or None, password=password or None)
+        out = []
+        for found in client.principal().calendars():
+            try:
+                components = found.get_supported_components()
+            except Exception:
+                components = None
+            out.append({"url": str(found.url), "name": found.get_display_name(), "components": components})
+        print(json.dumps(sorted(out, key=lambda c: c["url"]), indent=1))
+        return
     cal = calendar(url, user, password)
     if command == "list":
         out = []

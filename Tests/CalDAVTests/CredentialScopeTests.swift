@@ -1,0 +1,47 @@
+import CalDAV
+import Foundation
+import Testing
+
+/// Where the password may go, decided before any request leaves.
+@Suite("Where credentials may go")
+struct CredentialScopeTests {
+    static func refusal(_ named: String, _ target: String) -> String? {
+        CredentialScope(named: URL(string: named)!).refusal(for: URL(string: target)!)
+    }
+
+    @Test("the host named, over HTTPS, on any port and path")
+    func sameHost() {
+        #expect(Self.refusal("https://caldav.fastmail.com/", "https://caldav.fastmail.com/dav/principals/user/ada@fastmail.com/") == nil)
+        #expect(Self.refusal("https://cloud.example.org/", "https://CLOUD.example.org:8443/remote.php/dav/") == nil)
+    }
+
+    @Test("another host of the same domain: iCloud's per-account hosts, a provider's DAV host")
+    func sameDomain() {
+        #expect(Self.refusal("https://caldav.icloud.com/", "https://p42-caldav.icloud.com:443/123456/calendars/") == nil)
+        #expect(Self.refusal("https://icloud.com/", "https://p42-caldav.icloud.com/") == nil)
+        #expect(Self.refusal("https://mailbox.org/", "https://dav.mailbox.org/caldav/") == nil)
+        #expect(Self.refusal("https://cal.example.co.uk/", "https://dav.example.co.uk/") == nil)
+    }
+
+    @Test("another domain, or a country's registry shared by many owners, is refused")
+    func otherDomains() throws {
+        let reason = try #require(Self.refusal("https://caldav.icloud.com/", "https://caldav.icloud.com.evil.net/"))
+        #expect(reason.contains("caldav.icloud.com.evil.net is neither the host named (caldav.icloud.com) nor another host of its domain"))
+        #expect(Self.refusal("https://caldav.fastmail.com/", "https://fastmail.example/") != nil)
+        #expect(Self.refusal("https://cal.example.co.uk/", "https://other.co.uk/") != nil)
+        #expect(Self.refusal("https://calendars.example.com.au/", "https://example2.com.au/") != nil)
+        #expect(Self.refusal("https://192.168.1.10/", "https://192.168.1.11/") != nil)
+        #expect(Self.refusal("https://localhost/", "https://example.com/") != nil)
+    }
+
+    @Test("plain HTTP only from loopback to loopback")
+    func plainHTTP() {
+        #expect(Self.refusal("http://127.0.0.1:5232/", "http://127.0.0.1:5233/ada/") == nil)
+        #expect(Self.refusal("http://127.0.0.1:5232/", "http://localhost:5232/") == nil)
+        #expect(Self.refusal("http://[::1]:5232/", "http://[::1]:5232/ada/") == nil)
+        #expect(Self.refusal("https://caldav.example.com/", "http://caldav.example.com/")?.contains("only over https://") == true)
+        #expect(Self.refusal("http://caldav.example.com/", "http://caldav.example.com/") != nil)
+        // A remote server sending the password to a service on this machine is refused too.
+        #expect(Self.refusal("https://caldav.example.com/", "http://127.0.0.1:8080/") != nil)
+    }
+}
