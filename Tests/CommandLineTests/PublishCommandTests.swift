@@ -228,7 +228,8 @@ struct PublishCommandTests {
 
         run = try ProcessRunner.run(Self.tool, base + ["--calendar", world.server.nonCalendar.absoluteString, "--password-file", world.passwordFile])
         #expect(run.status == 2)
-        #expect(run.standardError.contains("\(world.server.nonCalendar.absoluteString): not a calendar"), "\(run.standardError)")
+        #expect(run.standardError.contains("\(world.server.nonCalendar.absoluteString) is not a calendar; nothing was published. The account's calendars:"), "\(run.standardError)")
+        #expect(run.standardError.contains("\t\(world.calendar.absoluteString)\n"), "\(run.standardError)")
 
         chmod(wrong, 0o644)
         run = try ProcessRunner.run(Self.tool, base + ["--calendar", world.calendar.absoluteString, "--password-file", wrong])
