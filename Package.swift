@@ -152,7 +152,7 @@ let package = Package(
         // with the feed's rule for what changed. Nothing depends on it but the publishing program.
         .target(
             name: "CalDAVPublishing",
-            dependencies: ["ReservationFeed", "Diagnostics", "ICalendar", "EventModel", "Chrono", "CalDAV", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["ReservationFeed", "Diagnostics", "ICalendar", "EventModel", "Chrono", "CalDAV", "Parallel", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The command line's options, shared by the tool and the server program.
         .target(name: "CommandOptions", dependencies: ["ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -45,6 +45,12 @@ public struct CalDAVClient: Sendable {
         public var entityTag: String?
         /// Its iCalendar text.
         public var calendarData: String
+
+        public init(url: URL, entityTag: String?, calendarData: String) {
+            self.url = url
+            self.entityTag = entityTag
+            self.calendarData = calendarData
+        }
     }
 
     /// Creates a client for the calendar at `calendar` (a trailing `/` is added when missing).
@@ -79,7 +85,11 @@ public struct CalDAVClient: Sendable {
             """
         let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"])
         guard status == 207 else { throw failure(calendar, status, data) }
-        let root = try parse(data, calendar)
+        return Self.resources(in: try parse(data, calendar), at: calendar)
+    }
+
+    /// The resources a multistatus answer carries texts of.
+    private static func resources(in root: XMLTree, at calendar: URL) -> [Resource] {
         var resources: [Resource] = []
         for response in root.children("response", namespace: "DAV:") {
             guard let href = response.child("href", namespace: "DAV:")?.text.trimmingWhitespace(),
@@ -90,6 +100,79 @@ public struct CalDAVClient: Sendable {
                 let tag = propstat.descendants("getetag", namespace: "DAV:").first?.text.trimmingWhitespace()
                 resources.append(Resource(url: url, entityTag: tag, calendarData: data))
             }
+        }
+        return resources
+    }
+
+    /// What changed in the calendar since a sync token (`sync-collection`, RFC 6578).
+    public struct Changes: Sendable, Hashable {
+        /// The token to ask with next time.
+        public var token: String
+        /// Resources added or changed, with their ETags and texts.
+        public var changed: [Resource]
+        /// Resources removed.
+        public var removed: [URL]
+    }
+
+    /// The resources changed and removed since `token` (every resource when `nil`), or `nil`
+    /// when the server offers no `sync-collection` on this calendar.
+    ///
+    /// Texts a server leaves out of the answer are fetched with `calendar-multiget`.
+    ///
+    /// - Throws: ``CalDAVError/syncTokenRefused(url:)`` when the server no longer knows the
+    ///   token (start again without one), and the other errors as ``events()``.
+    public func changes(since token: String?) async throws(CalDAVError) -> Changes? {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:sync-collection xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+              <d:sync-token>\(CalDAVAccount.escaped(token ?? ""))</d:sync-token><d:sync-level>1</d:sync-level>
+              <d:prop><d:getetag/><c:calendar-data/></d:prop>
+            </d:sync-collection>
+            """
+        let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Content-Type": "application/xml; charset=utf-8"])
+        let text = String(decoding: data.prefix(4096), as: UTF8.self)
+        if (status == 403 || status == 409) && text.contains("valid-sync-token") { throw .syncTokenRefused(url: calendar.absoluteString) }
+        if [400, 403, 405, 415, 501].contains(status) { return nil }
+        guard status == 207 else { throw failure(calendar, status, data) }
+        let root = try parse(data, calendar)
+        guard let next = root.child("sync-token", namespace: "DAV:")?.text.trimmingWhitespace(), !next.isEmpty else { return nil }
+        var changes = Changes(token: next, changed: [], removed: [])
+        var missing: [URL] = []
+        for response in root.children("response", namespace: "DAV:") {
+            guard let href = response.child("href", namespace: "DAV:")?.text.trimmingWhitespace(),
+                let url = URL(string: href, relativeTo: calendar)?.absoluteURL, url.path != calendar.path
+            else { continue }
+            // A removed member is a response whose own status is 404.
+            if let status = response.child("status", namespace: "DAV:")?.text, status.contains(" 404") {
+                changes.removed.append(url)
+                continue
+            }
+            let found = response.children("propstat", namespace: "DAV:").filter { Self.isSuccess($0.child("status", namespace: "DAV:")?.text) }
+            let tag = found.lazy.compactMap { $0.descendants("getetag", namespace: "DAV:").first?.text.trimmingWhitespace() }.first
+            if let data = found.lazy.compactMap({ $0.descendants("calendar-data", namespace: Self.calDAV).first?.text }).first, !data.isEmpty {
+                changes.changed.append(Resource(url: url, entityTag: tag, calendarData: data))
+            } else {
+                missing.append(url)
+            }
+        }
+        if !missing.isEmpty { changes.changed += try await events(at: missing) }
+        return changes
+    }
+
+    /// The resources at `urls`, with their ETags and texts (`calendar-multiget`, 500 a request).
+    public func events(at urls: [URL]) async throws(CalDAVError) -> [Resource] {
+        var resources: [Resource] = []
+        for start in stride(from: 0, to: urls.count, by: 500) {
+            let hrefs = urls[start..<min(urls.count, start + 500)].map { "<d:href>\(CalDAVAccount.escaped($0.path))</d:href>" }.joined()
+            let body = """
+                <?xml version="1.0" encoding="utf-8"?>
+                <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+                  <d:prop><d:getetag/><c:calendar-data/></d:prop>\(hrefs)
+                </c:calendar-multiget>
+                """
+            let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"])
+            guard status == 207 else { throw failure(calendar, status, data) }
+            resources += Self.resources(in: try parse(data, calendar), at: calendar)
         }
         return resources
     }

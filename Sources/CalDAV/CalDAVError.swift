@@ -21,6 +21,9 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreachable(url: String, reason: String)
     /// Any other status that means failure, with the start of the server's explanation.
     case failed(url: String, status: Int, reason: String)
+    /// The server no longer knows the sync token (RFC 6578 `valid-sync-token`): list again
+    /// from the start.
+    case syncTokenRefused(url: String)
     /// An answer this client cannot read.
     case unreadable(url: String, reason: String)
 
@@ -48,7 +51,7 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The URL the error is about.
     public var url: String {
         switch self {
-        case .refused(let url, _), .notACalendar(let url), .noAccount(let url), .credentialsWithheld(let url, _), .preconditionFailed(let url), .notFound(let url), .unreachable(let url, _),
+        case .refused(let url, _), .notACalendar(let url), .noAccount(let url), .credentialsWithheld(let url, _), .preconditionFailed(let url), .notFound(let url), .syncTokenRefused(let url), .unreachable(let url, _),
             .failed(let url, _, _), .unreadable(let url, _):
             url
         }
@@ -64,6 +67,7 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
         case .credentialsWithheld(_, let reason): "the password was not sent: \(reason)"
         case .preconditionFailed: "changed on the server since it was read (412)"
         case .notFound: "not found (404)"
+        case .syncTokenRefused: "the server no longer knows the sync token"
         case .unreachable(_, let reason): "no answer: \(reason)"
         case .failed(_, let status, let reason): "\(status)\(reason.isEmpty ? "" : ": \(reason)")"
         case .unreadable(_, let reason): "unreadable answer: \(reason)"

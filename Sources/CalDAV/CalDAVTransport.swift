@@ -67,7 +67,9 @@ struct CalDAVTransport: Sendable {
             let response = try await Self.http.execute(request, timeout: .seconds(Int64(timeout)))
             let data = try await response.body.collect(upTo: Self.largestAnswer)
             let status = Int(response.status.code)
-            if status == 401 || status == 403 { throw CalDAVError.refused(url: url.absoluteString, status: status) }
+            if status == 401 || (status == 403 && !Self.isPreconditionAnswer(data)) {
+                throw CalDAVError.refused(url: url.absoluteString, status: status)
+            }
             return Answer(
                 status: status, body: Array(buffer: data), entityTag: response.headers.first(name: "ETag"),
                 location: response.headers.first(name: "Location"), url: url)
@@ -76,6 +78,13 @@ struct CalDAVTransport: Sendable {
         } catch {
             throw .unreachable(url: url.absoluteString, reason: Self.explain(error))
         }
+    }
+
+    /// Whether a 403 is a WebDAV precondition (RFC 4918 §16: a `DAV:error` body, such as an
+    /// expired sync token's `valid-sync-token`) rather than a refusal of the credentials.
+    private static func isPreconditionAnswer(_ data: ByteBuffer) -> Bool {
+        let text = String(buffer: data)
+        return text.contains("valid-sync-token") || text.contains("supported-report")
     }
 
     /// One HTTP client for the process (never shut down, as `HTTPClient.shared` is not): it

@@ -1,6 +1,7 @@
 import CalDAV
 import Diagnostics
 import Foundation
+import Parallel
 import ReservationFeed
 
 /// Keeps the events of reservations in step inside a CalDAV calendar (`reservation-feed
@@ -39,6 +40,10 @@ public struct CalDAVPublisher: Sendable {
     public var retryDelay: Double = 0.5
     /// How many times a write is tried when it fails for a reason that may pass.
     public var attempts = 3
+    /// Whether the calendar is listed with `sync-collection` (RFC 6578) where the server offers
+    /// it: only what changed since the last run travels, against a ``CalendarMirror`` beside the
+    /// state. Otherwise, or when the server does not offer it, every event is listed.
+    public var usesSync = true
     /// Whether the calendar was just made (or, in a dry run, is still to be made): it holds
     /// nothing, and is not listed.
     public var calendarIsNew = false
@@ -90,10 +95,16 @@ public struct CalDAVPublisher: Sendable {
             throw .feed(error)
         }
         var remote: [RemoteEvent] = []
+        var mirror: CalendarMirror?
         if !calendarIsNew {
             do {
                 try await client.checkCalendar()
-                remote = try await client.events().map { RemoteEvent(url: $0.url, entityTag: $0.entityTag, calendarData: $0.calendarData) }
+                let listing = try await listing()
+                mirror = listing.mirror
+                // Read on every core: a calendar of 20,000 events is that many documents.
+                remote = Parallel.map(listing.resources, concurrency: planner.concurrency) {
+                    RemoteEvent(url: $0.url, entityTag: $0.entityTag, calendarData: $0.calendarData)
+                }
             } catch {
                 throw .calendar(error)
             }
@@ -141,7 +152,30 @@ public struct CalDAVPublisher: Sendable {
             }
         }
         try saved.save(statePath)
+        // What this run wrote comes back as changes next time; a mirror that cannot be written
+        // costs the next run a full listing, nothing else.
+        try? mirror?.save(CalendarMirror.path(besideState: statePath))
         return result
+    }
+
+    /// The calendar's resources: what changed since the mirror's token applied to it, or, where
+    /// the server offers no `sync-collection`, a full listing. Sorted by URL, so that a plan
+    /// does not depend on the server's order.
+    private func listing() async throws(CalDAVError) -> (resources: [CalDAVClient.Resource], mirror: CalendarMirror?) {
+        guard usesSync else { return (try await client.events().sorted { $0.url.absoluteString < $1.url.absoluteString }, nil) }
+        let calendar = client.calendar.absoluteString
+        var mirror = CalendarMirror.load(CalendarMirror.path(besideState: statePath), calendar: calendar)
+        var changes: CalDAVClient.Changes?
+        do {
+            changes = try await client.changes(since: mirror?.token)
+        } catch .syncTokenRefused {
+            mirror = nil
+            changes = try await client.changes(since: nil)
+        }
+        guard let changes else { return (try await client.events().sorted { $0.url.absoluteString < $1.url.absoluteString }, nil) }
+        var updated = mirror ?? CalendarMirror(calendar: calendar, token: changes.token)
+        updated.apply(changes)
+        return (updated.resources.keys.sorted().map { updated.resources[$0]! }, updated)
     }
 
     // MARK: - Writes
