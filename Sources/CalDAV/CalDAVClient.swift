@@ -131,7 +131,10 @@ public struct CalDAVClient: Sendable {
             """
         let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Content-Type": "application/xml; charset=utf-8"])
         let text = String(decoding: data.prefix(4096), as: UTF8.self)
-        if (status == 403 || status == 409) && text.contains("valid-sync-token") { throw .syncTokenRefused(url: calendar.absoluteString) }
+        // RFC 6578 says 403 with `valid-sync-token`; some answer 409, and Xandikos 412.
+        if (status == 403 || status == 409) && text.contains("valid-sync-token") || (status == 412 && token != nil) {
+            throw .syncTokenRefused(url: calendar.absoluteString)
+        }
         if [400, 403, 405, 415, 501].contains(status) { return nil }
         guard status == 207 else { throw failure(calendar, status, data) }
         let root = try parse(data, calendar)

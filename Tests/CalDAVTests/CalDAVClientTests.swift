@@ -78,4 +78,45 @@ struct CalDAVClientTests {
             #expect(error.description.hasPrefix(calendar.absoluteString))
         }
     }
+
+    @Test("sync-collection: everything at first, then only what changed and what was removed; a forgotten token is said; a collection without it answers nil", arguments: CalDAVTestServer.Kind.allCases)
+    func changes(kind: CalDAVTestServer.Kind) async throws {
+        guard CalDAVTestServer.isAvailable(kind) else {
+            Issue.record("\(kind) is not installed in the tools' environment: sync-collection was not tried against it")
+            return
+        }
+        let server = try await CalDAVTestServer(kind)
+        let client = CalDAVClient(calendar: try await server.makeCalendar("trips"), credentials: Self.credentials)
+        for uid in ["a1", "a2", "a3"] { _ = try await client.create("\(uid).ics", Self.event(uid, "Dinner \(uid)")) }
+
+        let first = try #require(try await client.changes(since: nil))
+        #expect(Set(first.changed.map(\.url.lastPathComponent)) == ["a1.ics", "a2.ics", "a3.ics"])
+        #expect(first.changed.allSatisfy { $0.calendarData.contains("SUMMARY:Dinner") && $0.entityTag != nil })
+        #expect(first.removed.isEmpty)
+
+        let nothing = try #require(try await client.changes(since: first.token))
+        #expect(nothing.changed.isEmpty && nothing.removed.isEmpty)
+
+        let a2 = try #require(first.changed.first { $0.url.lastPathComponent == "a2.ics" })
+        _ = try await client.replace(a2.url, Self.event("a2", "Dinner at nine"), entityTag: a2.entityTag)
+        try await client.delete(client.calendar.appendingPathComponent("a3.ics"), entityTag: nil)
+        _ = try await client.create("a4.ics", Self.event("a4", "Lunch"))
+        let next = try #require(try await client.changes(since: nothing.token))
+        #expect(Set(next.changed.map(\.url.lastPathComponent)) == ["a2.ics", "a4.ics"])
+        #expect(next.changed.first { $0.url.lastPathComponent == "a2.ics" }?.calendarData.contains("SUMMARY:Dinner at nine") == true)
+        #expect(next.removed.map(\.lastPathComponent) == ["a3.ics"])
+        #expect(next.token != nothing.token)
+
+        // calendar-multiget reads chosen resources.
+        let read = try await client.events(at: [a2.url, client.calendar.appendingPathComponent("a4.ics")])
+        #expect(Set(read.map(\.url.lastPathComponent)) == ["a2.ics", "a4.ics"])
+
+        await #expect(throws: CalDAVError.syncTokenRefused(url: client.calendar.absoluteString)) {
+            _ = try await client.changes(since: "http://radicale.org/ns/sync/0000")
+        }
+        if kind == .radicale {
+            // Radicale offers sync-collection on calendars only.
+            #expect(try await CalDAVClient(calendar: server.nonCalendar, credentials: Self.credentials).changes(since: nil) == nil)
+        }
+    }
 }

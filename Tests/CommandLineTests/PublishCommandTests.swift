@@ -214,6 +214,50 @@ struct PublishCommandTests {
         try world.validateResources()
     }
 
+    @Test("listed by sync-collection against a mirror: the person's edits between runs are seen; a forgotten token, a damaged or a lost mirror cost a full listing, never a wrong plan", arguments: CalDAVTestServer.Kind.allCases)
+    func mirror(kind: CalDAVTestServer.Kind) async throws {
+        guard let world = try await Self.world(kind) else { return }
+        for number in ["A", "B", "C"] { try world.book(number, "2030-06-14T19:30:00-07:00") }
+        #expect(try world.publish().status == 0)
+        let mirror = world.folder.path("state.mirror")
+        let text = try String(contentsOfFile: mirror, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "reservation-feed calendar mirror 1")
+        #expect(lines.dropFirst().first.map(String.init) == world.calendar.absoluteString)
+        // Listed before the run wrote: its own writes come back as changes next time.
+        #expect(!text.contains("BEGIN:VCALENDAR"))
+        #expect((try FileManager.default.attributesOfItem(atPath: mirror)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+
+        // The person edits one; the next run learns it from the changes alone.
+        let a = try #require(try world.calendarEvents().first { $0.summary.contains("Dinner A") })
+        try Self.person(world, ["edit", a.uid, "Dinner A with Grace"])
+        try world.book("A", "2030-06-14T20:30:00-07:00")
+        var run = try world.publish()
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.contains("edited in the calendar since it was published, and its reservation changed"), "\(run.standardError)")
+        #expect(try String(contentsOfFile: mirror, encoding: .utf8).components(separatedBy: "BEGIN:VCALENDAR").count - 1 == 3)
+
+        // A token the server does not know: listed afresh.
+        var damaged = lines
+        damaged[2] = "http://radicale.org/ns/sync/0000000000000000000000000000000000000000000000000000000000000000"
+        try damaged.joined(separator: "\n").write(toFile: mirror, atomically: true, encoding: .utf8)
+        try world.book("B", "2030-06-15T20:30:00-07:00")
+        run = try world.publish()
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.contains("0 created, 1 updated"), "\(run.standardError)")
+
+        // A damaged mirror, then none at all.
+        try "reservation-feed calendar mirror 1\n\(world.calendar.absoluteString)\ntoken\nhttp://x/\t\"e\"\t99999\nBEGIN".write(toFile: mirror, atomically: true, encoding: .utf8)
+        run = try world.publish()
+        #expect(run.standardError.contains("0 created, 0 updated, 0 cancelled, 0 deleted, 2 unchanged; left as they are: 1 edited"), "\(run.standardError)")
+        try FileManager.default.removeItem(atPath: mirror)
+        run = try world.publish()
+        #expect(run.standardError.contains("0 created, 0 updated, 0 cancelled, 0 deleted, 2 unchanged; left as they are: 1 edited"), "\(run.standardError)")
+        let events = try world.calendarEvents()
+        #expect(events.count == 3)
+        #expect(Set(events.map(\.uid)).count == 3)
+    }
+
     @Test("refused credentials, a URL that is not a calendar, a server that is down, a readable password file: exit 2, the URL named, nothing written")
     func failures() async throws {
         guard let world = try await Self.world(.radicale) else { return }
