@@ -40,6 +40,10 @@ public struct PublishOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print errors only: no summary and no warnings (for cron).")
     public var quiet = false
 
+    @Flag(
+        help: "List every event of the calendar at each run, instead of asking the server what changed since the last run (sync-collection), for a server whose changes cannot be trusted.")
+    public var fullListing = false
+
     @Flag(help: "Keep running after the first publish, and publish each change of the inputs within seconds (until SIGTERM or SIGINT).")
     public var follow = false
 

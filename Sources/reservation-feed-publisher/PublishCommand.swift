@@ -127,6 +127,7 @@ struct PublishCommand: AsyncParsableCommand {
                     lockWait: generator.lockWait)
                 publisher.mailboxes = generator.mailboxes
                 publisher.calendarIsNew = chosen.how == .wouldCreate
+                publisher.usesSync = !options.fullListing
                 let now: Instant
                 do {
                     now = try options.input.moment()

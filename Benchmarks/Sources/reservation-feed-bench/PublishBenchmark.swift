@@ -10,6 +10,8 @@ struct PublishBenchmark {
     var runs = 3
     /// Events published.
     var size = 1_000
+    /// Events of the large calendar, listed by sync-collection and in full (0: not measured).
+    var largeSize = 20_000
 
     /// The report's section, in Markdown.
     func run() throws -> String {
@@ -68,6 +70,53 @@ struct PublishBenchmark {
             `caldav` does, not knowing which changed); `publish` lists the calendar (one REPORT),
             plans with the feed's rule and sends only the events that changed, four at a time.
 
+            """ + (largeSize > 0 ? try large(tools: tools, folder: folder, password: password) : "")
+    }
+
+    /// A calendar of `largeSize` events with 1 % of them changed at each run: listed by
+    /// `sync-collection` against the mirror, and in full (`--full-listing`, the listing before
+    /// sync-collection), taking turns, on one Radicale whose storage does not fsync (filling it
+    /// would take Radicale's 30 ms a write otherwise).
+    private func large(tools: String, folder: String, password: String) throws -> String {
+        let input = try workspace.dataset(largeSize)
+        let changed = try workspace.changedDataset(largeSize)
+        let server = try Radicale(python: tools, folder: folder + "/large", fsync: false)
+        defer { server.stop() }
+        let calendar = try server.makeCalendar("large")
+        let state = folder + "/large/state.json"
+        let arguments = ["--calendar", calendar, "--user", "ada", "--password-file", password, "--state", state, "--now", BenchmarkCommand.now, "-q"]
+        log("publish: \(largeSize) events into one calendar, then 1 % changed at each run, sync-collection and full listing taking turns")
+        let fill = try ProcessSample.run(workspace.reservationFeed, ["publish", input] + arguments).wall
+        log("  filled in \(format(fill)) s")
+        var sync: [Double] = []
+        var full: [Double] = []
+        var current = input
+        for run in 0..<runs {
+            current = current == input ? changed : input
+            sync.append(try ProcessSample.run(workspace.reservationFeed, ["publish", current] + arguments).wall)
+            current = current == input ? changed : input
+            full.append(try ProcessSample.run(workspace.reservationFeed, ["publish", current, "--full-listing"] + arguments).wall)
+            log("  run \(run + 1): 1 % changed, sync-collection \(format(sync.last!)) s, full listing \(format(full.last!)) s")
+        }
+        var same: (sync: [Double], full: [Double]) = ([], [])
+        for _ in 0..<runs {
+            same.sync.append(try ProcessSample.run(workspace.reservationFeed, ["publish", current] + arguments).wall)
+            same.full.append(try ProcessSample.run(workspace.reservationFeed, ["publish", current, "--full-listing"] + arguments).wall)
+        }
+        let changedMedians = (Statistic(sync).median, Statistic(full).median)
+        let sameMedians = (Statistic(same.sync).median, Statistic(same.full).median)
+        return """
+
+            | \(largeSize) events in one calendar of Radicale 3, wall seconds (medians of \(runs)) | sync-collection | full listing | full / sync |
+            |---|---|---|---|
+            | 1 % of the reservations changed (\(largeSize / 100) updates) | \(format(changedMedians.0)) | \(format(changedMedians.1)) | \(format(changedMedians.1 / changedMedians.0))× |
+            | nothing changed | \(format(sameMedians.0)) | \(format(sameMedians.1)) | \(format(sameMedians.1 / sameMedians.0))× |
+
+            Filling the calendar (\(largeSize) creations, Radicale not syncing to disk): \(format(fill)) s.
+            With sync-collection a run asks for what changed since the last one (the token kept in a
+            mirror beside the state) and reads the rest from the mirror; the full listing asks for
+            every event, as every run did before.
+
             """
     }
 
@@ -80,13 +129,16 @@ struct PublishBenchmark {
         let process = Process()
         let root: String
 
-        init(python: String, folder: String) throws {
+        init(python: String, folder: String, fsync: Bool = true) throws {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try "ada:lovelace\n".write(toFile: folder + "/users", atomically: true, encoding: .utf8)
+            // Radicale's own switch for tests: not on the command line, only in a configuration file.
+            try "[storage]\n_filesystem_fsync = \(fsync ? "True" : "False")\n".write(toFile: folder + "/config", atomically: true, encoding: .utf8)
             let port = try ServeBenchmark.freePort()
             root = "http://127.0.0.1:\(port)/"
             process.executableURL = URL(fileURLWithPath: python)
             process.arguments = [
-                "-m", "radicale", "--server-hosts", "127.0.0.1:\(port)", "--storage-filesystem-folder", folder + "/collections",
+                "-m", "radicale", "--config", folder + "/config", "--server-hosts", "127.0.0.1:\(port)", "--storage-filesystem-folder", folder + "/collections",
                 "--auth-type", "htpasswd", "--auth-htpasswd-filename", folder + "/users", "--auth-htpasswd-encryption", "plain",
                 "--logging-level", "warning",
             ]
