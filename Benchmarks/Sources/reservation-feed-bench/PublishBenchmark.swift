@@ -132,16 +132,18 @@ struct PublishBenchmark {
         init(python: String, folder: String, fsync: Bool = true) throws {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try "ada:lovelace\n".write(toFile: folder + "/users", atomically: true, encoding: .utf8)
-            // Radicale's own switch for tests: not on the command line, only in a configuration file.
-            try "[storage]\n_filesystem_fsync = \(fsync ? "True" : "False")\n".write(toFile: folder + "/config", atomically: true, encoding: .utf8)
             let port = try ServeBenchmark.freePort()
             root = "http://127.0.0.1:\(port)/"
             process.executableURL = URL(fileURLWithPath: python)
-            process.arguments = [
-                "-m", "radicale", "--config", folder + "/config", "--server-hosts", "127.0.0.1:\(port)", "--storage-filesystem-folder", folder + "/collections",
-                "--auth-type", "htpasswd", "--auth-htpasswd-filename", folder + "/users", "--auth-htpasswd-encryption", "plain",
-                "--logging-level", "warning",
-            ]
+            let launcher = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Tools/radicale_without_fsync.py").path
+            process.arguments =
+                fsync
+                ? [
+                    "-m", "radicale", "--server-hosts", "127.0.0.1:\(port)", "--storage-filesystem-folder", folder + "/collections",
+                    "--auth-type", "htpasswd", "--auth-htpasswd-filename", folder + "/users", "--auth-htpasswd-encryption", "plain",
+                    "--logging-level", "warning",
+                ] : [launcher, "127.0.0.1:\(port)", folder + "/collections", folder + "/users"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
