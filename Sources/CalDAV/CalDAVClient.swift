@@ -112,6 +112,12 @@ public struct CalDAVClient: Sendable {
         public var changed: [Resource]
         /// Resources removed.
         public var removed: [URL]
+
+        public init(token: String, changed: [Resource], removed: [URL]) {
+            self.token = token
+            self.changed = changed
+            self.removed = removed
+        }
     }
 
     /// The resources changed and removed since `token` (every resource when `nil`), or `nil`

@@ -16,22 +16,14 @@ struct CalendarsCommand: AsyncParsableCommand {
     func run() async throws {
         // validate() checked the URL.
         let url = URL(string: options.address)!
-        let credentials: CalDAVClient.Credentials?
-        do {
-            credentials = try CredentialLookup().credentials(for: url, user: options.account.user, passwordFile: options.account.passwordFile)
-        } catch {
-            StandardError.print("error: \(error)")
-            throw ExitCode.usage
-        }
+        let credentials = try options.account.credentials(for: url)
         let account = CalDAVAccount(address: url, credentials: credentials)
         let calendars: [CalDAVCalendar]
         do {
             calendars = try await account.discover().calendars
         } catch {
             StandardError.print("error: \(error)")
-            if case .refused = error, credentials == nil {
-                StandardError.print("note: no credentials were given: --user with --password-file, \(CredentialLookup.passwordVariable), or ~/.netrc")
-            }
+            if case .refused = error { AccountOptions.explainMissing(credentials) }
             throw ExitCode.usage
         }
         if isatty(STDOUT_FILENO) != 0 { print("NAME\tURL\tEVENTS") }

@@ -19,13 +19,7 @@ struct PublishCommand: AsyncParsableCommand {
     func run() async throws {
         // validate() checked the URL.
         let url = URL(string: options.calendar)!
-        let credentials: CalDAVClient.Credentials?
-        do {
-            credentials = try CredentialLookup().credentials(for: url, user: options.account.user, passwordFile: options.account.passwordFile)
-        } catch {
-            StandardError.print("error: \(error)")
-            throw ExitCode.usage
-        }
+        let credentials = try options.account.credentials(for: url)
         let generator = try options.feed.generator(input: options.input, quiet: options.quiet)
         let planner = PublishPlanner(
             options: generator.options, onConflict: ConflictPolicy(rawValue: options.onConflict) ?? .keep,
@@ -46,7 +40,9 @@ struct PublishCommand: AsyncParsableCommand {
     private func follow(_ session: Session, mailboxes: MailboxInputs) async throws {
         let follower = PublishFollower(inputs: options.input.inputs, mailboxes: mailboxes)
         follower.rescanInterval = TimeInterval(options.rescan)
-        follower.ignoring = [session.statePath].compactMap { $0 }
+        // The state and the mirror beside it, when they lie among the inputs: their own writes
+        // are no change of the inputs.
+        follower.ignoring = [session.statePath, session.statePath.map(CalendarMirror.path(besideState:))].compactMap { $0 }
         let quiet = options.quiet
         follower.log = { if !quiet { StandardError.print($0) } }
         var sources: [DispatchSourceSignal] = []
@@ -167,10 +163,7 @@ struct PublishCommand: AsyncParsableCommand {
 
         private func report(_ error: PublishError) {
             StandardError.print("error: \(error)")
-            if case .calendar(.refused) = error, credentials == nil {
-                StandardError.print(
-                    "note: no credentials were given: --user with --password-file, \(CredentialLookup.passwordVariable), or ~/.netrc")
-            }
+            if case .calendar(.refused) = error { AccountOptions.explainMissing(credentials) }
         }
     }
 
