@@ -18,6 +18,9 @@ public struct CalDAVClient: Sendable {
     public let credentials: Credentials?
     /// How long one request may take.
     public var timeout: TimeInterval = 30
+    /// How long a listing of the calendar may take: a server reads every event for it (Radicale
+    /// takes over 30 s for 20,000 it has not read yet).
+    public var listingTimeout: TimeInterval = 600
     /// How many requests a caller should have under way at once.
     public static let maximumConcurrentRequests = 4
     /// How the client names itself to servers.
@@ -83,7 +86,7 @@ public struct CalDAVClient: Sendable {
               <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT"/></c:comp-filter></c:filter>
             </c:calendar-query>
             """
-        let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"])
+        let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], listing: true)
         guard status == 207 else { throw failure(calendar, status, data) }
         return Self.resources(in: try parse(data, calendar), at: calendar)
     }
@@ -135,7 +138,7 @@ public struct CalDAVClient: Sendable {
               <d:prop><d:getetag/><c:calendar-data/></d:prop>
             </d:sync-collection>
             """
-        let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Content-Type": "application/xml; charset=utf-8"])
+        let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Content-Type": "application/xml; charset=utf-8"], listing: true)
         let text = String(decoding: data.prefix(4096), as: UTF8.self)
         // RFC 6578 says 403 with `valid-sync-token`; some answer 409, and Xandikos 412.
         if (status == 403 || status == 409) && text.contains("valid-sync-token") || (status == 412 && token != nil) {
@@ -179,7 +182,7 @@ public struct CalDAVClient: Sendable {
                   <d:prop><d:getetag/><c:calendar-data/></d:prop>\(hrefs)
                 </c:calendar-multiget>
                 """
-            let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"])
+            let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], listing: true)
             guard status == 207 else { throw failure(calendar, status, data) }
             resources += Self.resources(in: try parse(data, calendar), at: calendar)
         }
@@ -228,8 +231,13 @@ public struct CalDAVClient: Sendable {
         CalDAVTransport(credentials: credentials, scope: scope, timeout: timeout, userAgent: userAgent)
     }
 
-    private func send(_ method: String, _ url: URL, body: [UInt8] = [], headers: [String: String] = [:]) async throws(CalDAVError) -> (Int, [UInt8]) {
-        let answer = try await transport.exchange(method, url, body: body, headers: headers)
+    /// The transport for listings, with their longer time.
+    private var listing: CalDAVTransport {
+        CalDAVTransport(credentials: credentials, scope: scope, timeout: listingTimeout, userAgent: userAgent)
+    }
+
+    private func send(_ method: String, _ url: URL, body: [UInt8] = [], headers: [String: String] = [:], listing: Bool = false) async throws(CalDAVError) -> (Int, [UInt8]) {
+        let answer = try await (listing ? self.listing : transport).exchange(method, url, body: body, headers: headers)
         return (answer.status, answer.body)
     }
 

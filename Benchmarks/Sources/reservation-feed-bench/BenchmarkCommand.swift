@@ -63,6 +63,9 @@ struct BenchmarkCommand: ParsableCommand {
     @Option(help: "Events of the large calendar publish lists by sync-collection and in full (0 leaves it out).")
     var publishLarge = 20_000
 
+    @Option(help: "Events publish and the python peer write into empty calendars (0 leaves that comparison out).")
+    var publishSize = 1_000
+
     @Option(help: "Also write the report to this file.")
     var report: String?
 
@@ -88,7 +91,7 @@ struct BenchmarkCommand: ParsableCommand {
             return
         }
         if publishOnly {
-            let text = try PublishBenchmark(workspace: workspace, largeSize: publishLarge).run()
+            let text = try PublishBenchmark(workspace: workspace, size: publishSize, largeSize: publishLarge).run()
             print(text)
             if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
             return
@@ -114,7 +117,7 @@ struct BenchmarkCommand: ParsableCommand {
 
         var text = Report(session: session, sizes: sizes.sorted(), load: (startLoad, Self.loadAverage())).markdown()
         if !skipServe { text += "\n" + (try ServeBenchmark(workspace: workspace).run()) }
-        if !skipPublish { text += "\n" + (try PublishBenchmark(workspace: workspace, largeSize: publishLarge).run()) }
+        if !skipPublish { text += "\n" + (try PublishBenchmark(workspace: workspace, size: publishSize, largeSize: publishLarge).run()) }
         if !skipMail { text += "\n" + (try MailBenchmark(workspace: workspace, size: mailSize).run()) }
         print(text)
         if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
