@@ -78,6 +78,10 @@ public struct CalDAVClient: Sendable {
     }
 
     /// Every event resource of the calendar, with its ETag and text (a `calendar-query` REPORT).
+    ///
+    /// A server that will not answer so many in one report (Radicale stops at 10,000, with 400;
+    /// RFC 6578 servers may say 507) is asked for the members' names (`PROPFIND`, depth 1) and
+    /// then their texts, 500 at a time (``events(at:)``).
     public func events() async throws(CalDAVError) -> [Resource] {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -87,8 +91,47 @@ public struct CalDAVClient: Sendable {
             </c:calendar-query>
             """
         let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], listing: true)
+        if Self.isTooLarge(status) { return try await events(at: try await members()) }
         guard status == 207 else { throw failure(calendar, status, data) }
         return Self.resources(in: try parse(data, calendar), at: calendar)
+    }
+
+    /// The calendar's sync token (the `DAV:sync-token` property, RFC 6578 §4), or `nil` when the
+    /// server keeps none.
+    public func syncToken() async throws(CalDAVError) -> String? {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:propfind xmlns:d="DAV:"><d:prop><d:sync-token/></d:prop></d:propfind>
+            """
+        let (status, data) = try await send("PROPFIND", calendar, body: Array(body.utf8), headers: ["Depth": "0", "Content-Type": "application/xml; charset=utf-8"])
+        guard status == 207 else { return nil }
+        let root = try parse(data, calendar)
+        for response in root.children("response", namespace: "DAV:") {
+            for propstat in response.children("propstat", namespace: "DAV:") where Self.isSuccess(propstat.child("status", namespace: "DAV:")?.text) {
+                if let token = propstat.descendants("sync-token", namespace: "DAV:").first?.text.trimmingWhitespace(), !token.isEmpty { return token }
+            }
+        }
+        return nil
+    }
+
+    /// The URLs of the calendar's members that are not collections (`PROPFIND`, depth 1).
+    private func members() async throws(CalDAVError) -> [URL] {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getetag/></d:prop></d:propfind>
+            """
+        let (status, data) = try await send("PROPFIND", calendar, body: Array(body.utf8), headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], listing: true)
+        guard status == 207 else { throw failure(calendar, status, data) }
+        return CalDAVTransport.properties(of: try parse(data, calendar), at: calendar).filter { url, properties in
+            url.path != calendar.path
+                && !properties.contains { $0.name == "resourcetype" && $0.child("collection", namespace: "DAV:") != nil }
+        }.map(\.url)
+    }
+
+    /// Whether a report was refused for its size: 400 (Radicale's limit of 10,000), 413, or 507
+    /// (RFC 6578 §3.6).
+    static func isTooLarge(_ status: Int) -> Bool {
+        [400, 413, 507].contains(status)
     }
 
     /// The resources a multistatus answer carries texts of.
@@ -144,7 +187,7 @@ public struct CalDAVClient: Sendable {
         if (status == 403 || status == 409) && text.contains("valid-sync-token") || (status == 412 && token != nil) {
             throw .syncTokenRefused(url: calendar.absoluteString)
         }
-        if [400, 403, 405, 415, 501].contains(status) { return nil }
+        if [400, 403, 405, 413, 415, 501, 507].contains(status) { return nil }
         guard status == 207 else { throw failure(calendar, status, data) }
         let root = try parse(data, calendar)
         guard let next = root.child("sync-token", namespace: "DAV:")?.text.trimmingWhitespace(), !next.isEmpty else { return nil }

@@ -172,7 +172,17 @@ public struct CalDAVPublisher: Sendable {
             mirror = nil
             changes = try await client.changes(since: nil)
         }
-        guard let changes else { return (try await client.events().sorted { $0.url.absoluteString < $1.url.absoluteString }, nil) }
+        guard let changes else {
+            // No sync-collection here, or not for so many changes at once: a full listing, and,
+            // when the server keeps a sync token, a new mirror from it (taken first, so that
+            // what changes meanwhile comes again next time).
+            let token = try await client.syncToken()
+            let resources = try await client.events().sorted { $0.url.absoluteString < $1.url.absoluteString }
+            guard let token else { return (resources, nil) }
+            var fresh = CalendarMirror(calendar: calendar, token: token)
+            for resource in resources { fresh.resources[resource.url.absoluteString] = resource }
+            return (resources, fresh)
+        }
         var updated = mirror ?? CalendarMirror(calendar: calendar, token: changes.token)
         updated.apply(changes)
         return (updated.resources.keys.sorted().map { updated.resources[$0]! }, updated)
