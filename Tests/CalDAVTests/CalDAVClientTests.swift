@@ -89,6 +89,7 @@ struct CalDAVClientTests {
         let client = CalDAVClient(calendar: try await server.makeCalendar("trips"), credentials: Self.credentials)
         for uid in ["a1", "a2", "a3"] { _ = try await client.create("\(uid).ics", Self.event(uid, "Dinner \(uid)")) }
 
+        #expect(try await client.syncToken()?.isEmpty == false)
         let first = try #require(try await client.changes(since: nil))
         #expect(Set(first.changed.map(\.url.lastPathComponent)) == ["a1.ics", "a2.ics", "a3.ics"])
         #expect(first.changed.allSatisfy { $0.calendarData.contains("SUMMARY:Dinner") && $0.entityTag != nil })
