@@ -200,6 +200,30 @@ struct IMAPCommandTests {
         #expect(!log.contains(IMAPTestServer.password))
     }
 
+    @Test("publish --follow sees a new message in a mail folder within 10 seconds and puts its booking in the calendar")
+    func publishFollowsMail() async throws {
+        let setup = try Setup()
+        guard let world = try await PublishCommandTests.world(.radicale) else { return }
+        try setup.server.append([Self.confirmed])
+        let follower = try PublishFollowTests.Follower(
+            [
+                "publish", setup.server.url(), "--calendar", world.calendar.absoluteString, "--follow", "--now", Self.now,
+                "--state", setup.folder.path("state.json"), "--user", CalDAVTestServer.user, "--password-file", world.passwordFile,
+            ], in: setup.folder, environment: setup.environment)
+        try #require(follower.wait(60) { follower.said.contains("1 created") } != nil, "the first run did not publish: \(follower.said)")
+        #expect(try world.calendarEvents().map(\.summary).contains { $0.contains("EPIC Steak") })
+
+        try setup.server.append([Self.hotel])
+        let seen = try follower.wait(10) { try world.calendarEvents().contains { $0.summary.contains("Hotel Norge") } }
+        #expect(seen != nil, "the new message's booking was not in the calendar within 10 s: \(follower.said)")
+
+        kill(follower.process.processIdentifier, SIGTERM)
+        try #require(follower.wait(20) { !follower.process.isRunning } != nil, "SIGTERM did not end it: \(follower.said)")
+        #expect(follower.process.terminationStatus == 0, "\(follower.said)")
+        #expect(!follower.said.contains(IMAPTestServer.password))
+        #expect(try world.calendarEvents().count == 2)
+    }
+
     @Test("a server without IDLE is polled: serve still sees a new message within 10 seconds")
     func serveFollowsMailByPolling() throws {
         let setup = try Setup(idle: false)

@@ -13,9 +13,10 @@ struct PublishFollowTests {
         let process = Process()
         let errors = Locked("")
 
-        init(_ arguments: [String], in folder: TemporaryFolder) throws {
+        init(_ arguments: [String], in folder: TemporaryFolder, environment: [String: String] = [:]) throws {
             process.executableURL = PublishCommandTests.tool
             process.arguments = arguments
+            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
             process.currentDirectoryURL = folder.url
             process.standardOutput = FileHandle.nullDevice
             let pipe = Pipe()
