@@ -24,8 +24,17 @@ public struct CalDAVCalendar: Sendable, Hashable {
     public var isUsable: Bool { acceptsEvents && isWritable != false }
 
     /// Its name for people: the display name, else the last part of its URL.
+    ///
+    /// A display name with XML's entities in it is read without them: DAViCal keeps the name of a
+    /// calendar made with `Trips & Tours` as `Trips &amp; Tours`, and it would otherwise never be
+    /// found again by its name.
     public var name: String {
-        if let displayName, !displayName.isEmpty { return displayName }
+        if let displayName, !displayName.isEmpty {
+            guard displayName.contains("&") else { return displayName }
+            return displayName.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+                .replacingOccurrences(of: "&amp;", with: "&")
+        }
         return url.lastPathComponent.removingPercentEncoding ?? url.lastPathComponent
     }
 }

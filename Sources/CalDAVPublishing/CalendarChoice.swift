@@ -67,9 +67,10 @@ public struct CalendarChoice: Sendable {
         }
         let directory = try await asking { () async throws(CalDAVError) in try await account.discover() }
         let wanted = name.trimmingCharacters(in: .whitespaces)
-        var matches = directory.calendars.filter { $0.displayName == wanted }
+        let named = directory.calendars.filter { $0.displayName != nil }
+        var matches = named.filter { $0.name == wanted }
         if matches.isEmpty {
-            matches = directory.calendars.filter { ($0.displayName ?? "").compare(wanted, options: [.caseInsensitive]) == .orderedSame }
+            matches = named.filter { $0.name.compare(wanted, options: [.caseInsensitive]) == .orderedSame }
         }
         if matches.count > 1 {
             let usable = matches.filter(\.isUsable)

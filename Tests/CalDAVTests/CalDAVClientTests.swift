@@ -112,8 +112,13 @@ struct CalDAVClientTests {
         let read = try await client.events(at: [a2.url, client.calendar.appendingPathComponent("a4.ics")])
         #expect(Set(read.map(\.url.lastPathComponent)) == ["a2.ics", "a4.ics"])
 
-        await #expect(throws: CalDAVError.syncTokenRefused(url: client.calendar.absoluteString)) {
-            _ = try await client.changes(since: "http://radicale.org/ns/sync/0000")
+        if kind == .davical {
+            // DAViCal answers a token it does not know with everything, as a first sync.
+            #expect(try await client.changes(since: "http://radicale.org/ns/sync/0000")?.changed.count == 3)
+        } else {
+            await #expect(throws: CalDAVError.syncTokenRefused(url: client.calendar.absoluteString)) {
+                _ = try await client.changes(since: "http://radicale.org/ns/sync/0000")
+            }
         }
         if kind == .radicale {
             // Radicale offers sync-collection on calendars only.

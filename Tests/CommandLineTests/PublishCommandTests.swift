@@ -45,7 +45,7 @@ struct PublishCommandTests {
             chmod(passwordFile, 0o600)
         }
 
-        var user: String { server.kind == .radicale ? CalDAVTestServer.user : "" }
+        var user: String { server.kind.takesCredentials ? CalDAVTestServer.user : "" }
 
         /// Writes a dinner booking as its own file (`status` as the booking says).
         func book(_ number: String, _ start: String, party: Int = 2, status: String = "confirmed") throws {
@@ -64,7 +64,7 @@ struct PublishCommandTests {
         /// Runs `publish` on the bookings.
         func publish(_ extra: [String] = [], state: String = "state.json") throws -> ProcessOutput {
             var arguments = ["publish", inputs, "--calendar", calendar.absoluteString, "--state", folder.path(state), "--now", PublishCommandTests.now]
-            if server.kind == .radicale { arguments += ["--user", CalDAVTestServer.user, "--password-file", passwordFile] }
+            if server.kind.takesCredentials { arguments += ["--user", CalDAVTestServer.user, "--password-file", passwordFile] }
             return try ProcessRunner.run(PublishCommandTests.tool, arguments + extra, currentDirectory: folder.url)
         }
 

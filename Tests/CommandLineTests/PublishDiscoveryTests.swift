@@ -27,7 +27,7 @@ struct PublishDiscoveryTests {
 
     /// The credentials' arguments for the world's server (Xandikos takes none).
     static func account(_ world: World, passwordFile: String? = nil) -> [String] {
-        world.server.kind == .radicale ? ["--user", CalDAVTestServer.user, "--password-file", passwordFile ?? world.passwordFile] : []
+        world.server.kind.takesCredentials ? ["--user", CalDAVTestServer.user, "--password-file", passwordFile ?? world.passwordFile] : []
     }
 
     @Test("from the root: listed; without a name, exit 2 listing the calendars; by name, made once and found after; a task list refused", arguments: CalDAVTestServer.Kind.allCases)
