@@ -142,6 +142,8 @@ extension LenientDateParser {
                     }
                     return nil
                 case 1, 2:
+                    // 15-Jan-2027, 15/jan/27, 15-janv.-2027, as railways and airlines write them
+                    if let date = try dashedMonthName(day: first.value) { return date }
                     if let separator = peek, ["-", "/", "."].contains(separator), index + 1 < scalars.count,
                         Self.isDigit(scalars[index + 1])
                     {
@@ -170,6 +172,16 @@ extension LenientDateParser {
             index = start
             // June 15, 2027; Jun 15th 2027
             guard let month = monthName() else { return nil }
+            // Jan-15-2027
+            if let separator = peek, separator == "-" || separator == "/" {
+                let mark = index
+                index += 1
+                if let day = number(maxDigits: 2), take(separator), let year = number(maxDigits: 4), year.digits == 2 || year.digits == 4 {
+                    departures.append(.monthByName)
+                    return try self.day(year: fullYear(year), month: month, day: day.value)
+                }
+                index = mark
+            }
             skipSpaces()
             guard let day = number(maxDigits: 2) else { return nil }
             skipOrdinalSuffix()
@@ -233,6 +245,25 @@ extension LenientDateParser {
                     reason: "\(LocalDate.digits(year, 4))-\(LocalDate.digits(month, 2))-\(LocalDate.digits(day, 2)) does not exist")
             }
             return date
+        }
+
+        /// After a day's number: `-Jan-2027`, `/jan/27`, `.Jan.2027` (the separator the same on
+        /// both sides, the year of two digits or four), or `nil` with nothing taken.
+        mutating func dashedMonthName(day: Int) throws(ISO8601ParseError) -> LocalDate? {
+            guard let separator = peek, ["-", "/", "."].contains(separator), index + 1 < scalars.count,
+                !Self.isDigit(scalars[index + 1]), scalars[index + 1] != " "
+            else { return nil }
+            let mark = index
+            index += 1
+            // A month written with its own dot ("janv.") before a "-" keeps that dot.
+            if let month = monthName(), take(separator) || (separator == "." && scalars[index - 1] == "."),
+                let year = number(maxDigits: 4), year.digits == 2 || year.digits == 4
+            {
+                departures.append(.monthByName)
+                return try self.day(year: fullYear(year), month: month, day: day)
+            }
+            index = mark
+            return nil
         }
 
         /// A month's name or abbreviation in English, French, German or Spanish: 1 to 12.

@@ -39,7 +39,18 @@ struct LenientDateParserTests {
         ("2027/06/15 14:00", "2027-06-15T14:00:00", "year first with \"/\""),
         ("2027-06-15 14:00 (UTC+02:00)", "2027-06-15T14:00:00+02:00", "the offset in parentheses"),
         ("2027-06-15 14:00 Europe/Berlin", "2027-06-15T14:00:00[Europe/Berlin]", "the zone named without brackets"),
+        ("15-Jan-2027 06:00", "2027-01-15T06:00:00", "the month by name"),
+        ("15-JAN-2027", "2027-01-15", "the month by name"),
+        ("Jan-15-2027 6:00 AM", "2027-01-15T06:00:00", "the month by name"),
+        ("15/Jan/27", "2027-01-15", "the month by name"),
+        ("15.Jan.2027 06:00", "2027-01-15T06:00:00", "the month by name"),
+        ("15-janv.-2027 06h00", "2027-01-15T06:00:00", "the month by name"),
+        ("15-Mär-2027", "2027-03-15", "the month by name"),
+        ("15-dic-2027 06:00", "2027-12-15T06:00:00", "the month by name"),
+        ("15-Jan-2027 06:00 +05:30", "2027-01-15T06:00:00+05:30", "the month by name"),
         ("12:00 am", nil, nil),
+        ("15-Jan", nil, nil),
+        ("32-Jan-2027", nil, nil),
     ] as [(String, String?, String?)])
     func wild(text: String, expected: String?, departure: String?) throws {
         guard let expected, let departure else {
