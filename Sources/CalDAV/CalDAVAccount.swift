@@ -122,7 +122,7 @@ public struct CalDAVAccount: Sendable {
             """
             <?xml version="1.0" encoding="utf-8"?>
             <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>
-              <d:displayname>\(Self.escaped(name))</d:displayname>
+              <d:displayname>\(CalDAVTransport.xmlEscaped(name))</d:displayname>
               <c:supported-calendar-component-set><c:comp name="VEVENT"/></c:supported-calendar-component-set>
             </d:prop></d:set></c:mkcalendar>
             """.utf8)
@@ -217,8 +217,9 @@ public struct CalDAVAccount: Sendable {
         url.absoluteString.hasSuffix("/") ? url : URL(string: url.absoluteString + "/") ?? url
     }
 
-    /// A path segment from a name: letters without accents and digits, words joined by `-`.
-    static func slug(_ name: String) -> String {
+    /// The path segment a calendar made with `name` gets: letters without accents and digits,
+    /// words joined by `-` (`Trips abroad` → `trips-abroad`).
+    public static func slug(_ name: String) -> String {
         let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
         var slug = ""
         for scalar in folded.unicodeScalars {
@@ -232,10 +233,6 @@ public struct CalDAVAccount: Sendable {
         return slug.isEmpty ? "calendar" : slug
     }
 
-    /// Text as XML character data.
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
 }
 
 extension String {

@@ -177,7 +177,7 @@ public struct CalDAVClient: Sendable {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <d:sync-collection xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
-              <d:sync-token>\(CalDAVAccount.escaped(token ?? ""))</d:sync-token><d:sync-level>1</d:sync-level>
+              <d:sync-token>\(CalDAVTransport.xmlEscaped(token ?? ""))</d:sync-token><d:sync-level>1</d:sync-level>
               <d:prop><d:getetag/><c:calendar-data/></d:prop>
             </d:sync-collection>
             """
@@ -218,7 +218,7 @@ public struct CalDAVClient: Sendable {
     public func events(at urls: [URL]) async throws(CalDAVError) -> [Resource] {
         var resources: [Resource] = []
         for start in stride(from: 0, to: urls.count, by: 500) {
-            let hrefs = urls[start..<min(urls.count, start + 500)].map { "<d:href>\(CalDAVAccount.escaped($0.path))</d:href>" }.joined()
+            let hrefs = urls[start..<min(urls.count, start + 500)].map { "<d:href>\(CalDAVTransport.xmlEscaped($0.path))</d:href>" }.joined()
             let body = """
                 <?xml version="1.0" encoding="utf-8"?>
                 <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">

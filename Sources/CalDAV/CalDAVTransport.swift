@@ -115,6 +115,11 @@ struct CalDAVTransport: Sendable {
 
     static let calDAV = "urn:ietf:params:xml:ns:caldav"
 
+    /// Text as XML character data, for the bodies of requests.
+    static func xmlEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
     /// A WebDAV multistatus answer as a tree.
     static func parse(_ data: [UInt8], _ url: URL) throws(CalDAVError) -> XMLTree {
         do {

@@ -87,7 +87,9 @@ public struct CalendarChoice: Sendable {
         }
         guard mayCreate else {
             let home = directory.homes.first ?? account.address
-            return Chosen(calendar: CalDAVCalendar(url: home.appendingPathComponent(wanted), displayName: wanted), how: .wouldCreate)
+            // Where a writing run would make it (its name could be taken by then: `-2`...).
+            let url = URL(string: CalDAVAccount.slug(wanted) + "/", relativeTo: home)?.absoluteURL ?? home
+            return Chosen(calendar: CalDAVCalendar(url: url, displayName: wanted), how: .wouldCreate)
         }
         let made = try await asking { () async throws(CalDAVError) in try await account.makeCalendar(named: wanted, in: directory) }
         return Chosen(calendar: made, how: .created)

@@ -28,7 +28,7 @@ struct CalendarsCommand: AsyncParsableCommand {
         }
         if isatty(STDOUT_FILENO) != 0 { print("NAME\tURL\tEVENTS") }
         for calendar in calendars {
-            print("\(calendar.name.replacingOccurrences(of: "\t", with: " "))\t\(calendar.url.absoluteString)\t\(Self.usability(calendar))")
+            print("\(calendar.name.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " "))\t\(calendar.url.absoluteString)\t\(Self.usability(calendar))")
         }
         if calendars.isEmpty { StandardError.print("The account has no calendars yet (publish --calendar-name NAME makes one).") }
     }

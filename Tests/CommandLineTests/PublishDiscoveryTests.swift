@@ -53,6 +53,7 @@ struct PublishDiscoveryTests {
         run = try ProcessRunner.run(Self.tool, base + ["--calendar-name", "Trips abroad", "--dry-run"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.contains("Would create the calendar Trips abroad"), "\(run.standardError)")
+        #expect(run.standardError.contains("Would publish to \(world.server.nonCalendar.absoluteString)trips-abroad/: 2 to create"), "\(run.standardError)")
         #expect(run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("create ") }.count == 2, "\(run.standardOutput)")
         #expect(try Self.independentCalendars(world).count == before)
 
