@@ -15,7 +15,7 @@
 // (an `Origin`: a file and the place in it, a message in a mailbox, a donation, a resource on a
 // calendar server), a `Diagnostic` with its `DiagnosticCode`, and the `FieldPath` of a
 // reservation's field; each module declares its own codes. `Chrono` holds the civil date and time
-// values both sides of synthesis share; `Geography`, `Airports` and `TimeZoneMap` where places
+// values both sides of synthesis share; `Geography`, `Airports`, `Gazetteer` and `TimeZoneMap` where places
 // are and which zones they keep; `Basics` what every module shares (libc under one name,
 // trimming and folding of text, a lock), and `Parallel` work spread over the cores. Only
 // `ICalendar` imports `CLibical`; only `FeedServer` imports Hummingbird, only `CalDAV`
@@ -34,7 +34,7 @@ let package = Package(
             name: "ReservationFeed",
             targets: [
                 "ReservationFeed", "Basics", "Diagnostics", "Reservations", "ReservationImport", "EventSynthesis", "EventModel",
-                "ICalendar", "Chrono", "Geography", "Airports", "TimeZoneMap", "JSONParsing", "HTMLMarkup", "MailMessage", "Mailboxes",
+                "ICalendar", "Chrono", "Geography", "Airports", "Gazetteer", "TimeZoneMap", "JSONParsing", "HTMLMarkup", "MailMessage", "Mailboxes",
             ]
         ),
         .executable(name: "reservation-feed", targets: ["reservation-feed"]),
@@ -110,12 +110,15 @@ let package = Package(
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
         .target(name: "Airports", dependencies: ["Basics", "Chrono", "Geography"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
+        // Cities and regions by the names addresses give them, with their zones, from GeoNames (CC BY 4.0).
+        .target(name: "Gazetteer", dependencies: ["Basics", "Geography", "TimeZoneMap"], exclude: ["generate-gazetteer.py", "LICENSE-GeoNames.txt"]),
         // The zone of any point on land, from timezone-boundary-builder's boundaries (ODbL 1.0).
         .target(name: "TimeZoneMap", exclude: ["generate-zone-map.py", "LICENSE-timezone-boundary-builder.txt"]),
         .target(
             name: "EventSynthesis",
             dependencies: [
-                "Basics", "Chrono", "Diagnostics", "Reservations", "EventModel", "Geography", "Airports", "TimeZoneMap", .product(name: "Crypto", package: "swift-crypto"),
+                "Basics", "Chrono", "Diagnostics", "Reservations", "EventModel", "Geography", "Airports", "Gazetteer", "TimeZoneMap",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .systemLibrary(
@@ -200,6 +203,7 @@ let package = Package(
         .testTarget(name: "ParallelTests", dependencies: ["Parallel", "Basics"]),
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Chrono"]),
         .testTarget(name: "AirportsTests", dependencies: ["Airports", "Chrono"]),
+        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "Geography", "TimeZoneMap", "Chrono"]),
         .testTarget(name: "TimeZoneMapTests", dependencies: ["TimeZoneMap", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "Chrono", "Diagnostics", "TestSupport"]),

@@ -6,8 +6,9 @@ import Foundation
 /// abbreviation.
 public enum CountryNames {
     /// The ISO 3166-1 alpha-2 code of a country as addresses write it: its code (`fi`), its name
-    /// in English, French, German, Spanish or Japanese (`Finland`, `Finlande`, `フィンランド`), or
-    /// a common abbreviation (`USA`, `UK`). Case and accents do not matter.
+    /// in English, French, German, Spanish or Japanese (`Finland`, `Finlande`, `フィンランド`), its
+    /// own name in its own languages (`Suomi`, `Italia`, `Россия`), or a common abbreviation
+    /// (`USA`, `UK`). Case and accents do not matter.
     public static func code(for text: String) -> String? {
         // The usual case: the code itself, two ASCII letters.
         if let code = text.withUTF8Bytes(Self.twoLetterCode), CountryTimeZones.countries[code] != nil { return code }
@@ -19,11 +20,19 @@ public enum CountryNames {
         for names in countryNames {
             if let code = names.value[key] { return code }
         }
-        return nil
+        return localNames.value[key]
+    }
+
+    /// Each country's names in its own languages (GeoNames' countryInfo), read from Foundation the
+    /// first time a name is not found in the package's languages.
+    private static let localNames = LazyCountryNames { code in
+        (countryLanguages[code] ?? []).compactMap { Locale(identifier: $0).localizedString(forRegionCode: code) }
     }
 
     /// Country names in each language, by normalised name.
-    private static let countryNames: [LazyCountryNames] = ["en", "fr", "de", "es", "ja"].map(LazyCountryNames.init)
+    private static let countryNames: [LazyCountryNames] = ["en", "fr", "de", "es", "ja"].map { language in
+        LazyCountryNames { code in Locale(identifier: language).localizedString(forRegionCode: code).map { [$0] } ?? [] }
+    }
 
     /// Names addresses use that are not a country's name in any of the languages.
     private static let aliases = [
@@ -32,20 +41,20 @@ public enum CountryNames {
         "czech republic": "CZ", "south korea": "KR", "korea": "KR", "russia": "RU",
     ]
 
-    /// The country names of one language, read from Foundation the first time they are needed.
+    /// Country names by normalised name, made the first time they are needed.
     private final class LazyCountryNames: Sendable {
-        private let language: String
+        private let namesOfCountry: @Sendable (String) -> [String]
         private let names = Locked<[String: String]?>(nil)
 
-        init(_ language: String) { self.language = language }
+        /// - Parameter namesOfCountry: The names of the country with a code.
+        init(_ namesOfCountry: @escaping @Sendable (String) -> [String]) { self.namesOfCountry = namesOfCountry }
 
         var value: [String: String] {
             names.withLock { names in
                 if let names { return names }
-                let locale = Locale(identifier: language)
                 var built: [String: String] = [:]
                 for code in CountryTimeZones.countries.keys.sorted() {
-                    if let name = locale.localizedString(forRegionCode: code) { built[normalized(name)] = code }
+                    for name in namesOfCountry(code) where built[normalized(name)] == nil { built[normalized(name)] = code }
                 }
                 names = built
                 return built

@@ -108,6 +108,12 @@ public enum CountryTimeZones {
         return zone
     }
 
+    /// Whether two zones' clocks show the same time from 2018 to 2050 (`America/Indiana/Indianapolis`
+    /// and `America/New_York`): as far as an event of these years can tell, they are one zone.
+    package static func keepSameClocks(_ zone: String, _ other: String) -> Bool {
+        zone == other || (clockChanges(of: zone).map { $0 == clockChanges(of: other) } ?? false)
+    }
+
     /// Per country, ``onlyZone(ofCountry:)`` once worked out: it is asked for every time of
     /// every place.
     private static let onlyZones = Locked<[String: String?]>([:])
@@ -115,6 +121,17 @@ public enum CountryTimeZones {
     /// The offsets a zone's clocks keep from 2018 to 2050: the first, then each change's instant
     /// and new offset (changes of name or daylight flag alone left out).
     private static func clockChanges(of zone: String) -> [Int64]? {
+        if let known = clocks.withLock({ $0[zone] }) { return known }
+        let changes = readClockChanges(of: zone)
+        // Kept for zones the system knows only, so that odd input cannot grow the table.
+        if changes != nil { clocks.withLock { $0[zone] = changes } }
+        return changes
+    }
+
+    /// Per zone, ``clockChanges(of:)`` once worked out.
+    private static let clocks = Locked<[String: [Int64]?]>([:])
+
+    private static func readClockChanges(of zone: String) -> [Int64]? {
         let (start, end) = (Instant(secondsSinceEpoch: 1_514_764_800), Instant(secondsSinceEpoch: 2_524_608_000))
         guard let first = TimeZoneRules.offset(in: zone, at: start),
             let transitions = TimeZoneRules.transitions(in: zone, from: start, to: end)

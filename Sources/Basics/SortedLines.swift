@@ -1,15 +1,15 @@
 /// A table compiled into the program as text, one record a line, sorted by the field before the
 /// first tab (by UTF-8 bytes): records are found by binary search in the text itself, with no
 /// index to build, so a program that looks up one airport pays for one look-up.
-struct SortedLines: Sendable {
+package struct SortedLines: Sendable {
     private let text: StaticTextTable
 
-    init(_ text: String) {
+    package init(_ text: String) {
         self.text = StaticTextTable(text)
     }
 
     /// The line whose key is `key`, as its tab-separated fields.
-    func fields(forKey key: [UInt8]) -> [String]? {
+    package func fields(forKey key: [UInt8]) -> [String]? {
         text.withBytes { bytes -> [String]? in
             let start = Self.firstLine(notBelow: key, in: bytes)
             var end = start
@@ -22,7 +22,7 @@ struct SortedLines: Sendable {
     }
 
     /// The lines whose key starts with `prefix`, in order, as their fields.
-    func fields(forKeysStartingWith prefix: [UInt8]) -> [[String]] {
+    package func fields(forKeysStartingWith prefix: [UInt8]) -> [[String]] {
         text.withBytes { bytes -> [[String]] in
             var found: [[String]] = []
             var start = Self.firstLine(notBelow: prefix, in: bytes)
@@ -57,7 +57,7 @@ struct SortedLines: Sendable {
     }
 
     /// Every line, in order, as its fields.
-    func allFields() -> [[String]] {
+    package func allFields() -> [[String]] {
         text.withBytes { bytes in
             bytes.split(separator: 0x0A).map { Self.split(UnsafeBufferPointer(rebasing: $0)) }
         }

@@ -1,0 +1,49 @@
+/// A city of the gazetteer: where it is, which region and country it belongs to, how many people
+/// live there, and the zone it keeps.
+public struct GazetteerCity: Sendable, Hashable {
+    /// The city's name as GeoNames gives it (`Munich`, `Las Palmas de Gran Canaria`).
+    public let name: String
+    /// The ISO 3166-1 alpha-2 code of its country.
+    public let countryCode: String
+    /// GeoNames' code of its first-level region within the country (`OR` in the United States,
+    /// `53` for Spain's Canary Islands), empty when GeoNames gives none.
+    public let regionCode: String
+    /// Degrees north.
+    public let latitude: Double
+    /// Degrees east.
+    public let longitude: Double
+    /// The IANA zone the city keeps: the zone its position falls in on the time-zone map, as for
+    /// any place known by its coordinates, else (off the map's land) GeoNames' zone.
+    public let timeZone: String
+    /// The zone GeoNames gives the city. It is the map's for all but about 130 of the 34,000
+    /// cities of 15,000 people or more; `ZoneMapAgreementTests` explains each difference.
+    public let geoNamesTimeZone: String
+    /// How many people live there.
+    public let population: Int
+
+    /// Creates a city.
+    public init(
+        name: String, countryCode: String, regionCode: String, latitude: Double, longitude: Double, timeZone: String,
+        geoNamesTimeZone: String? = nil, population: Int
+    ) {
+        self.name = name
+        self.countryCode = countryCode
+        self.regionCode = regionCode
+        self.latitude = latitude
+        self.longitude = longitude
+        self.timeZone = timeZone
+        self.geoNamesTimeZone = geoNamesTimeZone ?? timeZone
+        self.population = population
+    }
+
+    /// The city's region, when the gazetteer knows it.
+    public var region: GazetteerRegion? {
+        Gazetteer.region(code: regionCode, inCountry: countryCode)
+    }
+
+    /// The city as messages name it: `Portland, Maine`, or its name alone when its region is not known.
+    public var description: String {
+        guard let region = region?.name, !region.isEmpty, region != name else { return name }
+        return "\(name), \(region)"
+    }
+}
