@@ -35,8 +35,8 @@ public struct EventSynthesizer: Sendable {
     ///
     /// - Returns: The event and what was noticed; no event, with an error message, when the
     ///   reservation lacks what its category requires (see ``Reservation/requirementProblems``).
-    public func synthesize(_ reservation: Reservation) -> SynthesisResult {
-        var synthesis = ReservationSynthesis(reservation, options: options, words: words, formatter: formatter)
+    public func synthesize(_ reservation: Reservation, context: SynthesisContext = .none) -> SynthesisResult {
+        var synthesis = ReservationSynthesis(reservation, options: options, words: words, formatter: formatter, context: context)
         return synthesis.run()
     }
 }

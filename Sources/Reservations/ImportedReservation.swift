@@ -17,15 +17,21 @@ public struct ImportedReservation: Sendable, Hashable {
     /// When the source was written, when the reservation does not say (``Reservation/modifiedTime``):
     /// an e-mail's Date, else the file's modification time.
     public var sourceTime: Instant?
+    /// The ISO 3166-1 alpha-2 code of the country the e-mail's sender's domain names (`.at`),
+    /// when the reservation came in an e-mail from a country's domain: evidence for a place
+    /// whose name is that of cities in several countries.
+    public var senderCountry: String?
 
     /// Pairs a reservation with its origin.
     public init(
-        reservation: Reservation, origin: Origin?, fieldPositions: [FieldPath: TextPosition] = [:], sourceTime: Instant? = nil
+        reservation: Reservation, origin: Origin?, fieldPositions: [FieldPath: TextPosition] = [:], sourceTime: Instant? = nil,
+        senderCountry: String? = nil
     ) {
         self.reservation = reservation
         self.origin = origin
         self.fieldPositions = fieldPositions
         self.sourceTime = sourceTime
+        self.senderCountry = senderCountry
     }
 
     /// When this information was last changed, as well as it is known: the reservation's

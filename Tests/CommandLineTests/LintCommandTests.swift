@@ -35,6 +35,52 @@ struct LintCommandTests {
         ])
     }
 
+    @Test("places named, not located: the state decides, a shared name without one is reported, and an e-mail's sender points to its country")
+    func placesByName() throws {
+        let folder = try TemporaryFolder("places")
+        _ = try folder.write(
+            "dinners.json",
+            """
+            {"reservations": [
+              {"type": "restaurant", "reservationNumber": "P1", "name": "Dinner", "startTime": "2030-06-14T19:00",
+               "place": {"name": "Le Pigeon", "address": {"city": "Portland", "region": "OR", "country": "USA"}}},
+              {"type": "restaurant", "reservationNumber": "P2", "name": "Dinner", "startTime": "2030-06-15T19:00",
+               "place": {"name": "Fore Street", "address": {"city": "Portland", "region": "ME", "country": "USA"}}},
+              {"type": "restaurant", "reservationNumber": "P3", "name": "Dinner", "startTime": "2030-06-16T19:00",
+               "place": {"name": "Somewhere", "address": {"city": "Portland", "country": "USA"}}}
+            ]}
+            """)
+        _ = try folder.write(
+            "sacher.eml",
+            """
+            From: Hotel Sacher <reservations@sacher.example.at>
+            To: someone@example.com
+            Subject: Your stay
+            Date: Mon, 1 Feb 2030 10:00:00 +0100
+            MIME-Version: 1.0
+            Content-Type: text/html; charset=utf-8
+
+            <html><body><script type="application/ld+json">
+            {"@context": "http://schema.org", "@type": "LodgingReservation", "reservationNumber": "S7",
+             "reservationStatus": "http://schema.org/ReservationConfirmed", "checkinTime": "2030-03-10T15:00",
+             "checkoutTime": "2030-03-12T11:00",
+             "reservationFor": {"@type": "LodgingBusiness", "name": "Hotel Sacher",
+               "address": {"@type": "PostalAddress", "streetAddress": "Philharmoniker Str. 4", "addressLocality": "Vienna"}}}
+            </script></body></html>
+            """.replacingOccurrences(of: "\n", with: "\r\n"))
+        let lint = try run(["lint", folder.url.path, "--now", "2030-01-01T00:00:00Z"])
+        let lines = lint.standardOutput.split(separator: "\n").map(String.init)
+        // Oregon's and Maine's say nothing; the third floats, naming the candidates.
+        #expect(lines.filter { $0.contains("dinners.json") }.count == 1, "\(lines)")
+        #expect(lines.contains { $0.contains("dinners.json: reservations[2].startTime: warning: no time zone or UTC offset, and cities called Portland keep different times (Portland, Oregon: America/Los_Angeles; Portland, Maine: America/New_York;") })
+        #expect(lines.contains { $0.contains("sacher.eml: ") && $0.contains("took Europe/Vienna, that of Vienna, the one in AT, the country of the e-mail's sender") })
+        let feed = try run(["generate", folder.url.path, "-o", "-", "--now", "2030-01-01T00:00:00Z"])
+        #expect(feed.standardOutput.contains("DTSTART;TZID=America/Los_Angeles:20300614T190000"))
+        #expect(feed.standardOutput.contains("DTSTART;TZID=America/New_York:20300615T190000"))
+        #expect(feed.standardOutput.contains("DTSTART:20300616T190000"))
+        #expect(feed.standardOutput.contains("DTSTART;TZID=Europe/Vienna:20300310T150000"))
+    }
+
     @Test("clean examples: exit status 0")
     func clean() throws {
         let result = try run(["lint", "Examples/trip", "--now", "2030-06-01T00:00:00Z"])

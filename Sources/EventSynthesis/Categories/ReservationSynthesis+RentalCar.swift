@@ -4,9 +4,13 @@ extension ReservationSynthesis {
     mutating func rentalCarDraft(_ rental: CarRental) -> EventDraft? {
         guard let pickUpTime = rental.pickUp?.time else { return nil }
         let sameDesk = rental.dropOff?.place == nil
-        let pickUpPlace = Whereabouts(
+        var pickUpPlace = Whereabouts(
             place: rental.pickUp?.place, times: [pickUpTime] + (sameDesk ? [rental.dropOff?.time] : []))
-        let dropOffPlace = sameDesk ? pickUpPlace : Whereabouts(place: rental.dropOff?.place, times: [rental.dropOff?.time])
+        var dropOffPlace = sameDesk ? pickUpPlace : Whereabouts(place: rental.dropOff?.place, times: [rental.dropOff?.time])
+        if !sameDesk {
+            // Each desk is evidence for the other's city.
+            (pickUpPlace, dropOffPlace) = (pickUpPlace.near(dropOffPlace), dropOffPlace.near(pickUpPlace))
+        }
         let start = resolve(pickUpTime, field: .pickUpTime, at: pickUpPlace)
         let end = resolve(rental.dropOff?.time, field: .dropOffTime, at: dropOffPlace)
         let company = Text.clean(rental.company?.name) ?? Text.clean(reservation.provider?.name)

@@ -3,8 +3,10 @@ import Reservations
 extension ReservationSynthesis {
     mutating func transitDraft(_ trip: TransitTrip, label: String) -> EventDraft? {
         guard let departureTime = trip.departure?.time else { return nil }
-        let departurePlace = Whereabouts(place: trip.departure?.place, times: [departureTime])
-        let arrivalPlace = Whereabouts(place: trip.arrival?.place, times: [trip.arrival?.time])
+        var departurePlace = Whereabouts(place: trip.departure?.place, times: [departureTime])
+        var arrivalPlace = Whereabouts(place: trip.arrival?.place, times: [trip.arrival?.time])
+        // Each end is evidence for the other's city (a train from Seattle to Portland).
+        (departurePlace, arrivalPlace) = (departurePlace.near(arrivalPlace), arrivalPlace.near(departurePlace))
         var start = resolve(departureTime, field: .departureTime, at: departurePlace)
         var end = resolve(trip.arrival?.time, field: .arrivalTime, at: arrivalPlace)
         start = inZoneOfOtherEnd(start, end) ?? start

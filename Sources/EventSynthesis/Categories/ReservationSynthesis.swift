@@ -11,13 +11,16 @@ struct ReservationSynthesis {
     let options: SynthesisOptions
     let words: Vocabulary
     let formatter: TimeFormatter
+    /// What the reservation's source says beyond its fields.
+    let context: SynthesisContext
     var messages: [Diagnostic] = []
 
-    init(_ reservation: Reservation, options: SynthesisOptions, words: Vocabulary, formatter: TimeFormatter) {
+    init(_ reservation: Reservation, options: SynthesisOptions, words: Vocabulary, formatter: TimeFormatter, context: SynthesisContext = .none) {
         self.reservation = reservation
         self.options = options
         self.words = words
         self.formatter = formatter
+        self.context = context
     }
 
     mutating func run() -> SynthesisResult {
@@ -95,7 +98,9 @@ struct ReservationSynthesis {
 
     /// Resolves a time at a place to an event time.
     mutating func resolve(_ value: DateTimeValue, field: FieldPath, at place: Whereabouts) -> EventDraft.Time {
-        EventDraft.Time(event: TimeResolver().resolve(value, field: field, at: place, messages: &messages), given: value, field: field)
+        var place = place
+        place.senderCountry = context.senderCountry
+        return EventDraft.Time(event: TimeResolver().resolve(value, field: field, at: place, messages: &messages), given: value, field: field)
     }
 
     /// A trip's time known only as an instant (an offset, and nothing about its place), shown in

@@ -1,13 +1,14 @@
 import Airports
 import Basics
 import Chrono
+import Gazetteer
 import Geography
 import Reservations
 import TimeZoneMap
 
 /// What is known about where a time happens, as evidence for its zone: the airport (from the
-/// airport table, by code or by an unambiguous name), the country, the city, the position, and a
-/// zone stated on another time at the same place.
+/// airport table, by code or by an unambiguous name), the country, the city and region (from the
+/// gazetteer), the position, and a zone stated on another time at the same place.
 struct Whereabouts: Sendable {
     /// The airport, when the place is one the table knows.
     var airport: AirportRecord?
@@ -27,6 +28,33 @@ struct Whereabouts: Sendable {
     var city: String?
     /// The place's name (a station's: `Boston South Station`), which may start with its city.
     var name: String?
+    /// The place's region (state, province), when its address gives one.
+    var region: String?
+    /// What the gazetteer makes of the address's city, region and country; looked up only when
+    /// neither an airport, nor a position, nor a country of one time places it.
+    var gazetteer: GazetteerMatch?
+    /// Where the reservation's other place is (a trip's other end, a rental's other desk), with
+    /// what to call it: evidence between cities of one name.
+    var neighbour: (latitude: Double, longitude: Double, name: String)?
+    /// The country of the e-mail's sender, by its domain: evidence between cities of one name.
+    var senderCountry: String?
+
+    /// Where the place is, as well as it is known: its coordinates (an airport's from the table),
+    /// else the position of the city the gazetteer settled on.
+    var position: (latitude: Double, longitude: Double)? {
+        if let coordinates { return coordinates }
+        if case .city(let city, _)? = gazetteer { return (city.latitude, city.longitude) }
+        return nil
+    }
+
+    /// This place with another of the reservation taken as evidence for its city.
+    func near(_ other: Whereabouts) -> Whereabouts {
+        guard gazetteer != nil, let (latitude, longitude) = other.position else { return self }
+        var place = self
+        let name = other.airport?.iataCode ?? other.gazetteer.map(\.description) ?? other.city ?? other.name ?? "the reservation's other place"
+        place.neighbour = (latitude, longitude, name)
+        return place
+    }
 
     /// The zone of the place's city, when the airport table knows the city and its airports agree
     /// on a zone (in the place's country, or, without one, in every country that has such a city).
@@ -50,13 +78,24 @@ struct Whereabouts: Sendable {
 
     /// The zone the place's whereabouts give: its airport's, the zone its position falls in (by
     /// real boundaries: near a border the nearest airport is often across it), its country's when
-    /// all the country's zones keep one time, its city's, or that of the airports its name fits.
+    /// all the country's zones keep one time, its city's when the region given picks it out from
+    /// others of its name, its city's by the airport table, that of the airports its name fits, its
+    /// city's or region's by the gazetteer when they keep one time, or that of the city its name
+    /// starts with.
     var geographicZone: (zone: String, source: String)? {
         if let airport { return (airport.timeZone, airport.iataCode) }
         if let coordinateZone { return coordinateZone }
         if let countryCode, let zone = CountryTimeZones.onlyZone(ofCountry: countryCode) { return (zone, countryCode) }
-        if let city, let zone = cityZone { return (zone, city) }
+        if case .city(let found, .byRegion)? = gazetteer { return (found.timeZone, found.description) }
+        // The airport table knows the cities with airports only: where the gazetteer knows cities
+        // of that name in other zones (Vienna, Virginia), the choice is a guess, made and reported
+        // by the time resolver.
+        if case .ambiguous? = gazetteer {
+        } else if let city, let zone = cityZone {
+            return (zone, city)
+        }
         if let airportZone { return (airportZone.zone, airportZone.name) }
+        if let gazetteer, let zone = gazetteer.zone { return (zone, gazetteer.description) }
         if city == nil, let (zone, city) = nameCityZone { return (zone, city) }
         return nil
     }
@@ -109,8 +148,12 @@ struct Whereabouts: Sendable {
         }
         statedZone = times.lazy.compactMap { $0?.timeZone }.first { !TimeZoneRules.isUTC($0) }
         city = place?.address?.city.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
+        region = place?.address?.region.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
         name = place?.name
         if let (latitude, longitude) = coordinates { coordinateZone = Self.mapZone(latitude: latitude, longitude: longitude) }
+        if coordinates == nil, city != nil || region != nil, countryCode.map({ CountryTimeZones.onlyZone(ofCountry: $0) == nil }) ?? true {
+            gazetteer = Gazetteer.match(city: city, region: region, countryCode: countryCode)
+        }
     }
 
     /// A zone and where it comes from, for messages: "SFO's zone America/Los_Angeles", "the

@@ -10,8 +10,14 @@ import Geography
 /// 2. the zone the place is known to keep (``Whereabouts/knownZone``): its airport's (by code,
 ///    or by a name only one airport fits), the zone its coordinates fall in on the time-zone map,
 ///    its country's when all its zones keep one time, its city's when the airport table's airports
-///    of that city agree on one, else a zone stated on another time at the same place (a place
-///    whose coordinates are at sea is reported, and known by the rest);
+///    of that city agree on one or the gazetteer knows it (with its region, when several cities
+///    have its name), its region's when the region keeps one time, else a zone stated on another
+///    time at the same place (a place whose coordinates are at sea is reported, and known by the
+///    rest);
+/// 2a. a city whose name several cities in different zones share, or a region that keeps several:
+///    the offset decides between them; without one, a region's commonest zone or a city far larger
+///    than the others of its name is taken, and the guess reported
+///    (``resolve(_:offset:by:at:field:messages:)``);
 /// 3. with a UTC offset: the zone of the place's country that is at that offset at that instant
 ///    (when several are: the nearest to the place);
 /// 4. with a UTC offset and nothing else: the exact instant, in UTC;
@@ -57,6 +63,9 @@ struct TimeResolver {
             let described = Whereabouts.describe(zone: zone, source: source)
             return inZone(local, zone, offset: offset, source: described, field: field, messages: &messages)
         }
+        if let match = place.gazetteer, let time = resolve(local, offset: offset, by: match, at: place, field: field, messages: &messages) {
+            return time
+        }
         if let offset {
             let instant = local.instant(at: offset)
             if let country = place.countryCode,
@@ -91,7 +100,7 @@ struct TimeResolver {
 
     /// A time in a zone the evidence gave: the instant when the time has an offset (a warning
     /// when the offset is not the zone's then, unless it is UTC's), else the wall time.
-    private func inZone(
+    func inZone(
         _ local: LocalDateTime, _ zone: String, offset: UTCOffset?, source: String, field: FieldPath,
         messages: inout [Diagnostic]
     ) -> EventTime {
@@ -133,7 +142,7 @@ struct TimeResolver {
     }
 
     /// A wall time in a zone, with a warning when the zone's clocks skip it or show it twice.
-    private func wallTime(_ local: LocalDateTime, in zone: String, field: FieldPath, messages: inout [Diagnostic]) -> EventTime {
+    func wallTime(_ local: LocalDateTime, in zone: String, field: FieldPath, messages: inout [Diagnostic]) -> EventTime {
         let time = EventTime.zoned(local, in: zone)
         switch TimeZoneRules.reading(of: local, in: zone) {
         case .skipped(let instant, let offset):

@@ -47,7 +47,8 @@ public enum ReservationMerger {
                 let newer = reservations[index]
                 merged = ImportedReservation(
                     reservation: overlay(merged.reservation, with: newer.reservation), origin: newer.origin,
-                    fieldPositions: newer.fieldPositions, sourceTime: newer.sourceTime ?? merged.sourceTime)
+                    fieldPositions: newer.fieldPositions, sourceTime: newer.sourceTime ?? merged.sourceTime,
+                    senderCountry: newer.senderCountry ?? merged.senderCountry)
             }
             return merged
         }

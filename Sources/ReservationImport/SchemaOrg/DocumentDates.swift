@@ -21,6 +21,8 @@ final class DocumentDates: Sendable {
     private let text: @Sendable () -> [String]
     private let language: Source?
     private let sender: Source?
+    /// The country the sender's e-mail domain names, when it names one.
+    let senderCountry: String?
     /// What the document's text says, once looked at: the order its dates show, and the dates it
     /// writes unambiguously.
     private struct Evidence: Sendable {
@@ -41,20 +43,23 @@ final class DocumentDates: Sendable {
         self.language = language.flatMap { language in
             DateOrder.usual(forLanguage: language.tag).map { Source(order: $0, reason: "\(language.of)'s language, \(language.tag)") }
         }
+        let country = senderAddress.flatMap(Self.country(ofAddress:))
         self.sender = senderAddress.flatMap { address in
-            Self.country(ofAddress: address).map { Source(order: DateOrder.usual(inCountry: $0), reason: "the sender's country, \($0) (\(address))") }
+            country.map { Source(order: DateOrder.usual(inCountry: $0), reason: "the sender's country, \($0) (\(address))") }
         }
+        senderCountry = country
     }
 
     /// The same document, in the language a part of it declares (a page's `<html lang>`).
     func with(language tag: String, of what: String) -> DocumentDates {
-        DocumentDates(text: text, language: (tag, what), sender: sender)
+        DocumentDates(text: text, language: (tag, what), sender: sender, senderCountry: senderCountry)
     }
 
-    private init(text: @escaping @Sendable () -> [String], language: (tag: String, of: String), sender: Source?) {
+    private init(text: @escaping @Sendable () -> [String], language: (tag: String, of: String), sender: Source?, senderCountry: String?) {
         self.text = text
         self.language = DateOrder.usual(forLanguage: language.tag).map { Source(order: $0, reason: "\(language.of)'s language, \(language.tag)") }
         self.sender = sender
+        self.senderCountry = senderCountry
     }
 
     /// A document whose bytes are its text.

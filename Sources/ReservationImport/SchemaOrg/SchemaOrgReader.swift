@@ -152,18 +152,20 @@ public struct SchemaOrgReader: Sendable {
 
         /// Takes what a mapper found, its places located.
         private mutating func take(_ mapper: SchemaOrgMapper, locate: (Int) -> TextPosition?) {
-            found.append(Self.results(of: mapper, source: source, sourceTime: sourceTime, locate: locate))
+            found.append(Self.results(of: mapper, source: source, sourceTime: sourceTime, senderCountry: dates.senderCountry, locate: locate))
         }
 
         /// What a mapper found, as reservations and diagnostics of the file.
-        static func results(of mapper: SchemaOrgMapper, source: Origin.Source, sourceTime: Instant?, locate: (Int) -> TextPosition?) -> ImportResult {
+        static func results(
+            of mapper: SchemaOrgMapper, source: Origin.Source, sourceTime: Instant?, senderCountry: String?, locate: (Int) -> TextPosition?
+        ) -> ImportResult {
             var mapper = mapper
             mapper.locate(since: (0, 0), by: locate)
             return ImportResult(
                 reservations: mapper.mapped.map {
                     ImportedReservation(
                         reservation: $0.reservation, origin: Origin(source, path: $0.place.path, position: $0.place.position),
-                        sourceTime: sourceTime)
+                        sourceTime: sourceTime, senderCountry: senderCountry)
                 },
                 diagnostics: mapper.findings.map {
                     Diagnostic($0.severity, $0.code, field: $0.field, at: Origin(source, path: $0.place.path, position: $0.place.position), $0.message)
@@ -197,7 +199,9 @@ public struct SchemaOrgReader: Sendable {
                             var mapper = SchemaOrgMapper(dates: dates)
                             mapper.map(builder.build())
                             var local = TextPositionLocator(bytes: bytes, from: element.range.lowerBound, at: element.position)
-                            return Self.results(of: mapper, source: source, sourceTime: sourceTime) { shift(local.position(of: $0)) }
+                            return Self.results(of: mapper, source: source, sourceTime: sourceTime, senderCountry: dates.senderCountry) {
+                                shift(local.position(of: $0))
+                            }
                         }
                     }
                     for result in results {

@@ -101,6 +101,8 @@ struct LenientDatesTests {
         }
         #expect(trip.departure?.time?.description == "2027-04-03T09:12:00")
         #expect(result.diagnostics.first?.message.contains("a guess from the sender's country, DE (noreply@bahn.example.de)") == true)
+        // The sender's country goes with the reservation, as evidence for places named ambiguously.
+        #expect(result.reservations.first?.senderCountry == "DE")
     }
 
     @Test("an e-mail address's country: its country domain, not generic ones", arguments: [

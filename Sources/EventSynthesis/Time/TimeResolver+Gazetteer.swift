@@ -1,0 +1,119 @@
+import Chrono
+import Diagnostics
+import EventModel
+import Gazetteer
+import Geography
+
+extension TimeResolver {
+    /// How much larger than every other city of its name a city must be for a time there to be
+    /// placed in its zone without an offset or a region (Paris, France and Paris, Texas); the
+    /// guess is reported. Portland, Oregon is ten times Portland, Maine, short of it.
+    static let clearlyLargest = 10
+
+    /// The share of a region's people (in percent) that must keep a zone for a time there to be
+    /// placed in it without an offset (Texas, 96% Central; not Indiana, 80% Eastern).
+    static let mostOfRegion = 90
+
+    /// A time at a place the gazetteer could not settle alone: cities of one name in several
+    /// zones, or a region whose people keep several times.
+    ///
+    /// An offset decides between them where it is one zone's at that instant. Without one (or
+    /// where it fits several), the zone of most of the region's people, or of the city the rest of
+    /// what is known points to (``decide(between:at:)``), is taken and the guess reported as
+    /// `zone-guessed`; otherwise the event floats, and the `floating-time` warning names the
+    /// candidates. Population never decides silently.
+    /// `nil` when the offset fits none of them (the country's zones are tried next).
+    func resolve(
+        _ local: LocalDateTime, offset: UTCOffset?, by match: GazetteerMatch, at place: Whereabouts, field: FieldPath,
+        messages: inout [Diagnostic]
+    ) -> EventTime? {
+        switch match {
+        case .city:
+            return nil  // Settled already, as the place's known zone.
+        case .region(let region):
+            if let offset {
+                let instant = local.instant(at: offset)
+                guard TimeZoneRules.offset(in: region.timeZone, at: instant) == offset else { return nil }
+                return inZone(local, region.timeZone, offset: offset, source: region.name, field: field, messages: &messages)
+            }
+            guard region.share >= Self.mostOfRegion else {
+                messages.append(
+                    Diagnostic(
+                        .warning, .floatingTime, field: field,
+                        "no time zone or UTC offset, and \(region.name) keeps several times (\(region.share)% of its people keep \(region.timeZone)); the event floats, shown at \(local.time) wherever the calendar is. A UTC offset, or a city the gazetteer knows, would decide"
+                    ))
+                return .floating(local)
+            }
+            messages.append(
+                Diagnostic(
+                    .warning, .zoneGuessed, field: field,
+                    "no time zone or UTC offset; took \(region.timeZone), kept by \(region.share)% of the people of \(region.name) (the city is not in the gazetteer)"
+                ))
+            return wallTime(local, in: region.timeZone, field: field, messages: &messages)
+        case .ambiguous(let cities):
+            let name = match.description
+            var candidates = cities
+            if let offset {
+                // The offset decides where it is one candidate's only.
+                let instant = local.instant(at: offset)
+                candidates = cities.filter { TimeZoneRules.offset(in: $0.timeZone, at: instant) == offset }
+                guard let first = candidates.first else { return nil }
+                guard candidates.count > 1 else {
+                    return inZone(local, first.timeZone, offset: offset, source: first.description, field: field, messages: &messages)
+                }
+            }
+            let listed = Self.list(candidates)
+            let decided = Self.decide(between: candidates, at: place)
+            if let offset {
+                let (city, reason) = decided ?? (candidates[0], "the most populous")
+                messages.append(
+                    Diagnostic(
+                        .warning, .zoneGuessed, field: field,
+                        "the offset \(offset) fits cities called \(name) in several zones (\(listed)); took \(city.timeZone), that of \(city.description), \(reason)"
+                    ))
+                return inZone(local, city.timeZone, offset: offset, source: city.description, field: field, messages: &messages)
+            }
+            if let (city, reason) = decided {
+                messages.append(
+                    Diagnostic(
+                        .warning, .zoneGuessed, field: field,
+                        "no time zone or UTC offset, and cities called \(name) keep different times (\(listed)); took \(city.timeZone), that of \(city.description), \(reason). The region or the country would decide"
+                    ))
+                return wallTime(local, in: city.timeZone, field: field, messages: &messages)
+            }
+            messages.append(
+                Diagnostic(
+                    .warning, .floatingTime, field: field,
+                    "no time zone or UTC offset, and cities called \(name) keep different times (\(listed)); the event floats, shown at \(local.time) wherever the calendar is. The region (state, province) or a UTC offset would decide"
+                ))
+            return .floating(local)
+        }
+    }
+
+    /// `Portland, Oregon: America/Los_Angeles; Portland, Maine: America/New_York; …`, four at most.
+    private static func list(_ cities: [GazetteerCity]) -> String {
+        cities.prefix(4).map { "\($0.description): \($0.timeZone)" }.joined(separator: "; ")
+            + (cities.count > 4 ? "; and \(cities.count - 4) more" : "")
+    }
+
+    /// The city of one name that the rest of what is known points to, and why, best evidence
+    /// first: the one far nearer than the others to the reservation's other place (a train from
+    /// Seattle to Portland), the only one in the country of the e-mail's sender, or one far larger
+    /// than all the others. Each is a guess, which the caller reports.
+    static func decide(between cities: [GazetteerCity], at place: Whereabouts) -> (GazetteerCity, String)? {
+        if let (latitude, longitude, neighbour) = place.neighbour {
+            let byDistance = cities.map { ($0, GreatCircle.kilometres($0.latitude, $0.longitude, latitude, longitude)) }.sorted { $0.1 < $1.1 }
+            if byDistance.count > 1, byDistance[0].1 * 3 <= byDistance[1].1 {
+                return (byDistance[0].0, "the one nearest \(neighbour)")
+            }
+        }
+        if let sender = place.senderCountry {
+            let inCountry = cities.filter { $0.countryCode == sender }
+            if inCountry.count == 1 { return (inCountry[0], "the one in \(sender), the country of the e-mail's sender") }
+        }
+        if let first = cities.first, cities.dropFirst().allSatisfy({ $0.population * clearlyLargest <= first.population }) {
+            return (first, "by far the largest")
+        }
+        return nil
+    }
+}
