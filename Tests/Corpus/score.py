@@ -5,7 +5,9 @@ and end (the instant, and the zone it is written in) and its status. With --kiti
 documents also go through KDE's `kitinerary-extractor -o iCal`, scored on the same instants,
 zones and statuses (its titles are its own, and not compared).
 
-usage: score.py [--tool PATH] [--kitinerary] [--check] [--markdown] [--feeds DIR]
+usage: score.py [--tool PATH] [--kitinerary] [--check] [--markdown] [--feeds DIR] [--expectations FILE]
+  --expectations  another set of documents and expectations (places/expectations.json), whose
+              files are named from its folder; expectations.json beside this script by default
   --check     exit 1 when any expectation of ReservationFeed's is not met
   --markdown  print the table for docs/ (otherwise a plain report)
   --feeds     keep the feeds ReservationFeed wrote, one per document, in DIR
@@ -166,14 +168,18 @@ def find_extractor():
 
 
 def main():
+    global HERE
     parser = argparse.ArgumentParser()
     parser.add_argument("--tool", default=os.path.join(ROOT, ".build", "debug", "reservation-feed"))
     parser.add_argument("--kitinerary", action="store_true")
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--feeds")
+    parser.add_argument("--expectations", default=os.path.join(HERE, "expectations.json"))
     arguments = parser.parse_args()
-    documents = json.load(open(os.path.join(HERE, "expectations.json")))["documents"]
+    # Documents are named from the folder of their expectations.
+    HERE = os.path.dirname(os.path.abspath(arguments.expectations))
+    documents = json.load(open(arguments.expectations))["documents"]
     extractor = find_extractor() if arguments.kitinerary else None
     if arguments.kitinerary and not extractor:
         print("kitinerary-extractor is not installed (Debian: libkpimitinerary-bin)", file=sys.stderr)

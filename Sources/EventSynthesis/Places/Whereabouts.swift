@@ -78,15 +78,15 @@ struct Whereabouts: Sendable {
 
     /// The zone the place's whereabouts give: its airport's, the zone its position falls in (by
     /// real boundaries: near a border the nearest airport is often across it), its country's when
-    /// all the country's zones keep one time, its city's when the region given picks it out from
-    /// others of its name, its city's by the airport table, that of the airports its name fits, its
-    /// city's or region's by the gazetteer when they keep one time, or that of the city its name
-    /// starts with.
+    /// all the country's zones keep one time, its city's by the gazetteer (the time-zone map's at
+    /// the city's position) when every city of that name in the region or country given keeps one
+    /// time, its city's by the airport table, that of the airports its name fits, its region's when
+    /// the region keeps one time, or that of the city its name starts with.
     var geographicZone: (zone: String, source: String)? {
         if let airport { return (airport.timeZone, airport.iataCode) }
         if let coordinateZone { return coordinateZone }
         if let countryCode, let zone = CountryTimeZones.onlyZone(ofCountry: countryCode) { return (zone, countryCode) }
-        if case .city(let found, .byRegion)? = gazetteer { return (found.timeZone, found.description) }
+        if case .city(let found, _)? = gazetteer { return (found.timeZone, found.description) }
         // The airport table knows the cities with airports only: where the gazetteer knows cities
         // of that name in other zones (Vienna, Virginia), the choice is a guess, made and reported
         // by the time resolver.
@@ -95,7 +95,7 @@ struct Whereabouts: Sendable {
             return (zone, city)
         }
         if let airportZone { return (airportZone.zone, airportZone.name) }
-        if let gazetteer, let zone = gazetteer.zone { return (zone, gazetteer.description) }
+        if case .region(let region)? = gazetteer, region.keepsOneTime { return (region.timeZone, region.name) }
         if city == nil, let (zone, city) = nameCityZone { return (zone, city) }
         return nil
     }
