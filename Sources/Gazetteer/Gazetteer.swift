@@ -67,6 +67,27 @@ public enum Gazetteer {
     /// and the caller decides with what else it knows (never by population alone); when no city
     /// is known but the region is, ``GazetteerMatch/region(_:)``. `nil` when neither is known.
     public static func match(city: String?, region: String?, countryCode: String?) -> GazetteerMatch? {
+        // Addresses repeat a few places: remember them, within bounds.
+        let key = MatchKey(city: city, region: region, countryCode: countryCode)
+        if let known = matches.withLock({ $0[key] }) { return known }
+        let found = lookUp(city: city, region: region, countryCode: countryCode)
+        matches.withLock { matches in
+            if matches.count >= 4096 { matches.removeAll(keepingCapacity: true) }
+            matches[key] = .some(found)
+        }
+        return found
+    }
+
+    /// Places looked up so far, with what the gazetteer made of them.
+    private static let matches = Locked<[MatchKey: GazetteerMatch?]>([:])
+
+    private struct MatchKey: Hashable {
+        var city: String?
+        var region: String?
+        var countryCode: String?
+    }
+
+    private static func lookUp(city: String?, region: String?, countryCode: String?) -> GazetteerMatch? {
         var region = region.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
         var candidates = city.map { cities(named: $0, inCountry: countryCode) } ?? []
         if candidates.isEmpty, let city, let comma = city.firstIndex(of: ",") {

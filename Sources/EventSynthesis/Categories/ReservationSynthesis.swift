@@ -98,8 +98,11 @@ struct ReservationSynthesis {
 
     /// Resolves a time at a place to an event time.
     mutating func resolve(_ value: DateTimeValue, field: FieldPath, at place: Whereabouts) -> EventDraft.Time {
+        guard let sender = context.senderCountry else {
+            return EventDraft.Time(event: TimeResolver().resolve(value, field: field, at: place, messages: &messages), given: value, field: field)
+        }
         var place = place
-        place.senderCountry = context.senderCountry
+        place.senderCountry = sender
         return EventDraft.Time(event: TimeResolver().resolve(value, field: field, at: place, messages: &messages), given: value, field: field)
     }
 

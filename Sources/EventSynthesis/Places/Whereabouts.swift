@@ -86,7 +86,7 @@ struct Whereabouts: Sendable {
         if let airport { return (airport.timeZone, airport.iataCode) }
         if let coordinateZone { return coordinateZone }
         if let countryCode, let zone = CountryTimeZones.onlyZone(ofCountry: countryCode) { return (zone, countryCode) }
-        if case .city(let found, _)? = gazetteer { return (found.timeZone, found.description) }
+        if case .city(let found, _)? = gazetteer, let gazetteer { return (found.timeZone, gazetteer.description) }
         // The airport table knows the cities with airports only: where the gazetteer knows cities
         // of that name in other zones (Vienna, Virginia), the choice is a guess, made and reported
         // by the time resolver.
