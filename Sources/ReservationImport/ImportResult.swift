@@ -17,6 +17,22 @@ public struct ImportResult: Sendable, Hashable {
         self.messages = messages
     }
 
+    /// The most reservations a document may hold for each to be given the others as companions
+    /// (``ImportedReservation/companions``): an itinerary, not a data file.
+    public static let companionLimit = 20
+
+    /// Gives each reservation of one document the others as its companions, when the document
+    /// holds from two to ``companionLimit``.
+    mutating func introduceCompanions() {
+        guard (2...Self.companionLimit).contains(reservations.count) else { return }
+        let all = reservations.map(\.reservation)
+        for index in reservations.indices {
+            var others = all
+            others.remove(at: index)
+            reservations[index].companions = others
+        }
+    }
+
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 

@@ -21,17 +21,21 @@ public struct ImportedReservation: Sendable, Hashable {
     /// when the reservation came in an e-mail from a country's domain: evidence for a place
     /// whose name is that of cities in several countries.
     public var senderCountry: String?
+    /// The other reservations of the same document, when it holds a few (an itinerary's flight
+    /// beside its hotel): evidence for a place whose name is that of cities in several zones.
+    public var companions: [Reservation]
 
     /// Pairs a reservation with its origin.
     public init(
         reservation: Reservation, origin: Origin?, fieldPositions: [FieldPath: TextPosition] = [:], sourceTime: Instant? = nil,
-        senderCountry: String? = nil
+        senderCountry: String? = nil, companions: [Reservation] = []
     ) {
         self.reservation = reservation
         self.origin = origin
         self.fieldPositions = fieldPositions
         self.sourceTime = sourceTime
         self.senderCountry = senderCountry
+        self.companions = companions
     }
 
     /// When this information was last changed, as well as it is known: the reservation's

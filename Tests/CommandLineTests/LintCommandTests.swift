@@ -68,17 +68,33 @@ struct LintCommandTests {
                "address": {"@type": "PostalAddress", "streetAddress": "Philharmoniker Str. 4", "addressLocality": "Vienna"}}}
             </script></body></html>
             """.replacingOccurrences(of: "\n", with: "\r\n"))
+        _ = try folder.write(
+            "itinerary.html",
+            """
+            <html><body><script type="application/ld+json">
+            [{"@context": "http://schema.org", "@type": "FlightReservation", "reservationNumber": "F9",
+              "reservationFor": {"@type": "Flight", "flightNumber": "AS 1234", "airline": {"@type": "Airline", "iataCode": "AS"},
+                "departureAirport": {"@type": "Airport", "iataCode": "SFO"}, "departureTime": "2030-03-10T09:00:00-07:00",
+                "arrivalAirport": {"@type": "Airport", "iataCode": "PDX"}, "arrivalTime": "2030-03-10T11:00:00-07:00"}},
+             {"@context": "http://schema.org", "@type": "LodgingReservation", "reservationNumber": "H9",
+              "checkinTime": "2030-03-10T15:00", "checkoutTime": "2030-03-12T11:00",
+              "reservationFor": {"@type": "LodgingBusiness", "name": "The Nines",
+                "address": {"@type": "PostalAddress", "addressLocality": "Portland", "addressCountry": "USA"}}}]
+            </script></body></html>
+            """)
         let lint = try run(["lint", folder.url.path, "--now", "2030-01-01T00:00:00Z"])
         let lines = lint.standardOutput.split(separator: "\n").map(String.init)
         // Oregon's and Maine's say nothing; the third floats, naming the candidates.
         #expect(lines.filter { $0.contains("dinners.json") }.count == 1, "\(lines)")
         #expect(lines.contains { $0.contains("dinners.json: reservations[2].startTime: warning: no time zone or UTC offset, and cities called Portland keep different times (Portland, Oregon: America/Los_Angeles; Portland, Maine: America/New_York;") })
         #expect(lines.contains { $0.contains("sacher.eml: ") && $0.contains("took Europe/Vienna, that of Vienna, the one in AT, the country of the e-mail's sender") })
+        #expect(lines.contains { $0.contains("itinerary.html: ") && $0.contains("took America/Los_Angeles, that of Portland, Oregon, the one nearest PDX, where another booking of the same document is") })
         let feed = try run(["generate", folder.url.path, "-o", "-", "--now", "2030-01-01T00:00:00Z"])
         #expect(feed.standardOutput.contains("DTSTART;TZID=America/Los_Angeles:20300614T190000"))
         #expect(feed.standardOutput.contains("DTSTART;TZID=America/New_York:20300615T190000"))
         #expect(feed.standardOutput.contains("DTSTART:20300616T190000"))
         #expect(feed.standardOutput.contains("DTSTART;TZID=Europe/Vienna:20300310T150000"))
+        #expect(feed.standardOutput.contains("DTSTART;TZID=America/Los_Angeles:20300310T150000"))
     }
 
     @Test("clean examples: exit status 0")

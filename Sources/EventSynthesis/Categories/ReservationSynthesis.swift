@@ -98,12 +98,8 @@ struct ReservationSynthesis {
 
     /// Resolves a time at a place to an event time.
     mutating func resolve(_ value: DateTimeValue, field: FieldPath, at place: Whereabouts) -> EventDraft.Time {
-        guard let sender = context.senderCountry else {
-            return EventDraft.Time(event: TimeResolver().resolve(value, field: field, at: place, messages: &messages), given: value, field: field)
-        }
-        var place = place
-        place.senderCountry = sender
-        return EventDraft.Time(event: TimeResolver().resolve(value, field: field, at: place, messages: &messages), given: value, field: field)
+        EventDraft.Time(
+            event: TimeResolver(context: context).resolve(value, field: field, at: place, messages: &messages), given: value, field: field)
     }
 
     /// A trip's time known only as an instant (an offset, and nothing about its place), shown in

@@ -36,8 +36,6 @@ struct Whereabouts: Sendable {
     /// Where the reservation's other place is (a trip's other end, a rental's other desk), with
     /// what to call it: evidence between cities of one name.
     var neighbour: (latitude: Double, longitude: Double, name: String)?
-    /// The country of the e-mail's sender, by its domain: evidence between cities of one name.
-    var senderCountry: String?
 
     /// Where the place is, as well as it is known: its coordinates (an airport's from the table),
     /// else the position of the city the gazetteer settled on.

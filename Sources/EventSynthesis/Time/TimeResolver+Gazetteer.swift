@@ -63,7 +63,7 @@ extension TimeResolver {
                 }
             }
             let listed = Self.list(candidates)
-            let decided = Self.decide(between: candidates, at: place)
+            let decided = decide(between: candidates, at: place)
             if let offset {
                 let (city, reason) = decided ?? (candidates[0], "the most populous")
                 messages.append(
@@ -98,22 +98,41 @@ extension TimeResolver {
 
     /// The city of one name that the rest of what is known points to, and why, best evidence
     /// first: the one far nearer than the others to the reservation's other place (a train from
-    /// Seattle to Portland), the only one in the country of the e-mail's sender, or one far larger
-    /// than all the others. Each is a guess, which the caller reports.
-    static func decide(between cities: [GazetteerCity], at place: Whereabouts) -> (GazetteerCity, String)? {
-        if let (latitude, longitude, neighbour) = place.neighbour {
-            let byDistance = cities.map { ($0, GreatCircle.kilometres($0.latitude, $0.longitude, latitude, longitude)) }.sorted { $0.1 < $1.1 }
-            if byDistance.count > 1, byDistance[0].1 * 3 <= byDistance[1].1 {
-                return (byDistance[0].0, "the one nearest \(neighbour)")
+    /// Seattle to Portland), or to the places of the other reservations of its document (a flight
+    /// to PDX beside a hotel in Portland), the only one in the country of the e-mail's sender, or
+    /// one far larger than all the others. Each is a guess, which the caller reports.
+    func decide(between cities: [GazetteerCity], at place: Whereabouts) -> (GazetteerCity, String)? {
+        if let (latitude, longitude, neighbour) = place.neighbour, let city = Self.clearlyNearest(cities, to: [(latitude, longitude, neighbour)]) {
+            return (city.0, "the one nearest \(city.1)")
+        }
+        if !context.companions.isEmpty {
+            let places = context.companions.flatMap(Whereabouts.places(of:)).compactMap { place -> (Double, Double, String)? in
+                guard let (latitude, longitude) = place.position else { return nil }
+                return (latitude, longitude, place.airport?.iataCode ?? place.gazetteer.map(\.description) ?? place.city ?? place.name ?? "another booking")
+            }
+            if let city = Self.clearlyNearest(cities, to: places) {
+                return (city.0, "the one nearest \(city.1), where another booking of the same document is")
             }
         }
-        if let sender = place.senderCountry {
+        if let sender = context.senderCountry {
             let inCountry = cities.filter { $0.countryCode == sender }
             if inCountry.count == 1 { return (inCountry[0], "the one in \(sender), the country of the e-mail's sender") }
         }
-        if let first = cities.first, cities.dropFirst().allSatisfy({ $0.population * clearlyLargest <= first.population }) {
+        if let first = cities.first, cities.dropFirst().allSatisfy({ $0.population * Self.clearlyLargest <= first.population }) {
             return (first, "by far the largest")
         }
         return nil
+    }
+
+    /// The city at least three times nearer one of `places` than any other city is to any of
+    /// them, with that place's name.
+    private static func clearlyNearest(_ cities: [GazetteerCity], to places: [(Double, Double, String)]) -> (GazetteerCity, String)? {
+        guard cities.count > 1, !places.isEmpty else { return nil }
+        let nearest = cities.map { city in
+            places.map { (GreatCircle.kilometres(city.latitude, city.longitude, $0.0, $0.1), $0.2) }.min { $0.0 < $1.0 }!
+        }
+        let order = nearest.indices.sorted { nearest[$0].0 < nearest[$1].0 }
+        guard nearest[order[0]].0 * 3 <= nearest[order[1]].0 else { return nil }
+        return (cities[order[0]], nearest[order[0]].1)
     }
 }

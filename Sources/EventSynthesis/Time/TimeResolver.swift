@@ -33,6 +33,9 @@ import Geography
 /// (clocks going forward) or occurs twice (clocks going back) is read as RFC 5545 reads it, with
 /// a warning. A date alone stays a date.
 struct TimeResolver {
+    /// What the reservation's source says beyond its fields: evidence between cities of one name.
+    var context = SynthesisContext.none
+
     func resolve(
         _ value: DateTimeValue, field: FieldPath, at place: Whereabouts, messages: inout [Diagnostic]
     ) -> EventTime {

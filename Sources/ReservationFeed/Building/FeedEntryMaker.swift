@@ -59,7 +59,8 @@ struct FeedEntryMaker: Sendable {
     /// The event of a reservation, as the next version of its previous-feed event if it has one.
     func step(_ imported: ImportedReservation) -> Step {
         var step = Step(origin: imported.origin)
-        let result = synthesizer.synthesize(imported.reservation, context: SynthesisContext(senderCountry: imported.senderCountry))
+        let result = synthesizer.synthesize(
+            imported.reservation, context: SynthesisContext(senderCountry: imported.senderCountry, companions: imported.companions))
         step.diagnostics = result.diagnostics.map(imported.locate)
         guard let event = result.event else { return step }
         let status = imported.reservation.status

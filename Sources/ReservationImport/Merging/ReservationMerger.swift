@@ -48,7 +48,7 @@ public enum ReservationMerger {
                 merged = ImportedReservation(
                     reservation: overlay(merged.reservation, with: newer.reservation), origin: newer.origin,
                     fieldPositions: newer.fieldPositions, sourceTime: newer.sourceTime ?? merged.sourceTime,
-                    senderCountry: newer.senderCountry ?? merged.senderCountry)
+                    senderCountry: newer.senderCountry ?? merged.senderCountry, companions: newer.companions)
             }
             return merged
         }

@@ -37,7 +37,9 @@ public struct SchemaOrgReader: Sendable {
         var collector = Collector(
             source: source, sourceTime: sourceTime, concurrency: concurrency, limits: limits, dates: DocumentDates(bytes: bytes))
         collector.addJSONLD(bytes, basePath: basePath, decodesEntities: false, shift: { basePath.isEmpty ? $0 : nil })
-        return collector.finish()
+        var result = collector.finish()
+        result.introduceCompanions()
+        return result
     }
 
     /// Reads a web page's JSON-LD script blocks and Microdata items.
@@ -49,7 +51,9 @@ public struct SchemaOrgReader: Sendable {
         var collector = Collector(
             source: source, sourceTime: sourceTime, concurrency: concurrency, limits: limits, dates: DocumentDates(bytes: bytes))
         collector.addHTML(bytes, basePath: "", isUTF8: isUTF8, linesAreMeaningful: true)
-        return collector.finish()
+        var result = collector.finish()
+        result.introduceCompanions()
+        return result
     }
 
     /// Reads an e-mail: the markup of each HTML part (and JSON-LD attachments), with the message's
@@ -93,6 +97,7 @@ public struct SchemaOrgReader: Sendable {
             }
             result.append(collector.finish())
         }
+        result.introduceCompanions()
         return (result, calendars)
     }
 

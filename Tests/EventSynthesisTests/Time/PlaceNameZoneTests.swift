@@ -113,6 +113,23 @@ struct PlaceNameZoneTests {
         #expect(fromAmerica.event?.start.description == "2030-03-10T15:00:00[America/New_York]")
     }
 
+    @Test("another booking of the same document points to one of the cities of a name: a flight to PDX beside a hotel in Portland")
+    func companions() throws {
+        var stay = try Fixtures.reservation(
+            #"{"type": "lodging", "name": "Hotel", "checkInTime": "2030-03-10T15:00", "place": {"name": "The Nines", "address": {"city": "Portland", "country": "US"}}}"#)
+        stay.reservationNumber = "PLACE-TEST"
+        let flight = try Fixtures.reservation(
+            #"{"type": "flight", "departure": {"airport": {"iataCode": "SFO"}, "time": "2030-03-10T09:00"}, "arrival": {"airport": {"iataCode": "PDX"}, "time": "2030-03-10T11:00"}}"#)
+        let result = EventSynthesizer().synthesize(stay, context: SynthesisContext(companions: [flight]))
+        #expect(result.event?.start.description == "2030-03-10T15:00:00[America/Los_Angeles]")
+        #expect(result.diagnostics.first?.message.contains("took America/Los_Angeles, that of Portland, Oregon, the one nearest PDX, where another booking of the same document is") == true, "\(result.diagnostics)")
+        // A flight to Portland, Maine (PWM) points to Maine's.
+        let toBoston = try Fixtures.reservation(
+            #"{"type": "flight", "departure": {"airport": {"iataCode": "SFO"}, "time": "2030-03-10T09:00"}, "arrival": {"airport": {"iataCode": "PWM"}, "time": "2030-03-10T17:30"}}"#)
+        let east = EventSynthesizer().synthesize(stay, context: SynthesisContext(companions: [toBoston]))
+        #expect(east.event?.start.description == "2030-03-10T15:00:00[America/New_York]")
+    }
+
     @Test("the evidence that decided before still does: coordinates over the city's name")
     func coordinatesFirst() throws {
         // Coordinates in Portland, Maine with the city written alone: the position decides.
