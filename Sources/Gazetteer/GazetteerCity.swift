@@ -1,6 +1,6 @@
 /// A city of the gazetteer: where it is, which region and country it belongs to, how many people
 /// live there, and the zone it keeps.
-public struct GazetteerCity: Sendable, Hashable {
+public struct GazetteerCity: Sendable, Hashable, CustomStringConvertible {
     /// The city's name as GeoNames gives it (`Munich`, `Las Palmas de Gran Canaria`).
     public let name: String
     /// The ISO 3166-1 alpha-2 code of its country.

@@ -1,5 +1,5 @@
 /// What the gazetteer makes of a place named by its city, region and country.
-public enum GazetteerMatch: Sendable, Hashable {
+public enum GazetteerMatch: Sendable, Hashable, CustomStringConvertible {
     /// How a city was told from others of its name.
     public enum Decision: Sendable, Hashable {
         /// It is the only city of that name (in the country, when one is given).
