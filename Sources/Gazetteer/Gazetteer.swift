@@ -3,8 +3,8 @@ import Geography
 import TimeZoneMap
 
 /// Cities and regions by the names addresses give them, with the zones they keep: GeoNames'
-/// cities of 15,000 people or more, and of 5,000 or more in countries whose clocks differ from
-/// place to place (52,091 cities), and every country's first-level regions (states, provinces)
+/// cities of 15,000 people or more and capitals, and of 5,000 or more in the countries whose
+/// clocks differ from place to place (48,107 cities), and every country's first-level regions (states, provinces)
 /// by GeoNames' English name, their ISO 3166-2 code and name, and their codes as addresses write
 /// them (`OR`, `NSW`). GeoNames' data is CC BY 4.0 (`LICENSE-GeoNames.txt`).
 ///

@@ -31,8 +31,8 @@ import re
 import unicodedata
 import zoneinfo
 
-# Cities of 15,000 people or more everywhere, and of 5,000 or more in countries whose clocks
-# differ from place to place (where a town's own zone matters: Hanga Roa on Easter Island, Puerto
+# Cities of 15,000 people or more everywhere (and capitals), and of 5,000 or more in countries
+# whose clocks differ from place to place (where a town's own zone matters: Hanga Roa on Easter Island, Puerto
 # Ayora on the Galápagos); elsewhere the country decides the zone of its smaller towns.
 MINIMUM_POPULATION = 15000
 MINIMUM_POPULATION_SEVERAL_ZONES = 5000
@@ -189,15 +189,26 @@ def main() -> None:
     zone_clocks = {zone: clocks(zone) for zone in zones}
 
     # Cities, by country and name; each gets its line's number, in base 36, as its key.
+    # Countries whose clocks differ from place to place, by the tz database's zone.tab (as
+    # CountryTimeZones reads it), and GeoNames' cities15000, which also holds every capital.
     country_clocks = collections.defaultdict(set)
-    for city in cities.values():
-        if city["timezone"]:
-            country_clocks[city["countrycode"]].add(zone_clocks[city["timezone"]])
+    with open("/usr/share/zoneinfo/zone.tab", encoding="utf-8") as table:
+        for line in table:
+            fields = line.rstrip("\n").split("\t")
+            if line.startswith("#") or len(fields) < 3:
+                continue
+            try:
+                country_clocks[fields[0]].add(zone_clocks.get(fields[2]) or clocks(fields[2]))
+            except zoneinfo.ZoneInfoNotFoundError:
+                pass
+    large = set(json.loads((data / "cities15000.json").read_text(encoding="utf-8")))
 
-    def minimum(country: str) -> int:
-        return MINIMUM_POPULATION_SEVERAL_ZONES if len(country_clocks[country]) > 1 else MINIMUM_POPULATION
+    def kept_city(key: str, city: dict) -> bool:
+        several = len(country_clocks[city["countrycode"]]) > 1
+        return bool(city["timezone"]) and (key in large or city["population"] >= (
+            MINIMUM_POPULATION_SEVERAL_ZONES if several else MINIMUM_POPULATION))
 
-    kept = sorted((c for c in cities.values() if c["timezone"] and c["population"] >= minimum(c["countrycode"])),
+    kept = sorted((c for k, c in cities.items() if kept_city(k, c)),
                   key=lambda c: (c["countrycode"], fold(c["name"]), -c["population"], c["geonameid"]))
     city_lines, names = [], collections.defaultdict(list)
     for number, city in enumerate(kept):
