@@ -170,8 +170,8 @@ public enum Gazetteer {
         let geoNamesZone = zones[zone]
         let mapZone = ZoneMap.zone(latitude: latitude, longitude: longitude)
         return GazetteerCity(
-            name: fields[1], countryCode: fields[2], regionCode: fields[3], latitude: latitude, longitude: longitude,
-            timeZone: mapZone ?? geoNamesZone, geoNamesTimeZone: geoNamesZone, population: population)
+            name: fields[1], countryCode: fields[2], regionCode: fields[3], regionName: region(code: fields[3], inCountry: fields[2])?.name ?? "",
+            latitude: latitude, longitude: longitude, timeZone: mapZone ?? geoNamesZone, geoNamesTimeZone: geoNamesZone, population: population)
     }
 }
 

@@ -8,6 +8,8 @@ public struct GazetteerCity: Sendable, Hashable, CustomStringConvertible {
     /// GeoNames' code of its first-level region within the country (`OR` in the United States,
     /// `53` for Spain's Canary Islands), empty when GeoNames gives none.
     public let regionCode: String
+    /// The name of that region (`Oregon`), empty when the gazetteer does not know it.
+    public let regionName: String
     /// Degrees north.
     public let latitude: Double
     /// Degrees east.
@@ -23,12 +25,13 @@ public struct GazetteerCity: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a city.
     public init(
-        name: String, countryCode: String, regionCode: String, latitude: Double, longitude: Double, timeZone: String,
-        geoNamesTimeZone: String? = nil, population: Int
+        name: String, countryCode: String, regionCode: String, regionName: String = "", latitude: Double, longitude: Double,
+        timeZone: String, geoNamesTimeZone: String? = nil, population: Int
     ) {
         self.name = name
         self.countryCode = countryCode
         self.regionCode = regionCode
+        self.regionName = regionName
         self.latitude = latitude
         self.longitude = longitude
         self.timeZone = timeZone
@@ -43,7 +46,7 @@ public struct GazetteerCity: Sendable, Hashable, CustomStringConvertible {
 
     /// The city as messages name it: `Portland, Maine`, or its name alone when its region is not known.
     public var description: String {
-        guard let region = region?.name, !region.isEmpty, region != name else { return name }
-        return "\(name), \(region)"
+        guard !regionName.isEmpty, regionName != name else { return name }
+        return "\(name), \(regionName)"
     }
 }

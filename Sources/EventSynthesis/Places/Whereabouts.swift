@@ -32,7 +32,10 @@ struct Whereabouts: Sendable {
     var region: String?
     /// What the gazetteer makes of the address's city, region and country; looked up only when
     /// neither an airport, nor a position, nor a country of one time places it.
-    var gazetteer: GazetteerMatch?
+    private(set) var gazetteer: GazetteerMatch?
+    /// The zone the gazetteer settles, with what messages call the place: a city's, or that of a
+    /// region that keeps one time; worked out once, since every time asks.
+    private(set) var gazetteerZone: (zone: String, source: String, isCity: Bool)?
     /// Where the reservation's other place is (a trip's other end, a rental's other desk), with
     /// what to call it: evidence between cities of one name.
     var neighbour: (latitude: Double, longitude: Double, name: String)?
@@ -43,6 +46,14 @@ struct Whereabouts: Sendable {
         if let coordinates { return coordinates }
         if case .city(let city, _)? = gazetteer { return (city.latitude, city.longitude) }
         return nil
+    }
+
+    private static func zone(of match: GazetteerMatch?) -> (zone: String, source: String, isCity: Bool)? {
+        switch match {
+        case .city(let city, _)?: (city.timeZone, match!.description, true)
+        case .region(let region)? where region.keepsOneTime: (region.timeZone, region.name, false)
+        default: nil
+        }
     }
 
     /// This place with another of the reservation taken as evidence for its city.
@@ -84,7 +95,7 @@ struct Whereabouts: Sendable {
         if let airport { return (airport.timeZone, airport.iataCode) }
         if let coordinateZone { return coordinateZone }
         if let countryCode, let zone = CountryTimeZones.onlyZone(ofCountry: countryCode) { return (zone, countryCode) }
-        if case .city(let found, _)? = gazetteer, let gazetteer { return (found.timeZone, gazetteer.description) }
+        if let (zone, source, isCity) = gazetteerZone, isCity { return (zone, source) }
         // The airport table knows the cities with airports only: where the gazetteer knows cities
         // of that name in other zones (Vienna, Virginia), the choice is a guess, made and reported
         // by the time resolver.
@@ -93,7 +104,7 @@ struct Whereabouts: Sendable {
             return (zone, city)
         }
         if let airportZone { return (airportZone.zone, airportZone.name) }
-        if case .region(let region)? = gazetteer, region.keepsOneTime { return (region.timeZone, region.name) }
+        if let (zone, source, isCity) = gazetteerZone, !isCity { return (zone, source) }
         if city == nil, let (zone, city) = nameCityZone { return (zone, city) }
         return nil
     }
@@ -151,6 +162,7 @@ struct Whereabouts: Sendable {
         if let (latitude, longitude) = coordinates { coordinateZone = Self.mapZone(latitude: latitude, longitude: longitude) }
         if coordinates == nil, city != nil || region != nil, countryCode.map({ CountryTimeZones.onlyZone(ofCountry: $0) == nil }) ?? true {
             gazetteer = Gazetteer.match(city: city, region: region, countryCode: countryCode)
+            gazetteerZone = Self.zone(of: gazetteer)
         }
     }
 
