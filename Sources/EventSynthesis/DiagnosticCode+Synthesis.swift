@@ -5,9 +5,11 @@ import Diagnostics
 extension DiagnosticCode {
     /// A UTC offset contradicts the zone of the place.
     public static let offsetZoneConflict = DiagnosticCode(rawValue: "offset-zone-conflict")
-    /// A time has no zone and no offset, and nothing else tells the zone.
+    /// A time has no zone and no offset, and nothing else tells the zone (or the place's name is
+    /// that of cities in several zones, and nothing tells which).
     public static let floatingTime = DiagnosticCode(rawValue: "floating-time")
-    /// The zone was guessed from the place's country and position.
+    /// The zone was guessed: from the place's country and position, from one of several cities of
+    /// the place's name on the evidence the message names, or from most of its region's people.
     public static let zoneGuessed = DiagnosticCode(rawValue: "zone-guessed")
     /// An airport code is not in the airport table.
     public static let unknownAirport = DiagnosticCode(rawValue: "unknown-airport")

@@ -7,7 +7,7 @@ import Geography
 extension TimeResolver {
     /// How much larger than every other city of its name a city must be for a time there to be
     /// placed in its zone without an offset or a region (Paris, France and Paris, Texas); the
-    /// guess is reported. Portland, Oregon is ten times Portland, Maine, short of it.
+    /// guess is reported. Portland, Oregon, 9.7 times Portland, Maine, falls just short.
     static let clearlyLargest = 10
 
     /// The share of a region's people (in percent) that must keep a zone for a time there to be
@@ -47,7 +47,7 @@ extension TimeResolver {
             messages.append(
                 Diagnostic(
                     .warning, .zoneGuessed, field: field,
-                    "no time zone or UTC offset; took \(region.timeZone), kept by \(region.share)% of the people of \(region.name) (the city is not in the gazetteer)"
+                    "no time zone or UTC offset; took \(region.timeZone), kept by \(region.share)% of the people of \(region.name) (\(place.city.map { "the gazetteer does not know \($0)" } ?? "no city is given"))"
                 ))
             return wallTime(local, in: region.timeZone, field: field, messages: &messages)
         case .ambiguous(let cities):
