@@ -33,6 +33,15 @@ public struct ImportResult: Sendable, Hashable {
         }
     }
 
+    /// Gives the reservations read from an e-mail by other means than its markup (KDE's
+    /// extractor, its calendar attachments) the country of its sender.
+    mutating func setSenderCountry(_ country: String?) {
+        guard let country else { return }
+        for index in reservations.indices where reservations[index].senderCountry == nil {
+            reservations[index].senderCountry = country
+        }
+    }
+
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 

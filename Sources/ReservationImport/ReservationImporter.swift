@@ -145,14 +145,19 @@ public struct ReservationImporter: Sendable {
     ///   - sourceTime: When it was written, if known, for the extractor.
     ///   - memo: Where what KDE's extractor says of the message is kept between runs, if anywhere.
     public func readMessage(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant? = nil, memo: ExtractionMemo? = nil) -> ImportResult {
-        let (markup, calendars) = schemaOrgReader.readMailAndCalendars(bytes, source: source)
+        let (markup, calendars, senderCountry) = schemaOrgReader.readMailAndCalendars(bytes, source: source)
         guard markup.reservations.isEmpty else { return limited(markup, source: source) }
-        let extracted = extract(bytes, source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup, memo: memo)
-        guard extracted.reservations.isEmpty, !calendars.isEmpty else { return limited(extracted, source: source) }
+        var extracted = extract(bytes, source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup, memo: memo)
+        guard extracted.reservations.isEmpty, !calendars.isEmpty else {
+            extracted.setSenderCountry(senderCountry)
+            return limited(extracted, source: source)
+        }
         var result = ImportResult(diagnostics: markup.diagnostics)
         for part in calendars {
             result.append(CalendarFileReader(limits: limits).read(part.bytes, source: source, basePath: "part[\(part.section)]"))
         }
+        result.introduceCompanions()
+        result.setSenderCountry(senderCountry)
         return limited(result, source: source)
     }
 

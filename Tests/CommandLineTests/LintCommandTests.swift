@@ -97,6 +97,31 @@ struct LintCommandTests {
         #expect(feed.standardOutput.contains("DTSTART;TZID=America/Los_Angeles:20300310T150000"))
     }
 
+    @Test("an e-mail without markup, read by KDE's extractor, keeps its sender's country as evidence")
+    func extractedMailKeepsItsSender() throws {
+        let folder = try TemporaryFolder("extracted")
+        // A stand-in for the extractor: whatever it is given, the hotel in Vienna of a confirmation.
+        let extractor = try folder.write(
+            "kitinerary-extractor",
+            """
+            #!/bin/sh
+            cat <<'JSON'
+            [{"@context": "http://schema.org", "@type": "LodgingReservation", "reservationNumber": "S8",
+              "checkinTime": "2030-03-10T15:00:00", "checkoutTime": "2030-03-12T11:00:00",
+              "reservationFor": {"@type": "LodgingBusiness", "name": "Hotel Sacher",
+                "address": {"@type": "PostalAddress", "addressLocality": "Vienna"}}}]
+            JSON
+
+            """)
+        chmod(extractor, 0o755)
+        let mail = try folder.write(
+            "sacher.eml",
+            "From: Hotel Sacher <reservations@sacher.example.at>\r\nTo: someone@example.com\r\nSubject: Ihre Reservierung\r\n"
+                + "Date: Mon, 1 Feb 2030 10:00:00 +0100\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nAnreise 10.03.2030, Abreise 12.03.2030\r\n")
+        let lint = try ProcessRunner.run(Self.tool, ["lint", mail, "--now", "2030-01-01T00:00:00Z"], environment: ["KITINERARY_EXTRACTOR": extractor])
+        #expect(lint.standardOutput.contains("took Europe/Vienna, that of Vienna, the one in AT, the country of the e-mail's sender"), "\(lint.standardOutput)\(lint.standardError)")
+    }
+
     @Test("clean examples: exit status 0")
     func clean() throws {
         let result = try run(["lint", "Examples/trip", "--now", "2030-06-01T00:00:00Z"])

@@ -65,15 +65,16 @@ public struct SchemaOrgReader: Sendable {
     }
 
     /// Reads the markup of an e-mail, and hands back its calendar parts and attachments
-    /// (`text/calendar`, `application/ics`) for a reader of calendar files.
-    func readMailAndCalendars(_ bytes: [UInt8], source: Origin.Source) -> (markup: ImportResult, calendars: [MailPart]) {
+    /// (`text/calendar`, `application/ics`) for a reader of calendar files, and the country its
+    /// sender's domain names, for what other readers find in it.
+    func readMailAndCalendars(_ bytes: [UInt8], source: Origin.Source) -> (markup: ImportResult, calendars: [MailPart], senderCountry: String?) {
         let message: MailMessage
         do {
             message = try MailMessage(
                 parsing: bytes, maximumParts: limits.mimeParts, maximumDepth: limits.mimeDepth, maximumPartSize: limits.partSize,
                 decoding: ["text/html", "application/xhtml+xml", "application/ld+json", "application/json", "text/calendar", "application/ics"])
         } catch {
-            return (ImportResult(diagnostics: [Diagnostic(.error, .invalid, at: Origin(source), "\(error)")]), [])
+            return (ImportResult(diagnostics: [Diagnostic(.error, .invalid, at: Origin(source), "\(error)")]), [], nil)
         }
         var calendars: [MailPart] = []
         var result = ImportResult()
@@ -98,7 +99,7 @@ public struct SchemaOrgReader: Sendable {
             result.append(collector.finish())
         }
         result.introduceCompanions()
-        return (result, calendars)
+        return (result, calendars, dates.senderCountry)
     }
 
     /// Maps the objects of one input as they are read, and turns what the mapper found into results.
