@@ -21,7 +21,9 @@ extension TimeResolver {
     /// where it fits several), the zone of most of the region's people, or of the city the rest of
     /// what is known points to (``decide(between:at:)``), is taken and the guess reported as
     /// `zone-guessed`; otherwise the event floats, and the `floating-time` warning names the
-    /// candidates. Population never decides silently.
+    /// candidates. Population never decides silently; where every candidate's zone puts the time
+    /// at the same instant (zones that differ in other years only), the most populous city's zone
+    /// is written without a word.
     /// `nil` when the offset fits none of them (the country's zones are tried next).
     func resolve(
         _ local: LocalDateTime, offset: UTCOffset?, by match: GazetteerMatch, at place: Whereabouts, field: FieldPath,
@@ -61,6 +63,13 @@ extension TimeResolver {
                 guard candidates.count > 1 else {
                     return inZone(local, first.timeZone, offset: offset, source: first.description, field: field, messages: &messages)
                 }
+            }
+            if offset == nil, let first = candidates.first,
+                candidates.dropFirst().allSatisfy({ TimeZoneRules.instant(of: local, in: $0.timeZone) == TimeZoneRules.instant(of: local, in: first.timeZone) })
+            {
+                // Zones that differ in other years but not at this time (Kazakhstan's since 2024):
+                // whichever city is meant, the event is at the same instant.
+                return wallTime(local, in: first.timeZone, field: field, messages: &messages)
             }
             let listed = Self.list(candidates)
             let decided = decide(between: candidates, at: place)

@@ -70,6 +70,19 @@ struct PlaceNameZoneTests {
         #expect(event.start.description == start)
     }
 
+    @Test("cities of one name whose zones differ in other years only are no ambiguity at this time (Kazakhstan since 2024)")
+    func sameInstant() throws {
+        // Aktau on the Caspian (Asia/Aqtau) and Aktau near Karaganda (Asia/Almaty): both +05:00 in 2030, not in 2023.
+        let (later, laterMessages) = try dinner(#""city": "Aktau", "country": "KZ""#)
+        #expect(laterMessages.isEmpty)
+        #expect(later.start.description == "2030-06-14T19:00:00[Asia/Aqtau]")
+        let (earlier, earlierMessages) = try dinner(#""city": "Aktau", "country": "KZ""#, at: "2023-06-14T19:00")
+        // In 2023 Karaganda's Aktau kept +06:00: the Caspian's, fifteen times larger, is a guess, and said to be one.
+        #expect(earlier.start.description == "2023-06-14T19:00:00[Asia/Aqtau]")
+        #expect(earlierMessages.first?.contains("cities called Aktau keep different times") == true, "\(earlierMessages)")
+        #expect(earlierMessages.first?.contains("by far the largest") == true, "\(earlierMessages)")
+    }
+
     @Test("a city far larger than the others of its name is a guess, and said to be one")
     func largestIsAGuess() throws {
         let (event, messages) = try dinner(#""city": "Paris""#)
