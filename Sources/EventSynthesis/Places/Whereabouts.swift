@@ -111,7 +111,9 @@ struct Whereabouts: Sendable {
 
     /// The zone of the city a place's name starts with, for stations and stops known by name
     /// only (`Boston South Station`, `Berlin Hbf`, `San Francisco Caltrain`): its first three,
-    /// two or one words, when the airport table knows such a city and it keeps one zone.
+    /// two or one words, when the airport table knows such a city and it keeps one zone, else,
+    /// in the country given, when the gazetteer knows one city of that name or all keep one time
+    /// (`Flagstaff Amtrak Station`, `Ponta Delgada Ferry Terminal`).
     var nameCityZone: (zone: String, city: String)? {
         guard let name else { return nil }
         let words = name.split { !$0.isLetter && $0 != "-" && $0 != "'" }.map(String.init)
@@ -121,6 +123,15 @@ struct Whereabouts: Sendable {
             let city = leading.joined(separator: " ")
             let zone = countryCode.map { AirportDirectory.timeZone(ofCity: city, countryCode: $0) } ?? AirportDirectory.timeZone(ofCity: city)
             if let zone { return (zone, city) }
+        }
+        // Then the gazetteer's cities, in the country given only: a station's first words are
+        // too often some town's name somewhere else.
+        guard let countryCode else { return nil }
+        for count in stride(from: min(3, words.count), through: 1, by: -1) {
+            let leading = words.prefix(count)
+            guard !leading.contains(where: { Self.genericPlaceWords.contains($0.lowercased()) }) else { continue }
+            let match = Gazetteer.match(city: leading.joined(separator: " "), region: region, countryCode: countryCode)
+            if case .city(let found, _)? = match, let match { return (found.timeZone, match.description) }
         }
         return nil
     }

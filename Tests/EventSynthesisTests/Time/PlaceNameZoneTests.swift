@@ -143,6 +143,21 @@ struct PlaceNameZoneTests {
         #expect(east.event?.start.description == "2030-03-10T15:00:00[America/New_York]")
     }
 
+    @Test("a station known by name only, in a country of several times: the city its name starts with")
+    func stationName() throws {
+        let (trip, messages) = try event(
+            #"{"type": "train", "departure": {"place": {"name": "Barstow Station", "address": {"country": "US"}}, "time": "2030-06-14T01:00"}, "arrival": {"place": {"name": "Flagstaff Amtrak Station", "address": {"country": "US"}}, "time": "2030-06-14T05:30"}}"#)
+        #expect(messages.isEmpty)
+        // Barstow has no airport in the table; the gazetteer knows it, in California.
+        #expect(trip.start.description == "2030-06-14T01:00:00[America/Los_Angeles]")
+        #expect(trip.end?.description == "2030-06-14T05:30:00[America/Phoenix]")
+        // A ferry from Corralejo on Fuerteventura, on Canary time, not Madrid's.
+        let (ferry, ferryMessages) = try event(
+            #"{"type": "boat", "departure": {"place": {"name": "Corralejo Ferry Port", "address": {"country": "ES"}}, "time": "2030-06-14T09:00"}}"#)
+        #expect(ferryMessages.isEmpty)
+        #expect(ferry.start.description == "2030-06-14T09:00:00[Atlantic/Canary]")
+    }
+
     @Test("the evidence that decided before still does: coordinates over the city's name")
     func coordinatesFirst() throws {
         // Coordinates in Portland, Maine with the city written alone: the position decides.
