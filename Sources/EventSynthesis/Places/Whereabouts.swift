@@ -117,21 +117,21 @@ struct Whereabouts: Sendable {
     var nameCityZone: (zone: String, city: String)? {
         guard let name else { return nil }
         let words = name.split { !$0.isLetter && $0 != "-" && $0 != "'" }.map(String.init)
-        for count in stride(from: min(3, words.count), through: 1, by: -1) {
+        // The longest run of first words that neither starts nor ends with a word such as
+        // "Station", "Port" or "de": `San Sebastián de La Gomera` before `San Sebastián`.
+        for count in stride(from: min(6, words.count), through: 1, by: -1) {
             let leading = words.prefix(count)
-            guard !leading.contains(where: { Self.genericPlaceWords.contains($0.lowercased()) }) else { continue }
+            guard let first = leading.first?.lowercased(), let last = leading.last?.lowercased(),
+                !Self.genericPlaceWords.contains(first), !Self.genericPlaceWords.contains(last)
+            else { continue }
             let city = leading.joined(separator: " ")
             let zone = countryCode.map { AirportDirectory.timeZone(ofCity: city, countryCode: $0) } ?? AirportDirectory.timeZone(ofCity: city)
             if let zone { return (zone, city) }
-        }
-        // Then the gazetteer's cities, in the country given only: a station's first words are
-        // too often some town's name somewhere else.
-        guard let countryCode else { return nil }
-        for count in stride(from: min(3, words.count), through: 1, by: -1) {
-            let leading = words.prefix(count)
-            guard !leading.contains(where: { Self.genericPlaceWords.contains($0.lowercased()) }) else { continue }
-            let match = Gazetteer.match(city: leading.joined(separator: " "), region: region, countryCode: countryCode)
-            if case .city(let found, _)? = match, let match { return (found.timeZone, match.description) }
+            // The gazetteer's cities in the country given only: a station's first words are too
+            // often some town's name somewhere else.
+            if let countryCode, case .city(let found, _)? = Gazetteer.match(city: city, region: region, countryCode: countryCode) {
+                return (found.timeZone, found.description)
+            }
         }
         return nil
     }

@@ -156,6 +156,11 @@ struct PlaceNameZoneTests {
             #"{"type": "boat", "departure": {"place": {"name": "Corralejo Ferry Port", "address": {"country": "ES"}}, "time": "2030-06-14T09:00"}}"#)
         #expect(ferryMessages.isEmpty)
         #expect(ferry.start.description == "2030-06-14T09:00:00[Atlantic/Canary]")
+        // The longest name that is a city: San Sebastián de La Gomera, not the Basque San Sebastián.
+        let (gomera, gomeraMessages) = try event(
+            #"{"type": "boat", "departure": {"place": {"name": "San Sebastián de La Gomera Port", "address": {"country": "ES"}}, "time": "2030-06-14T09:00"}}"#)
+        #expect(gomeraMessages.isEmpty)
+        #expect(gomera.start.description == "2030-06-14T09:00:00[Atlantic/Canary]")
     }
 
     @Test("the evidence that decided before still does: coordinates over the city's name")
