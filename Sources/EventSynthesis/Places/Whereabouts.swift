@@ -56,12 +56,17 @@ struct Whereabouts: Sendable {
         }
     }
 
+    /// What messages call the place when it is evidence for another: its airport's code, the
+    /// city the gazetteer found, its city or its name.
+    var label: String? {
+        airport?.iataCode ?? gazetteer.map(\.description) ?? city ?? name
+    }
+
     /// This place with another of the reservation taken as evidence for its city.
     func near(_ other: Whereabouts) -> Whereabouts {
         guard gazetteer != nil, let (latitude, longitude) = other.position else { return self }
         var place = self
-        let name = other.airport?.iataCode ?? other.gazetteer.map(\.description) ?? other.city ?? other.name ?? "the reservation's other place"
-        place.neighbour = (latitude, longitude, name)
+        place.neighbour = (latitude, longitude, other.label ?? "the reservation's other place")
         return place
     }
 

@@ -117,7 +117,7 @@ extension TimeResolver {
         if !context.companions.isEmpty {
             let places = context.companions.flatMap(Whereabouts.places(of:)).compactMap { place -> (Double, Double, String)? in
                 guard let (latitude, longitude) = place.position else { return nil }
-                return (latitude, longitude, place.airport?.iataCode ?? place.gazetteer.map(\.description) ?? place.city ?? place.name ?? "another booking")
+                return (latitude, longitude, place.label ?? "another booking")
             }
             if let city = Self.clearlyNearest(cities, to: places) {
                 return (city.0, "the one nearest \(city.1), where another booking of the same document is")
