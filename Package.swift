@@ -207,7 +207,7 @@ let package = Package(
         .testTarget(name: "TimeZoneMapTests", dependencies: ["TimeZoneMap", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "Chrono", "Diagnostics", "TestSupport"]),
-        .testTarget(name: "JSONParsingTests", dependencies: ["JSONParsing", "Diagnostics"]),
+        .testTarget(name: "JSONParsingTests", dependencies: ["JSONParsing", "Diagnostics", "TestSupport"]),
         .testTarget(name: "HTMLMarkupTests", dependencies: ["HTMLMarkup"]),
         .testTarget(name: "XMLParsingTests", dependencies: ["XMLParsing"]),
         .testTarget(name: "MailboxesTests", dependencies: ["Mailboxes"]),

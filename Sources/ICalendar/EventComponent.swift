@@ -3,14 +3,15 @@ import CLibical
 import Chrono
 import EventModel
 
-/// Builds the VEVENT of one calendar event through libical.
+/// Builds the VEVENT of one calendar event through libical: the reference ``EventText`` is
+/// tested against byte for byte (feeds are written by ``EventText``, which is several times faster).
 enum EventComponent {
     /// The years an event may be in: libical writes dates past 3000 as `00000000T000000`, and
     /// the years before 1 cannot be written at all.
     static let supportedYears = 1...2999
 
     /// Refuses a time outside ``supportedYears``, rather than writing a wrong one.
-    private static func check(_ time: EventTime, _ property: String) throws(ICalendarError) {
+    static func check(_ time: EventTime, _ property: String) throws(ICalendarError) {
         let year: Int
         switch time {
         case .date(let date): year = date.year
@@ -101,15 +102,13 @@ enum EventComponent {
 
     /// `X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-ADDRESS=…;X-APPLE-RADIUS=…;X-TITLE=…:geo:lat,lon`.
     private static func structuredLocation(_ place: StructuredLocation) throws(ICalendarError) -> OpaquePointer {
-        let value = "geo:\(coordinate(place.coordinate.latitude)),\(coordinate(place.coordinate.longitude))"
+        let value = geoURI(place.coordinate)
         let property = try LibicalProperty.make("X-APPLE-STRUCTURED-LOCATION") { icalproperty_new_x(value) }
         icalproperty_set_x_name(property, "X-APPLE-STRUCTURED-LOCATION")
         icalproperty_add_parameter(property, icalparameter_new_value(ICAL_VALUE_URI))
         var parameters: [(String, String)] = []
         if let address = place.address { parameters.append(("X-ADDRESS", address)) }
-        // A radius that is not a distance (infinite, negative, or beyond any place) gets the default.
-        let radius = place.radius.isFinite && (0...1_000_000).contains(place.radius) ? place.radius : 70
-        parameters.append(("X-APPLE-RADIUS", String(Int(radius.rounded()))))
+        parameters.append(("X-APPLE-RADIUS", String(Int(radius(of: place).rounded()))))
         parameters.append(("X-TITLE", place.title))
         for (name, text) in parameters {
             guard let parameter = icalparameter_new_x(TextSanitizer.parameter(text)) else {
@@ -120,6 +119,17 @@ enum EventComponent {
             icalproperty_add_parameter(property, parameter)
         }
         return property
+    }
+
+    /// The place's radius in metres; one that is not a distance (infinite, negative, or beyond
+    /// any place) gets the default.
+    static func radius(of place: StructuredLocation) -> Double {
+        place.radius.isFinite && (0...1_000_000).contains(place.radius) ? place.radius : 70
+    }
+
+    /// `geo:lat,lon`, with six decimals.
+    static func geoURI(_ coordinate: GeoCoordinate) -> String {
+        "geo:\(self.coordinate(coordinate.latitude)),\(self.coordinate(coordinate.longitude))"
     }
 
     /// A DISPLAY alarm; the page to open, if any, goes at the end of its text.

@@ -3,7 +3,8 @@ import Chrono
 import EventModel
 import Parallel
 
-/// Writes calendar events as an iCalendar (RFC 5545) document, through libical.
+/// Writes calendar events as an iCalendar (RFC 5545) document: events directly, as libical
+/// writes them; the calendar's own properties and its VTIMEZONEs through libical.
 ///
 /// The output has CRLF line ends, lines folded at 75 octets without splitting characters or
 /// escapes, plain IANA TZIDs with one VTIMEZONE for each zone the events use, and every text
@@ -81,7 +82,7 @@ public struct ICalendarWriter: Sendable {
     public func eventText(_ event: CalendarEvent, stamp: Instant, extensions: [String: String] = [:]) throws(ICalendarError) -> [UInt8] {
         var text: [UInt8] = []
         text.reserveCapacity(1024)
-        try EventComponent.write(event, stamp: stamp, extensions: extensions, into: &text)
+        try EventText.write(event, stamp: stamp, extensions: extensions, into: &text)
         return text
     }
 
