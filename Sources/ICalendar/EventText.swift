@@ -1,7 +1,6 @@
 import Basics
 import Chrono
 import EventModel
-import Glibc
 
 /// Writes the VEVENT of one calendar event straight to UTF-8, as libical 3.0.16 would write it.
 ///

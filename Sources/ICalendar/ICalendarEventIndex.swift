@@ -35,6 +35,14 @@ public struct ICalendarEventIndex: Sendable {
     ///
     /// - Throws: ``ICalendarReadError/notICalendar(_:)`` when the first line is not `BEGIN:VCALENDAR`.
     public init(_ bytes: [UInt8]) throws(ICalendarReadError) {
+        self = try bytes.withUnsafeBufferPointer { buffer throws(ICalendarReadError) in try Self(buffer) }
+    }
+
+    /// Indexes a document held elsewhere, such as a file mapped into memory. The byte ranges of
+    /// the entries are offsets into `bytes`.
+    ///
+    /// - Throws: ``ICalendarReadError/notICalendar(_:)`` when the first line is not `BEGIN:VCALENDAR`.
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICalendarReadError) {
         entries = []
         problems = []
         var scanner = LineScanner(bytes: bytes)
@@ -147,12 +155,12 @@ public struct ICalendarEventIndex: Sendable {
         return local.instant(at: .zero)
     }
 
-    private static func equals(_ line: ArraySlice<UInt8>, _ text: StaticString) -> Bool {
+    private static func equals(_ line: some Collection<UInt8>, _ text: StaticString) -> Bool {
         line.count == text.utf8CodeUnitCount && hasPrefix(line, text)
     }
 
     /// Whether the line starts with `text`, ignoring ASCII case (property names are case-insensitive).
-    private static func hasPrefix(_ line: ArraySlice<UInt8>, _ text: StaticString) -> Bool {
+    private static func hasPrefix(_ line: some Collection<UInt8>, _ text: StaticString) -> Bool {
         guard line.count >= text.utf8CodeUnitCount else { return false }
         return text.withUTF8Buffer { expected in
             zip(line, expected).allSatisfy { Self.upper($0) == $1 }
@@ -165,7 +173,7 @@ public struct ICalendarEventIndex: Sendable {
 
     /// Physical lines (CRLF or LF), and logical lines with their continuations joined.
     private struct LineScanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         /// The end of the last line returned, line break included.
         var lineEnd = 0
@@ -194,11 +202,11 @@ public struct ICalendarEventIndex: Sendable {
 
         /// The logical line starting with `line`: its continuation lines, if any, are consumed.
         mutating func unfolded(_ line: Range<Int>) -> [UInt8] {
-            var result = Array(bytes[line])
+            var result = Array(UnsafeBufferPointer(rebasing: bytes[line]))
             while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 {
                 let start = index
                 guard let next = nextLine() else { break }
-                result += bytes[(start + 1)..<next.upperBound]
+                result += UnsafeBufferPointer(rebasing: bytes[(start + 1)..<next.upperBound])
             }
             return result
         }

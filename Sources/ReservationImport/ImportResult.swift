@@ -47,8 +47,13 @@ public struct ImportResult: Sendable, Hashable {
 
     /// Adds another result's reservations and diagnostics after these.
     public mutating func append(_ other: ImportResult) {
-        // Taking the other's arrays whole when there is nothing yet saves copying a large input.
-        if reservations.isEmpty { reservations = other.reservations } else { reservations += other.reservations }
+        // Taking the other's arrays whole when there is nothing yet, and no room made for them,
+        // saves copying a large input.
+        if reservations.isEmpty, reservations.capacity < other.reservations.count {
+            reservations = other.reservations
+        } else {
+            reservations += other.reservations
+        }
         if diagnostics.isEmpty { diagnostics = other.diagnostics } else { diagnostics += other.diagnostics }
         messages += other.messages
     }

@@ -114,14 +114,7 @@ public struct FeedGenerator: Sendable {
     /// The feed at `path` as it is now, or `nil` when there is none (or it is empty).
     static func previousFeed(at path: String) throws(FeedError) -> PreviousFeed? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let bytes: [UInt8]
-        do {
-            bytes = try FileContents(path: path).bytes
-        } catch {
-            throw .previousFeed(.unreadable(path: path, error))
-        }
-        guard !bytes.isEmpty else { return nil }
-        return try PreviousFeed(iCalendar: bytes, name: path)
+        return try PreviousFeed.reading(path: path)
     }
 
     /// Writes the feed, event by event from the texts the builder made, in pieces of a few

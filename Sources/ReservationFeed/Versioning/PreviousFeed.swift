@@ -1,4 +1,6 @@
+import Basics
 import ICalendar
+import ReservationImport
 
 /// The feed as it was before this run: the events subscribers have, to update in place.
 ///
@@ -17,6 +19,8 @@ public struct PreviousFeed: Sendable {
 
     private enum Source: Sendable {
         case text(bytes: [UInt8], index: [ICalendarEventIndex.Entry])
+        /// A feed file left on disk: each event's text is read from it when needed.
+        case file(RandomAccessFile, index: [ICalendarEventIndex.Entry])
         case events([CalendarEvent])
     }
 
@@ -42,6 +46,34 @@ public struct PreviousFeed: Sendable {
         source = .text(bytes: bytes, index: index.entries)
     }
 
+    /// Indexes the feed file at `path` in one pass, and leaves it on disk: each event's text is
+    /// read from the file when the next version needs it, so a large feed is never all in memory
+    /// while the next version is made. `nil` for an empty file.
+    ///
+    /// - Throws: ``FeedError/previousFeed(_:)`` when the file cannot be read or is not iCalendar.
+    static func reading(path: String) throws(FeedError) -> PreviousFeed? {
+        let file: RandomAccessFile
+        do {
+            file = try RandomAccessFile(path: path)
+        } catch {
+            throw .previousFeed(.unreadable(path: path, FileContents.ReadError(reason: error.reason)))
+        }
+        guard file.count > 0 else { return nil }
+        let index: ICalendarEventIndex
+        do {
+            index = try file.withMappedBytes { bytes throws(ICalendarReadError) in try ICalendarEventIndex(bytes) }
+        } catch {
+            throw .previousFeed(.notICalendar(error))
+        }
+        return PreviousFeed(name: path, problems: index.problems, source: .file(file, index: index.entries))
+    }
+
+    private init(name: String, problems: [String], source: Source) {
+        self.name = name
+        self.problems = problems
+        self.source = source
+    }
+
     /// A previous feed made of these events.
     public init(events: [CalendarEvent], name: String = "the previous feed") {
         self.name = name
@@ -57,7 +89,7 @@ public struct PreviousFeed: Sendable {
     /// The number of events, readable or not.
     var count: Int {
         switch source {
-        case .text(_, let index): index.count
+        case .text(_, let index), .file(_, let index): index.count
         case .events(let events): events.count
         }
     }
@@ -70,6 +102,12 @@ public struct PreviousFeed: Sendable {
             return Event(
                 position: position, uid: entry.uid, line: entry.line, text: bytes[entry.range], sequence: entry.sequence,
                 stamp: entry.stamp, lastModified: entry.lastModified, parsed: nil)
+        case .file(let file, let index):
+            // Text the file no longer has (cut short since) is an event that cannot be read.
+            let entry = index[position]
+            return Event(
+                position: position, uid: entry.uid, line: entry.line, text: file.bytes(in: entry.range)?[...], sequence: entry.sequence,
+                stamp: entry.stamp, lastModified: entry.lastModified, parsed: nil)
         case .events(let events):
             let event = events[position]
             return Event(
@@ -78,11 +116,20 @@ public struct PreviousFeed: Sendable {
         }
     }
 
+    /// The UID of an event as indexed, without its text.
+    func uid(at position: Int) -> String? {
+        switch source {
+        case .text(_, let index), .file(_, let index): index[position].uid
+        case .events(let events): events[position].uid
+        }
+    }
+
     /// The position of each UID's first event.
     func positionsByUID() -> [String: Int] {
         var positions: [String: Int] = [:]
+        positions.reserveCapacity(count)
         for position in 0..<count {
-            if let uid = self[position].uid, positions[uid] == nil { positions[uid] = position }
+            if let uid = uid(at: position), positions[uid] == nil { positions[uid] = position }
         }
         return positions
     }

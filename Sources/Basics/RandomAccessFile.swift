@@ -1,0 +1,82 @@
+/// A regular file opened for reading in two ways that keep it out of the process's memory: one
+/// pass over all of it through a mapping that is undone afterwards, and copies of byte ranges
+/// read with `pread`.
+///
+/// Pages of a mapped file count in the process's resident memory while mapped in, and the
+/// kernel maps in some sixty kilobytes around each page touched; visiting a 70 MB feed event by
+/// event in another order than its own would soon have all of it resident. Reading each range
+/// into a small array of its own costs a system call and a copy, and nothing stays behind.
+/// The file is read as it is when each read happens; the files read so are replaced by renaming,
+/// never rewritten in place, so an open file keeps the content it had.
+package final class RandomAccessFile: @unchecked Sendable {  // the descriptor is only read through
+    private let descriptor: Int32
+    /// The file's size in bytes when it was opened.
+    package let count: Int
+
+    /// Why a file could not be opened or read: the system's reason, in lower case.
+    package struct ReadError: Error, Sendable, CustomStringConvertible {
+        package var reason: String
+        package var description: String { reason }
+    }
+
+    /// Opens the regular file at `path`; a folder, a pipe, a device or a socket is refused
+    /// without being read.
+    package init(path: String) throws(ReadError) {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw Self.failure() }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let error = Self.failure()
+            close(descriptor)
+            throw error
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            count = Int(status.st_size)
+        case S_IFDIR:
+            close(descriptor)
+            throw ReadError(reason: "it is a folder")
+        default:
+            close(descriptor)
+            throw ReadError(reason: "it is not a regular file (a pipe, a device or a socket)")
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Calls `body` with the whole file mapped into memory, and unmaps it after: its pages count
+    /// in the process's memory only meanwhile. `body` must not keep the pointer.
+    package func withMappedBytes<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard count > 0, let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+            // Nothing to map, or no mapping to be had: the same bytes read into memory.
+            let bytes = self.bytes(in: 0..<count) ?? []
+            return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in try body(buffer) }
+        }
+        defer { munmap(mapped, count) }
+        _ = madvise(mapped, count, MADV_SEQUENTIAL)
+        return try body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: count))
+    }
+
+    /// The bytes in `range`, or `nil` when they cannot all be read (the file was cut short).
+    package func bytes(in range: Range<Int>) -> [UInt8]? {
+        var done = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            while done < range.count {
+                let read = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { break }
+                done += read
+            }
+            initialized = done
+        }
+        return done == range.count ? bytes : nil
+    }
+
+    private static func failure() -> ReadError {
+        ReadError(reason: String(cString: strerror(errno)).lowercased())
+    }
+}
