@@ -12,6 +12,8 @@ package final class RandomAccessFile: @unchecked Sendable {  // the descriptor i
     private let descriptor: Int32
     /// The file's size in bytes when it was opened.
     package let count: Int
+    /// When the file was last modified, in seconds since 1970.
+    package let modifiedSeconds: Int64
 
     /// Why a file could not be opened or read: the system's reason, in lower case.
     package struct ReadError: Error, Sendable, CustomStringConvertible {
@@ -30,6 +32,11 @@ package final class RandomAccessFile: @unchecked Sendable {  // the descriptor i
             close(descriptor)
             throw error
         }
+        #if canImport(Darwin)
+            modifiedSeconds = Int64(status.st_mtimespec.tv_sec)
+        #else
+            modifiedSeconds = Int64(status.st_mtim.tv_sec)
+        #endif
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             count = Int(status.st_size)
@@ -47,18 +54,24 @@ package final class RandomAccessFile: @unchecked Sendable {  // the descriptor i
     }
 
     /// Calls `body` with the whole file mapped into memory, and unmaps it after: its pages count
-    /// in the process's memory only meanwhile. `body` must not keep the pointer.
+    /// in the process's memory only meanwhile. `body` must not keep the pointer. It is also given
+    /// a function that gives back the pages before an offset, for a pass that will not look back
+    /// (they are read again from the file if it does).
     package func withMappedBytes<Result, Failure: Error>(
-        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+        _ body: (UnsafeBufferPointer<UInt8>, _ release: (Int) -> Void) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         guard count > 0, let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
             // Nothing to map, or no mapping to be had: the same bytes read into memory.
             let bytes = self.bytes(in: 0..<count) ?? []
-            return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in try body(buffer) }
+            return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in try body(buffer, { _ in }) }
         }
         defer { munmap(mapped, count) }
         _ = madvise(mapped, count, MADV_SEQUENTIAL)
-        return try body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: count))
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        return try body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: count)) { offset in
+            let end = min(offset, count) / pageSize * pageSize
+            if end > 0 { _ = madvise(mapped, end, MADV_DONTNEED) }
+        }
     }
 
     /// The bytes in `range`, or `nil` when they cannot all be read (the file was cut short).

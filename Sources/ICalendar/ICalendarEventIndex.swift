@@ -41,8 +41,9 @@ public struct ICalendarEventIndex: Sendable {
     /// Indexes a document held elsewhere, such as a file mapped into memory. The byte ranges of
     /// the entries are offsets into `bytes`.
     ///
+    /// - Parameter done: Told now and then the offset before which the index will not look again.
     /// - Throws: ``ICalendarReadError/notICalendar(_:)`` when the first line is not `BEGIN:VCALENDAR`.
-    package init(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICalendarReadError) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, done: (Int) -> Void = { _ in }) throws(ICalendarReadError) {
         entries = []
         problems = []
         var scanner = LineScanner(bytes: bytes)
@@ -51,6 +52,7 @@ public struct ICalendarEventIndex: Sendable {
         }
         var current: Entry?
         var depth = 0
+        var reported = 0  // the last offset given to `done`
         while let line = scanner.nextLine() {
             let text = bytes[line]
             if current == nil {
@@ -78,6 +80,10 @@ public struct ICalendarEventIndex: Sendable {
                     current!.range = current!.range.lowerBound..<scanner.lineEnd
                     entries.append(current!)
                     current = nil
+                    if scanner.lineEnd - reported >= 1 << 20 {
+                        reported = scanner.lineEnd
+                        done(reported)
+                    }
                 }
             } else if depth == 1 {
                 Self.read(scanner.unfolded(line), into: &current!)

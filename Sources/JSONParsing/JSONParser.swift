@@ -53,7 +53,7 @@ package enum JSONParser {
         bytes.withUnsafeBufferPointer { scanArray($0, lenient: lenient) }
     }
 
-    private static func scanArray(_ bytes: UnsafeBufferPointer<UInt8>, lenient: Bool) -> (elements: [Range<Int>], error: JSONSyntaxError?)? {
+    package static func scanArray(_ bytes: UnsafeBufferPointer<UInt8>, lenient: Bool = false) -> (elements: [Range<Int>], error: JSONSyntaxError?)? {
         var scanner = JSONReader(bytes: bytes, sink: JSONTreeSink(), lenient: lenient)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
         scanner.skipWhitespace()

@@ -26,6 +26,9 @@ public struct ReservationImporter: Sendable {
     /// a document read again (every message of an mbox export, at every run) is given to it once;
     /// `nil` keeps nothing. The command line uses `$XDG_CACHE_HOME/reservation-feed/extracted`.
     public var extractionCache: String?
+    /// From what size a JSON-LD file is read from disk a batch of elements at a time rather than
+    /// whole (see ``SchemaOrgReader/readJSONLD(file:source:)``); tests make it small.
+    package var largeFileSize = 8 << 20
 
     /// Where the extractor is, when it is wanted and installed: looked for once per program, the
     /// first time a document needs it, so that a run of markup alone pays nothing for it.
@@ -90,6 +93,9 @@ public struct ReservationImporter: Sendable {
                     defer { close(mbox) }
                     return readMbox(path: path, descriptor: mbox)
                 }
+                if let file = largeJSONLD(path: path) {
+                    return limited(schemaOrgReader.readJSONLD(file: file, source: .file(source.description)), source: .file(source.description))
+                }
                 contents = try FileContents(path: path, limit: limits.fileSize)
             case .standardInput: contents = try FileContents.standardInput(limit: limits.fileSize)
             }
@@ -99,6 +105,15 @@ public struct ReservationImporter: Sendable {
             ])
         }
         return read(contents.bytes, source: .file(source.description), sourceTime: contents.modified)
+    }
+
+    /// The file at `path`, opened, when it is JSON-LD of ``largeFileSize`` or more (and within
+    /// the file size limit); `nil` for anything else, which is read whole.
+    private func largeJSONLD(path: String) -> RandomAccessFile? {
+        guard let file = try? RandomAccessFile(path: path), file.count >= largeFileSize, file.count <= limits.fileSize,
+            let head = file.bytes(in: 0..<min(file.count, InputFormat.headSize)), InputFormat.detect(head) == .jsonLD
+        else { return nil }
+        return file
     }
 
     /// Reads input already in memory, recognising its format by its content.

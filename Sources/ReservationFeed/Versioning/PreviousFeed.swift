@@ -61,7 +61,7 @@ public struct PreviousFeed: Sendable {
         guard file.count > 0 else { return nil }
         let index: ICalendarEventIndex
         do {
-            index = try file.withMappedBytes { bytes throws(ICalendarReadError) in try ICalendarEventIndex(bytes) }
+            index = try file.withMappedBytes { bytes, release throws(ICalendarReadError) in try ICalendarEventIndex(bytes, done: release) }
         } catch {
             throw .previousFeed(.notICalendar(error))
         }

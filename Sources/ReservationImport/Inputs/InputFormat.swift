@@ -54,6 +54,10 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// How much of the start of a file ``detect(_:)`` reads the signs of JSON-LD in: what it finds
+    /// to be JSON-LD in that much of a file, it finds to be JSON-LD in the whole.
+    package static let headSize = 65_536 + 4
+
     /// The format of some content, or `nil` when it is none of these.
     ///
     /// JSON that mentions `@context`, `@type` or `@graph` is JSON-LD, other JSON native; text that

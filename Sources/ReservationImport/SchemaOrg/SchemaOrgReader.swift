@@ -42,6 +42,23 @@ public struct SchemaOrgReader: Sendable {
         return result
     }
 
+    /// Reads a JSON-LD file without holding all of it in memory: an array's elements are read
+    /// from the file a batch at a time, so a file of 100 MB and its reservations are never in
+    /// memory together. What it gives is what ``readJSONLD(_:source:sourceTime:basePath:)`` gives
+    /// for the file's bytes.
+    package func readJSONLD(file: RandomAccessFile, source: Origin.Source) -> ImportResult {
+        // Dates written other than in ISO 8601 are read with the evidence of the whole document,
+        // which is then read again, once.
+        let dates = DocumentDates(text: { [String(decoding: file.bytes(in: 0..<file.count) ?? [], as: UTF8.self)] })
+        var collector = Collector(
+            source: source, sourceTime: Instant(secondsSinceEpoch: file.modifiedSeconds), concurrency: concurrency, limits: limits,
+            dates: dates)
+        collector.addJSONLD(file: file)
+        var result = collector.finish()
+        result.introduceCompanions()
+        return result
+    }
+
     /// Reads a web page's JSON-LD script blocks and Microdata items.
     ///
     /// - Parameters:
@@ -187,45 +204,11 @@ public struct SchemaOrgReader: Sendable {
             _ bytes: [UInt8], basePath: String, decodesEntities: Bool, shift: @escaping @Sendable (TextPosition) -> TextPosition?
         ) {
             var delivered = 0
-            var failure: JSONSyntaxError?
+            var failure: (error: JSONSyntaxError, position: TextPosition)?
             if let scan = JSONParser.scanArray(bytes, lenient: true) {
-                // Room for one reservation per element, the usual case, made once: an array grown
-                // by doubling holds its old and new storage together for a moment, which at
-                // 100,000 reservations is some 80 MB of peak memory.
-                found.reservations.reserveCapacity(found.reservations.count + scan.elements.count)
-                var locator = TextPositionLocator(bytes: bytes)
-                batches: for indices in Parallel.batches(of: scan.elements.count, size: Self.batchSize) {
-                    let batch = indices.map { index in
-                        let range = scan.elements[index]
-                        return (index: index, range: range, position: locator.position(of: range.lowerBound))
-                    }
-                    let (source, sourceTime, limits, dates) = (source, sourceTime, limits, dates)
-                    let results = Parallel.map(batch, concurrency: concurrency) { element -> Result<ImportResult, JSONSyntaxError> in
-                        Result { () throws(JSONSyntaxError) -> ImportResult in
-                            var (value, builder) = try JSONParser.parseElement(
-                                element.range, in: bytes, into: SchemaGraphBuilder(source: bytes, decodesEntities: decodesEntities), maximumDepth: limits.jsonDepth,
-                                maximumStringLength: limits.fieldLength, lenient: true)
-                            builder.addJSONLDRoot(value, path: JSONPath.join(basePath, "[\(element.index)]"))
-                            var mapper = SchemaOrgMapper(dates: dates)
-                            mapper.map(builder.build())
-                            var local = TextPositionLocator(bytes: bytes, from: element.range.lowerBound, at: element.position)
-                            return Self.results(of: mapper, source: source, sourceTime: sourceTime, senderCountry: dates.senderCountry) {
-                                shift(local.position(of: $0))
-                            }
-                        }
-                    }
-                    for result in results {
-                        switch result {
-                        case .success(let results):
-                            found.append(results)
-                            delivered += 1
-                        case .failure(let error):
-                            failure = error
-                            break batches
-                        }
-                    }
-                }
-                if failure == nil { failure = scan.error }
+                // The whole input is in memory: every batch's window is all of it.
+                (delivered, failure) = addArray(
+                    scan, count: bytes.count, basePath: basePath, decodesEntities: decodesEntities, shift: shift, window: { _ in (bytes, 0) })
             } else {
                 do {
                     var (root, builder) = try JSONParser.parse(
@@ -237,7 +220,7 @@ public struct SchemaOrgReader: Sendable {
                     var locator = TextPositionLocator(bytes: bytes)
                     take(mapper) { shift(locator.position(of: $0)) }
                 } catch {
-                    failure = error
+                    failure = (error, TextPosition(offset: error.offset, in: bytes))
                 }
             }
             guard let failure else { return }
@@ -257,11 +240,100 @@ public struct SchemaOrgReader: Sendable {
                     return
                 }
             }
+            report(failure, basePath: basePath, delivered: delivered, shift: shift)
+        }
+
+        /// Reads a JSON-LD file too large to hold in memory beside its reservations: it is scanned
+        /// for its elements through a mapping undone afterwards, and each batch of elements is
+        /// then read from the file on its own. A file that is not an array is read whole.
+        mutating func addJSONLD(file: RandomAccessFile) {
+            guard let scan = file.withMappedBytes({ bytes, _ in JSONParser.scanArray(bytes, lenient: true) }) else {
+                guard let bytes = file.bytes(in: 0..<file.count) else { return changedWhileRead() }
+                return addJSONLD(bytes, basePath: "", decodesEntities: false, shift: { $0 })
+            }
+            let (delivered, failure) = addArray(
+                scan, count: file.count, basePath: "", decodesEntities: false, shift: { $0 },
+                window: { range in file.bytes(in: range).map { ($0, range.lowerBound) } })
+            if delivered < scan.elements.count, failure == nil { return changedWhileRead() }
+            if let failure { report(failure, basePath: "", delivered: delivered, shift: { $0 }) }
+        }
+
+        private mutating func changedWhileRead() {
+            diagnostics.append(Diagnostic(.error, .unreadable, at: Origin(source), "the file changed while it was read; read it again"))
+        }
+
+        /// Reads the elements of a top-level array in batches, in parallel, taking their results
+        /// in order up to the first that cannot be read.
+        ///
+        /// - Parameters:
+        ///   - count: The size of the input, in bytes.
+        ///   - window: Bytes of the input that include a range of it, and where in the input they
+        ///     start: the whole input, or only that range read from a file. `nil` when they cannot
+        ///     be read, which ends the reading.
+        /// - Returns: How many elements were read, and the first syntax error with its position.
+        private mutating func addArray(
+            _ scan: (elements: [Range<Int>], error: JSONSyntaxError?), count: Int, basePath: String, decodesEntities: Bool,
+            shift: @escaping @Sendable (TextPosition) -> TextPosition?, window: (Range<Int>) -> (bytes: [UInt8], start: Int)?
+        ) -> (delivered: Int, failure: (error: JSONSyntaxError, position: TextPosition)?) {
+            // Room for one reservation per element, the usual case, made once: an array grown by
+            // doubling holds its old and new storage together for a moment, which at 100,000
+            // reservations is some 80 MB of peak memory.
+            found.reservations.reserveCapacity(found.reservations.count + scan.elements.count)
+            var delivered = 0
+            // Where the part of the input not yet read starts, and its line and column.
+            var readTo = 0
+            var position = TextPosition(line: 1, column: 1)
+            for indices in Parallel.batches(of: scan.elements.count, size: Self.batchSize) {
+                let end = scan.elements[indices.upperBound - 1].upperBound
+                guard let (bytes, start) = window(readTo..<end) else { return (delivered, nil) }
+                var locator = TextPositionLocator(bytes: bytes, from: readTo - start, at: position)
+                let batch = indices.map { index in
+                    let range = (scan.elements[index].lowerBound - start)..<(scan.elements[index].upperBound - start)
+                    return (index: index, range: range, position: locator.position(of: range.lowerBound))
+                }
+                let (source, sourceTime, limits, dates) = (source, sourceTime, limits, dates)
+                let results = Parallel.map(batch, concurrency: concurrency) { element -> Result<ImportResult, JSONSyntaxError> in
+                    Result { () throws(JSONSyntaxError) -> ImportResult in
+                        var (value, builder) = try JSONParser.parseElement(
+                            element.range, in: bytes, into: SchemaGraphBuilder(source: bytes, decodesEntities: decodesEntities), maximumDepth: limits.jsonDepth,
+                            maximumStringLength: limits.fieldLength, lenient: true)
+                        builder.addJSONLDRoot(value, path: JSONPath.join(basePath, "[\(element.index)]"))
+                        var mapper = SchemaOrgMapper(dates: dates)
+                        mapper.map(builder.build())
+                        var local = TextPositionLocator(bytes: bytes, from: element.range.lowerBound, at: element.position)
+                        return Self.results(of: mapper, source: source, sourceTime: sourceTime, senderCountry: dates.senderCountry) {
+                            shift(local.position(of: $0))
+                        }
+                    }
+                }
+                for result in results {
+                    switch result {
+                    case .success(let results):
+                        found.append(results)
+                        delivered += 1
+                    case .failure(let error):
+                        return (delivered, (error, locator.position(of: error.offset)))
+                    }
+                }
+                position = locator.position(of: end - start)
+                readTo = end
+            }
+            guard let error = scan.error else { return (delivered, nil) }
+            // The error is after the last element: its position, counted on from there.
+            guard let (bytes, start) = window(readTo..<min(count, max(readTo, error.offset))) else { return (delivered, nil) }
+            var locator = TextPositionLocator(bytes: bytes, from: readTo - start, at: position)
+            return (delivered, (error, locator.position(of: error.offset - start)))
+        }
+
+        /// Reports a syntax error, and how much was read before it.
+        private mutating func report(
+            _ failure: (error: JSONSyntaxError, position: TextPosition), basePath: String, delivered: Int,
+            shift: (TextPosition) -> TextPosition?
+        ) {
             diagnostics.append(
                 Diagnostic(
-                    .error, .syntax,
-                    at: Origin(source, path: basePath, position: shift(TextPosition(offset: failure.offset, in: bytes))),
-                    "not valid JSON-LD: \(failure.explanation)" + Self.readBefore(delivered)))
+                    .error, .syntax, at: Origin(source, path: basePath, position: shift(failure.position)),
+                    "not valid JSON-LD: \(failure.error.explanation)" + Self.readBefore(delivered)))
         }
 
         /// What of an array was read before a syntax error.
