@@ -31,11 +31,14 @@ public struct TimeZoneSpans: Sendable, Hashable {
 
     /// Adds the zone of a time, when it has one.
     public mutating func include(_ time: EventTime) {
-        // A wall time that occurs twice is written in UTC, without its zone.
-        guard case .zoned(let local, let zone, _) = time, !time.isRepeatedWallTime else { return }
+        guard case .zoned(let local, let zone, _) = time else { return }
         // A day either side covers the instant whatever the zone's offset.
         let first = local.date.adding(days: -1).year
         let last = local.date.adding(days: 1).year
+        // Years already covered need nothing more, and no look-up in the zone's rules.
+        if let known = spans[zone], known.firstYear <= first, known.lastYear >= last { return }
+        // A wall time that occurs twice is written in UTC, without its zone.
+        guard !time.isRepeatedWallTime else { return }
         add(zone, Span(firstYear: first, lastYear: last))
     }
 

@@ -27,57 +27,117 @@ public enum Parallel {
         _ elements: [Element], concurrency: Int = defaultConcurrency,
         _ transform: @Sendable (Element) throws(Failure) -> Result
     ) throws(Failure) -> [Result] {
-        let runs = min(elements.count / minimumRun, max(1, concurrency) * 4)
+        let runs = min(elements.count / minimumRun, max(1, concurrency) * runsPerThread)
         guard concurrency > 1, runs > 1 else {
             var results: [Result] = []
             results.reserveCapacity(elements.count)
             for element in elements { results.append(try transform(element)) }
             return results
         }
-        let slots = Slots<Swift.Result<Result, Failure>>(count: elements.count)
+        let slots = Slots<Result, Failure>(count: elements.count)
         let perRun = (elements.count + runs - 1) / runs
-        DispatchQueue.concurrentPerform(iterations: runs) { run in
+        DispatchQueue.concurrentPerform(iterations: (elements.count + perRun - 1) / perRun) { run in
             let start = run * perRun
             let end = min(start + perRun, elements.count)
             for index in start..<end {
-                slots.store(Swift.Result { () throws(Failure) -> Result in try transform(elements[index]) }, at: index)
+                do throws(Failure) {
+                    slots.store(try transform(elements[index]), at: index)
+                } catch {
+                    slots.fail(error, at: index)
+                }
             }
         }
-        return try slots.collect().map { result throws(Failure) -> Result in try result.get() }
+        return try slots.collect()
     }
 
-    /// Below this many elements per run, threads cost more than they save.
-    @usableFromInline static let minimumRun = 16
+    /// `transform` applied to every element on up to `concurrency` threads, as
+    /// ``map(_:concurrency:_:)`` does, then each result handed to `body` on the calling thread, in
+    /// the order of `elements`, with its position: moved to `body`, never copied, which for large
+    /// results saves a copy and a release of everything they hold.
+    ///
+    /// - Throws: What `body` throws; the results not yet handed over are then let go.
+    @inlinable
+    public static func forEach<Element: Sendable, Result: Sendable, Failure: Error>(
+        _ elements: [Element], concurrency: Int = defaultConcurrency, _ transform: @Sendable (Element) -> Result,
+        then body: (Int, consuming Result) throws(Failure) -> Void
+    ) throws(Failure) {
+        let runs = min(elements.count / minimumRun, max(1, concurrency) * runsPerThread)
+        guard concurrency > 1, runs > 1 else {
+            for (index, element) in elements.enumerated() { try body(index, transform(element)) }
+            return
+        }
+        let slots = Slots<Result, Never>(count: elements.count)
+        let perRun = (elements.count + runs - 1) / runs
+        DispatchQueue.concurrentPerform(iterations: (elements.count + perRun - 1) / perRun) { run in
+            for index in (run * perRun)..<min(run * perRun + perRun, elements.count) {
+                slots.store(transform(elements[index]), at: index)
+            }
+        }
+        for index in 0..<elements.count { try body(index, slots.take(at: index)) }
+    }
 
-    /// One slot per result, each written by exactly one thread, read after all have finished.
+    /// The fewest elements a run holds.
+    @usableFromInline static let minimumRun = 16
+    /// How many runs each thread gets, at most: many, so that the threads finish together.
+    @usableFromInline static let runsPerThread = 16
+
+    /// The results of one ``map(_:concurrency:_:)``, each written once by the thread that made it,
+    /// then moved (not copied) into the array given back.
     @usableFromInline
-    final class Slots<Value>: @unchecked Sendable {
-        @usableFromInline let buffer: UnsafeMutableBufferPointer<Value?>
+    final class Slots<Value, Failure: Error>: @unchecked Sendable {
+        @usableFromInline let values: UnsafeMutablePointer<Value>
+        /// Whether each slot holds a value (a failed element's slot does not).
+        @usableFromInline let filled: UnsafeMutableBufferPointer<Bool>
+        @usableFromInline let failures: UnsafeMutableBufferPointer<Failure?>
+        @usableFromInline let count: Int
 
         @usableFromInline
         init(count: Int) {
-            buffer = .allocate(capacity: count)
-            buffer.initialize(repeating: nil)
+            self.count = count
+            values = .allocate(capacity: count)
+            filled = .allocate(capacity: count)
+            filled.initialize(repeating: false)
+            failures = .allocate(capacity: count)
+            failures.initialize(repeating: nil)
         }
 
         deinit {
-            buffer.deinitialize()
-            buffer.deallocate()
+            for index in 0..<count where filled[index] { (values + index).deinitialize(count: 1) }
+            values.deallocate()
+            filled.deallocate()
+            failures.deinitialize()
+            failures.deallocate()
         }
 
         @inlinable
-        func store(_ value: Value, at index: Int) {
-            buffer[index] = value
+        func store(_ value: consuming Value, at index: Int) {
+            (values + index).initialize(to: value)
+            filled[index] = true
         }
 
-        /// Moves the results out, in order; the slots are empty afterwards.
         @inlinable
-        func collect() -> [Value] {
-            (0..<buffer.count).map { index in
-                var slot: Value? = nil
-                swap(&slot, &buffer[index])
-                return slot!
+        func fail(_ error: Failure, at index: Int) {
+            failures[index] = error
+        }
+
+        /// The values in order, or the first failure in order.
+        @inlinable
+        func collect() throws(Failure) -> [Value] {
+            for index in 0..<count {
+                if let failure = failures[index] { throw failure }
             }
+            filled.update(repeating: false)
+            return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                buffer.baseAddress!.moveInitialize(from: values, count: count)
+                initialized = count
+            }
+        }
+
+        /// The value at `index`, moved out of its slot.
+        @inlinable
+        func take(at index: Int) -> Value {
+            filled[index] = false
+            return (values + index).move()
         }
     }
 }

@@ -46,11 +46,14 @@ public struct ImportResult: Sendable, Hashable {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// Adds another result's reservations and diagnostics after these.
-    public mutating func append(_ other: ImportResult) {
+    public mutating func append(_ other: consuming ImportResult) {
         // Taking the other's arrays whole when there is nothing yet, and no room made for them,
-        // saves copying a large input.
+        // saves copying a large input; a single reservation, as an element of a large array
+        // gives, is moved rather than copied.
         if reservations.isEmpty, reservations.capacity < other.reservations.count {
             reservations = other.reservations
+        } else if other.reservations.count == 1 {
+            reservations.append(other.reservations.removeLast())
         } else {
             reservations += other.reservations
         }

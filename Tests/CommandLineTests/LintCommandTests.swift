@@ -101,7 +101,7 @@ struct LintCommandTests {
     func extractedMailKeepsItsSender() throws {
         let folder = try TemporaryFolder("extracted")
         // A stand-in for the extractor: whatever it is given, the hotel in Vienna of a confirmation.
-        let extractor = try folder.write(
+        let extractor = try folder.writeProgram(
             "kitinerary-extractor",
             """
             #!/bin/sh
@@ -113,7 +113,6 @@ struct LintCommandTests {
             JSON
 
             """)
-        chmod(extractor, 0o755)
         let mail = try folder.write(
             "sacher.eml",
             "From: Hotel Sacher <reservations@sacher.example.at>\r\nTo: someone@example.com\r\nSubject: Ihre Reservierung\r\n"

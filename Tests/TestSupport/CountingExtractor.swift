@@ -11,7 +11,7 @@ public struct CountingExtractor {
     /// Writes the wrapper into a test's folder.
     public init(in folder: TemporaryFolder) throws {
         count = folder.path("extractor-runs")
-        program = try folder.write(
+        program = try folder.writeProgram(
             "kitinerary-extractor",
             """
             #!/bin/sh
@@ -23,7 +23,6 @@ public struct CountingExtractor {
             exit 3
 
             """)
-        chmod(program, 0o755)
     }
 
     /// How many times it ran.

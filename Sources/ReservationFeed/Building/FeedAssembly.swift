@@ -24,6 +24,31 @@ struct FeedAssembly {
 }
 
 extension FeedAssembly {
+    /// Puts the entries in feed order (``FeedEntry/precedes(_:)``).
+    ///
+    /// Their positions are sorted, by start and then UID, and the entries then swapped into
+    /// place once each: sorting the entries themselves would move each 120-byte entry, with its
+    /// strings, some seventeen times at 100,000 events.
+    mutating func sortEntries() {
+        let starts = entries.map(\.sortKey.secondsSinceEpoch)
+        var order = Array(entries.indices)
+        entries.withUnsafeBufferPointer { entries in
+            order.sort { a, b in starts[a] != starts[b] ? starts[a] < starts[b] : entries[a].uid < entries[b].uid }
+        }
+        // Each cycle of the permutation in turn: the entry that belongs at a position is swapped in.
+        var placed = [Bool](repeating: false, count: order.count)
+        for start in order.indices where !placed[start] {
+            var position = start
+            while true {
+                placed[position] = true
+                let next = order[position]
+                if next == start { break }
+                entries.swapAt(position, next)
+                position = next
+            }
+        }
+    }
+
     /// Takes in what a step gave, once it is known to be the first claim on its UID.
     mutating func record(_ step: FeedEntryMaker.Step, spool: TextSpool?) throws(FeedError) {
         switch step.outcome {

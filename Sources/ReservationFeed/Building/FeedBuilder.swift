@@ -99,21 +99,22 @@ public struct FeedBuilder: Sendable {
         var previousLive = 0
         var stillMentioned = 0
 
-        // Reservations, in batches: the steps run in parallel, their results are taken in order.
-        for batch in Parallel.batches(of: reservations.count, size: batchSize) {
-            // Indices, not a copy of the reservations.
-            for (index, step) in zip(batch, Parallel.map(Array(batch), concurrency: concurrency, { maker.step(reservations[$0]) })) {
+        // Reservations, in batches: the steps run in parallel, their results are taken in order,
+        // each batch's while the next one is being made.
+        func take(_ steps: Parallel.Batch<FeedEntryMaker.Step>, of batch: Range<Int>) throws(FeedError) {
+            try steps.forEach { offset, step throws(FeedError) in
+                let index = batch.lowerBound + offset
                 assembly.diagnostics += step.diagnostics
                 if case .skipped(let skipped) = step.outcome, step.uid == nil || skipped.reason.isUnconfirmed {
                     assembly.skipped.append(skipped)
-                    continue
+                    return
                 }
-                guard let uid = step.uid else { continue }
+                guard let uid = step.uid else { return }
                 if let first = claimed[uid] {
                     let earlier = reservations[first].origin.map { "\($0)" } ?? "an earlier one"
                     assembly.diagnostics.append(
                         Diagnostic(.warning, .duplicateReservation, at: step.origin, "the same reservation as \(earlier); kept that one"))
-                    continue
+                    return
                 }
                 claimed[uid] = index
                 if step.previousWasLive == true {
@@ -123,6 +124,14 @@ public struct FeedBuilder: Sendable {
                 try assembly.record(step, spool: spool)
             }
         }
+        var pending: (steps: Parallel.Batch<FeedEntryMaker.Step>, batch: Range<Int>)?
+        for batch in Parallel.batches(of: reservations.count, size: batchSize) {
+            // Indices, not a copy of the reservations.
+            let next = Parallel.Batch(Array(batch), concurrency: concurrency) { maker.step(reservations[$0]) }
+            if let pending { try take(pending.steps, of: pending.batch) }
+            pending = (next, batch)
+        }
+        if let pending { try take(pending.steps, of: pending.batch) }
 
         // Events of the previous feed that no reservation claimed.
         let missing = (0..<(previous?.count ?? 0)).filter { position in
@@ -143,7 +152,7 @@ public struct FeedBuilder: Sendable {
         if !options.allowShrink, previousLive > 0, stillMentioned * 2 < previousLive {
             throw .shrink(previousLive: previousLive, remaining: stillMentioned)
         }
-        assembly.entries.sort { $0.precedes($1) }
+        assembly.sortEntries()
         return assembly
     }
 }

@@ -129,8 +129,8 @@ public struct FeedGenerator: Sendable {
         func document(_ output: ([UInt8]) throws -> Void) throws {
             var buffer = opening
             buffer.reserveCapacity(Self.chunkSize + 4096)
-            for entry in assembly.entries {
-                try assembly.appendText(of: entry, to: &buffer)
+            for index in assembly.entries.indices {
+                try assembly.appendText(of: assembly.entries[index], to: &buffer)
                 if buffer.count >= Self.chunkSize {
                     try output(buffer)
                     buffer.removeAll(keepingCapacity: true)

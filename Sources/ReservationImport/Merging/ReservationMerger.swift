@@ -18,6 +18,10 @@ public enum ReservationMerger {
     public static func merge(_ reservations: [ImportedReservation], concurrency: Int = Parallel.defaultConcurrency) -> [ImportedReservation] {
         // The keys are worked out on every core; grouping them is a quick pass.
         let keys = Parallel.map(reservations, concurrency: concurrency) { $0.reservation.identityKey }
+        // Nothing to merge, the usual case for a large input: the reservations as they are,
+        // found without grouping them.
+        var seen = Set<String>(minimumCapacity: keys.count)
+        guard keys.contains(where: { key in key.map { !seen.insert($0).inserted } ?? false }) else { return reservations }
         var order: [String] = []
         var groups: [String: [Int]] = [:]
         groups.reserveCapacity(reservations.count)
@@ -32,7 +36,6 @@ public enum ReservationMerger {
                 repeated = true
             }
         }
-        // Nothing to merge, the usual case for a large input: the reservations as they are.
         guard repeated else { return reservations }
         return order.map { key in
             let members = groups[key]!

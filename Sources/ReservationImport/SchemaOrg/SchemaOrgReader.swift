@@ -280,19 +280,40 @@ public struct SchemaOrgReader: Sendable {
             // reservations is some 80 MB of peak memory.
             found.reservations.reserveCapacity(found.reservations.count + scan.elements.count)
             var delivered = 0
+            // One batch's results, taken in order up to the first element that cannot be read,
+            // while the next batch is being read.
+            typealias Pending = (results: Parallel.Batch<Result<ImportResult, JSONSyntaxError>>, locator: TextPositionLocator)
+            func take(_ pending: Pending) -> (error: JSONSyntaxError, position: TextPosition)? {
+                var (results, locator) = pending
+                var stop: (error: JSONSyntaxError, position: TextPosition)?
+                results.forEach { _, result in
+                    guard stop == nil else { return }
+                    switch result {
+                    case .success(let read):
+                        found.append(read)
+                        delivered += 1
+                    case .failure(let error):
+                        stop = (error, locator.position(of: error.offset))
+                    }
+                }
+                return stop
+            }
+            var pending: Pending?
             // Where the part of the input not yet read starts, and its line and column.
             var readTo = 0
             var position = TextPosition(line: 1, column: 1)
             for indices in Parallel.batches(of: scan.elements.count, size: Self.batchSize) {
                 let end = scan.elements[indices.upperBound - 1].upperBound
-                guard let (bytes, start) = window(readTo..<end) else { return (delivered, nil) }
+                guard let (bytes, start) = window(readTo..<end) else {
+                    return (delivered, pending.flatMap(take))
+                }
                 var locator = TextPositionLocator(bytes: bytes, from: readTo - start, at: position)
                 let batch = indices.map { index in
                     let range = (scan.elements[index].lowerBound - start)..<(scan.elements[index].upperBound - start)
                     return (index: index, range: range, position: locator.position(of: range.lowerBound))
                 }
                 let (source, sourceTime, limits, dates) = (source, sourceTime, limits, dates)
-                let results = Parallel.map(batch, concurrency: concurrency) { element -> Result<ImportResult, JSONSyntaxError> in
+                let next = Parallel.Batch(batch, concurrency: concurrency) { element -> Result<ImportResult, JSONSyntaxError> in
                     Result { () throws(JSONSyntaxError) -> ImportResult in
                         var (value, builder) = try JSONParser.parseElement(
                             element.range, in: bytes, into: SchemaGraphBuilder(source: bytes, decodesEntities: decodesEntities), maximumDepth: limits.jsonDepth,
@@ -306,18 +327,12 @@ public struct SchemaOrgReader: Sendable {
                         }
                     }
                 }
-                for result in results {
-                    switch result {
-                    case .success(let results):
-                        found.append(results)
-                        delivered += 1
-                    case .failure(let error):
-                        return (delivered, (error, locator.position(of: error.offset)))
-                    }
-                }
+                if let pending, let stop = take(pending) { return (delivered, stop) }
+                pending = (next, locator)
                 position = locator.position(of: end - start)
                 readTo = end
             }
+            if let pending, let stop = take(pending) { return (delivered, stop) }
             guard let error = scan.error else { return (delivered, nil) }
             // The error is after the last element: its position, counted on from there.
             guard let (bytes, start) = window(readTo..<min(count, max(readTo, error.offset))) else { return (delivered, nil) }

@@ -74,8 +74,7 @@ struct DocumentExtractorTests {
     @Test("an extractor that takes too long is stopped at the time limit")
     func timeout() throws {
         let folder = try TemporaryFolder("slow-extractor")
-        let script = try folder.write("slow", "#!/bin/sh\nsleep 30\n")
-        chmod(script, 0o755)
+        let script = try folder.writeProgram("slow", "#!/bin/sh\nsleep 30\n")
         let start = Date()
         #expect {
             try DocumentExtractor(executable: script, timeout: 1).extract([0x25], received: nil)
@@ -89,8 +88,7 @@ struct DocumentExtractorTests {
     @Test("an answer longer than the limit is refused while it is written")
     func outputLimit() throws {
         let folder = try TemporaryFolder("chatty-extractor")
-        let script = try folder.write("chatty", "#!/bin/sh\nyes '[{\"@type\": \"Thing\"}]'\n")
-        chmod(script, 0o755)
+        let script = try folder.writeProgram("chatty", "#!/bin/sh\nyes '[{\"@type\": \"Thing\"}]'\n")
         #expect {
             try DocumentExtractor(executable: script, timeout: 20, outputLimit: 1 << 16).extract([0x25], received: nil)
         } throws: { error in
@@ -101,8 +99,7 @@ struct DocumentExtractorTests {
     @Test("an extractor that fails is an error naming the document; the run goes on")
     func failing() throws {
         let folder = try TemporaryFolder("failing-extractor")
-        let script = try folder.write("failing", "#!/bin/sh\necho 'cannot open display' >&2\nexit 3\n")
-        chmod(script, 0o755)
+        let script = try folder.writeProgram("failing", "#!/bin/sh\necho 'cannot open display' >&2\nexit 3\n")
         #expect {
             try DocumentExtractor(executable: script).extract([0x25], received: nil)
         } throws: { error in

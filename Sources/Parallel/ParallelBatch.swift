@@ -1,0 +1,66 @@
+import Dispatch
+
+extension Parallel {
+    /// One batch of work started on other threads, whose results are taken later, in order.
+    ///
+    /// What a caller does with one batch's results (taking them into a feed, writing them
+    /// somewhere) usually runs on its own thread while the other cores wait. Starting the next
+    /// batch before taking the results of the one before keeps every core busy:
+    ///
+    /// ```swift
+    /// var pending: Parallel.Batch<Step>?
+    /// for batch in Parallel.batches(of: items.count, size: 4096) {
+    ///     let next = Parallel.Batch(Array(batch)) { step(items[$0]) }   // starts at once
+    ///     pending?.forEach { index, step in take(step) }                // meanwhile
+    ///     pending = next
+    /// }
+    /// pending?.forEach { index, step in take(step) }
+    /// ```
+    ///
+    /// The results are the same, in the same order, whatever the number of threads. With
+    /// `concurrency` 1 the work is done on the calling thread when the batch is made.
+    public final class Batch<Result: Sendable>: @unchecked Sendable {  // slots are written once each, read after `done`
+        private let slots: Slots<Result, Never>
+        private let count: Int
+        private let done = DispatchGroup()
+
+        /// Starts `transform` on every element, on up to `concurrency` threads other than the
+        /// caller's.
+        public init<Element: Sendable>(
+            _ elements: [Element], concurrency: Int = defaultConcurrency, _ transform: @escaping @Sendable (Element) -> Result
+        ) {
+            count = elements.count
+            let slots = Slots<Result, Never>(count: elements.count)
+            self.slots = slots
+            let runs = min(elements.count / minimumRun, max(1, concurrency) * runsPerThread)
+            guard concurrency > 1, runs > 1 else {
+                for (index, element) in elements.enumerated() { slots.store(transform(element), at: index) }
+                return
+            }
+            let perRun = (elements.count + runs - 1) / runs
+            done.enter()
+            DispatchQueue.global().async { [done] in
+                DispatchQueue.concurrentPerform(iterations: (elements.count + perRun - 1) / perRun) { run in
+                    for index in (run * perRun)..<min(run * perRun + perRun, elements.count) {
+                        slots.store(transform(elements[index]), at: index)
+                    }
+                }
+                done.leave()
+            }
+        }
+
+        /// Work still under way finishes before its results are let go.
+        deinit {
+            done.wait()
+        }
+
+        /// Waits for the batch, then hands each result to `body` on the calling thread, in the
+        /// order of the elements, with its position: moved, never copied. Call it once.
+        ///
+        /// - Throws: What `body` throws; the results not yet handed over are then let go.
+        public func forEach<Failure: Error>(_ body: (Int, consuming Result) throws(Failure) -> Void) throws(Failure) {
+            done.wait()
+            for index in 0..<count where slots.filled[index] { try body(index, slots.take(at: index)) }
+        }
+    }
+}
