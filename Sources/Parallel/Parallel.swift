@@ -102,7 +102,7 @@ public enum Parallel {
         }
 
         deinit {
-            for index in 0..<count where filled[index] { (values + index).deinitialize(count: 1) }
+            clear()
             values.deallocate()
             filled.deallocate()
             failures.deinitialize()
@@ -130,6 +130,15 @@ public enum Parallel {
             return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
                 buffer.baseAddress!.moveInitialize(from: values, count: count)
                 initialized = count
+            }
+        }
+
+        /// Lets go of every value not taken.
+        @inlinable
+        func clear() {
+            for index in 0..<count where filled[index] {
+                (values + index).deinitialize(count: 1)
+                filled[index] = false
             }
         }
 

@@ -49,9 +49,10 @@ extension Parallel {
             }
         }
 
-        /// Work still under way finishes before its results are let go.
+        /// Work still under way finishes, and the results not taken are let go, before the batch is.
         deinit {
             done.wait()
+            slots.clear()
         }
 
         /// Waits for the batch, then hands each result to `body` on the calling thread, in the

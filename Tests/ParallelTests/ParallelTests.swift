@@ -54,4 +54,60 @@ struct ParallelTests {
         #expect(batches.dropLast().allSatisfy { $0.count == size })
         #expect(batches.last.map { $0.count > 0 && $0.count <= size } ?? (count == 0))
     }
+
+    /// A result that counts how many of its kind are alive, to see that none is copied or leaked.
+    final class Tracked: Sendable {
+        static let alive = Atomic(0)
+        let value: Int
+        init(_ value: Int) {
+            self.value = value
+            Self.alive.add(1, ordering: .sequentiallyConsistent)
+        }
+        deinit { Self.alive.subtract(1, ordering: .sequentiallyConsistent) }
+    }
+
+    @Test("forEach and batches hand every result over once, in order, whatever the number of threads", arguments: [0, 1, 17, 100, 5_003])
+    func handedOver(count: Int) {
+        let elements = Array(0..<count)
+        for concurrency in [1, 2, 3, 8] {
+            var seen: [Int] = []
+            Parallel.forEach(elements, concurrency: concurrency, { $0 * 3 }) { index, value in
+                #expect(value == index * 3)
+                seen.append(index)
+            }
+            #expect(seen == elements, "\(seen.count) seen of \(count)")
+            // Batches started ahead of the one being taken, as the feed's builder does.
+            var taken: [Int] = []
+            var pending: Parallel.Batch<Int>?
+            for batch in Parallel.batches(of: count, size: 1_000) {
+                let next = Parallel.Batch(Array(batch), concurrency: concurrency) { $0 * 5 }
+                pending?.forEach { _, value in taken.append(value / 5) }
+                pending = next
+            }
+            pending?.forEach { _, value in taken.append(value / 5) }
+            #expect(taken == elements, "\(taken.count) taken of \(count), first wrong at \(String(describing: Array(zip(taken, elements)).firstIndex { $0 != $1 }))")
+        }
+    }
+
+    struct Stop: Error {}
+
+    @Test("results not taken, because the taker stopped or never asked, are let go; none is kept")
+    func letGo() {
+        for concurrency in [1, 2] {
+            #expect(throws: Stop.self) {
+                try Parallel.forEach(Array(0..<1_000), concurrency: concurrency, { Tracked($0) }) { (index, _) throws(Stop) in
+                    if index == 10 { throw Stop() }
+                }
+            }
+            #expect(Tracked.alive.load(ordering: .sequentiallyConsistent) == 0, "after forEach stopped, with \(concurrency) threads")
+            do {
+                let batch = Parallel.Batch(Array(0..<1_000), concurrency: concurrency) { Tracked($0) }
+                #expect(throws: Stop.self) {
+                    try batch.forEach { (index, _) throws(Stop) in if index == 500 { throw Stop() } }
+                }
+                _ = Parallel.Batch(Array(0..<1_000), concurrency: concurrency) { Tracked($0) }  // never taken
+            }
+            #expect(Tracked.alive.load(ordering: .sequentiallyConsistent) == 0, "after batches, with \(concurrency) threads")
+        }
+    }
 }
