@@ -27,14 +27,24 @@ extension FeedAssembly {
     /// Puts the entries in feed order (``FeedEntry/precedes(_:)``).
     ///
     /// Their positions are sorted, by start and then UID, and the entries then swapped into
-    /// place once each: sorting the entries themselves would move each 120-byte entry, with its
-    /// strings, some seventeen times at 100,000 events.
+    /// place once each: sorting the entries themselves would copy each 120-byte entry, with its
+    /// strings, some seventeen times at 100,000 events, and compare UIDs where starts differ.
     mutating func sortEntries() {
-        let starts = entries.map(\.sortKey.secondsSinceEpoch)
-        var order = Array(entries.indices)
+        // Positions by start, then each run of equal starts by UID.
+        var keys: [(start: Int64, position: Int)] = []
+        keys.reserveCapacity(entries.count)
         entries.withUnsafeBufferPointer { entries in
-            order.sort { a, b in starts[a] != starts[b] ? starts[a] < starts[b] : entries[a].uid < entries[b].uid }
+            for position in entries.indices { keys.append((entries[position].sortKey.secondsSinceEpoch, position)) }
+            keys.sort { $0.start < $1.start }
+            var runStart = 0
+            for index in keys.indices where index + 1 == keys.count || keys[index + 1].start != keys[index].start {
+                if index > runStart {
+                    keys[runStart...index].sort { entries[$0.position].uid < entries[$1.position].uid }
+                }
+                runStart = index + 1
+            }
         }
+        let order = keys.map(\.position)
         // Each cycle of the permutation in turn: the entry that belongs at a position is swapped in.
         var placed = [Bool](repeating: false, count: order.count)
         for start in order.indices where !placed[start] {

@@ -6,9 +6,10 @@ import Basics
 ///
 /// The file is created in the folder the feed goes to (it is about as large as the feed, and
 /// a RAM-backed `/tmp` would defeat the purpose) and unlinked at once, so nothing is left
-/// behind whatever happens to the run. Texts are appended in large writes and read back one by
-/// one, in feed order, when the feed is written; the system's page cache, not this process,
-/// keeps them in between.
+/// behind whatever happens to the run. Texts are appended in large writes; the system's page
+/// cache, not this process, keeps them while the feed is assembled. When the feed is written the
+/// spool is read back whole (the reservations, as large, are let go by then) and the texts are
+/// copied from memory in feed order.
 ///
 /// A spool belongs to one thread: the one that assembles the feed.
 final class TextSpool {
@@ -19,6 +20,8 @@ final class TextSpool {
     private var pending: [UInt8] = []
     /// The size of the file, not counting `pending`.
     private var written = 0
+    /// Everything written, once ``load()`` has read it back.
+    private var loaded: [UInt8]?
 
     /// Texts are written in pieces of at least this many bytes.
     private static let pieceSize = 1 << 20
@@ -62,6 +65,10 @@ final class TextSpool {
 
     /// Appends the text at `range` to `buffer`.
     func read(_ range: Range<Int>, appendingTo buffer: inout [UInt8]) throws(FeedError) {
+        if let loaded, range.upperBound <= loaded.count {
+            buffer += loaded[range]
+            return
+        }
         if range.upperBound > written { try flush() }
         let start = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: range.count))
@@ -76,6 +83,17 @@ final class TextSpool {
             return false
         }
         if failed { throw failure("cannot read back a temporary file") }
+    }
+
+    /// Reads everything written so far back into memory, in one go, for texts read in another
+    /// order than they were written in: from memory each is a copy, from the file a system call.
+    /// The memory is the feed's size, which the feed's events no longer need by then.
+    func load() throws(FeedError) {
+        try flush()
+        var text: [UInt8] = []
+        text.reserveCapacity(written)
+        try read(0..<written, appendingTo: &text)
+        loaded = text
     }
 
     private func flush() throws(FeedError) {

@@ -70,9 +70,9 @@ public struct FeedGenerator: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
 
-        let (inputCount, read) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: report)
-        // The previous feed is read after the inputs, whose files are let go by then: the two
-        // are never in memory at once.
+        var (inputCount, read) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: report)
+        let reservationCount = read.reservations.count
+        // The previous feed is indexed after the inputs are read, whose files are let go by then.
         var previous: PreviousFeed?
         if case .file(let path) = destination {
             previous = try Self.previousFeed(at: path)
@@ -91,6 +91,8 @@ public struct FeedGenerator: Sendable {
         let assembly = try builder.assemble(
             read.reservations, previous: previous, now: now, inputIsComplete: !read.hasErrors, rendering: true,
             spool: TextSpool(in: Self.spoolFolder(for: destination)))
+        // The reservations are in the events by now: their memory goes to writing the feed.
+        read.reservations = []
         assembly.diagnostics.forEach(report)
         let diagnostics = previousProblems + read.diagnostics + assembly.diagnostics
 
@@ -104,7 +106,7 @@ public struct FeedGenerator: Sendable {
             files = try EventFiles.synchronize(assembly, properties: options.calendarProperties, into: splitFolder)
         }
         var generated = FeedGenerationReport(
-            inputCount: inputCount, reservationCount: read.reservations.count, eventCount: assembly.entries.count,
+            inputCount: inputCount, reservationCount: reservationCount, eventCount: assembly.entries.count,
             destination: destination, changes: assembly.changes, diagnostics: diagnostics, skipped: assembly.skipped,
             eventFiles: files)
         generated.messageCount = read.messages
@@ -126,6 +128,9 @@ public struct FeedGenerator: Sendable {
         } catch {
             throw .iCalendar(error)
         }
+        // The events' texts are read back in feed order, which is not the order they were made
+        // in: from memory, all at once, rather than by a read of the file for each.
+        try assembly.spool?.load()
         func document(_ output: ([UInt8]) throws -> Void) throws {
             var buffer = opening
             buffer.reserveCapacity(Self.chunkSize + 4096)
