@@ -204,15 +204,40 @@ struct JSONReader<Sink: JSONSink> {
     private mutating func skipString() {
         index += 1
         while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\\") {
+            index = Self.quoteOrBackslash(in: bytes, from: index, before: end)
+            guard index < end else { return }
+            if bytes[index] == UInt8(ascii: "\\") {
                 index += 2
                 continue
             }
             index += 1
-            if byte == UInt8(ascii: "\"") { return }
+            return
         }
         index = end
+    }
+
+    /// The first quote or backslash at or after `start`, or `limit` when there is none before it.
+    ///
+    /// Strings are most of a JSON-LD file's bytes, and scanning an array for its elements only
+    /// needs their ends: eight bytes are looked at at once, as one 64-bit word in which a byte
+    /// equal to the one sought becomes zero, and the lowest zero byte is found with the usual
+    /// bit trick (borrows can only mark bytes above a true zero, never below).
+    static func quoteOrBackslash(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before limit: Int) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= limit {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let quotes = word ^ (ones &* 0x22)
+                let backslashes = word ^ (ones &* 0x5C)
+                let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < limit, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
+        return index
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> Sink.Value {

@@ -158,9 +158,30 @@ struct JSONArrayScanTests {
            "reservationFor": {"@type": "Restaurant", "name": "Café \\"Z\\" [1]", "tags": ["a", "b}"]}},
           "plain", 42, -1.5e3, true, null, [1, [2, [3]]],
           {"missing": "comma" "between": "members", "trailing": [1, 2,],},
-          {"x": "\\u00e9\\n"} {"y": 1}
+          {"x": "\\u00e9\\n"} {"y": 1},
+          {"long": "a string longer than a word, with \\"quotes\\" and a \\\\ backslash, then {brackets} and [more]"}
         ]
         """.utf8)
+
+    @Test("a quote or backslash found eight bytes at a time is the one a byte-by-byte look finds")
+    func quoteOrBackslash() {
+        var generator = SeededGenerator(seed: 5)
+        // Mostly other bytes, ASCII and not, with the two sought now and then, at every alignment.
+        let others: [UInt8] = [0x00, 0x01, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xE2, 0xFF, UInt8(ascii: "a")]
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...40, using: &generator)
+            let bytes = (0..<count).map { _ in
+                Int.random(in: 0..<24, using: &generator) == 0
+                    ? [UInt8(ascii: "\""), UInt8(ascii: "\\")].randomElement(using: &generator)! : others.randomElement(using: &generator)!
+            }
+            let start = Int.random(in: 0...count, using: &generator)
+            let limit = Int.random(in: start...count, using: &generator)
+            let expected = bytes[start..<limit].firstIndex { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } ?? limit
+            let found = bytes.withUnsafeBufferPointer { JSONReader<JSONTreeSink>.quoteOrBackslash(in: $0, from: start, before: limit) }
+            #expect(found == expected, "\(bytes) from \(start) before \(limit)")
+            if found != expected { return }
+        }
+    }
 
     @Test("the same elements and the same error as one pass, for thousands of broken variants", arguments: [true, false])
     func equivalence(lenient: Bool) {
