@@ -16,7 +16,7 @@ struct BenchmarkCommand: ParsableCommand {
             """)
 
     @Option(parsing: .upToNextOption, help: "Numbers of reservations to generate feeds of.")
-    var sizes: [Int] = [1_000, 10_000, 100_000]
+    var sizes: [Int] = [1_000, 20_000, 100_000]
 
     @Option(help: "Runs of each command (of the python peer and KDE's extractor: --peer-runs).")
     var runs = 5
