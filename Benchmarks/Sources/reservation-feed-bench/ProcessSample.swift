@@ -49,6 +49,11 @@ struct ProcessSample: Sendable, Codable {
             envp.forEach { free($0) }
         }
 
+        // posix_spawn starts the child in this process's memory (vfork), and the kernel keeps the
+        // peak resident size of that memory as the child's own when it runs the program: a
+        // harness that once held a large input would charge it to every command after. Resetting
+        // this process's peak (Linux 4.0 and later) leaves the child its own.
+        Self.resetPeakMemory()
         var pid: pid_t = 0
         let start = Self.now()
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
@@ -93,4 +98,14 @@ struct ProcessFailure: Error, CustomStringConvertible {
     var reason: String
 
     var description: String { "\(command): \(reason)" }
+}
+
+extension ProcessSample {
+    /// Resets this process's peak resident set size to its current size (`/proc/self/clear_refs`).
+    static func resetPeakMemory() {
+        let descriptor = open("/proc/self/clear_refs", O_WRONLY)
+        guard descriptor >= 0 else { return }
+        _ = write(descriptor, "5", 1)
+        close(descriptor)
+    }
 }
