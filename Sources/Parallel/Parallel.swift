@@ -50,32 +50,6 @@ public enum Parallel {
         return try slots.collect()
     }
 
-    /// `transform` applied to every element on up to `concurrency` threads, as
-    /// ``map(_:concurrency:_:)`` does, then each result handed to `body` on the calling thread, in
-    /// the order of `elements`, with its position: moved to `body`, never copied, which for large
-    /// results saves a copy and a release of everything they hold.
-    ///
-    /// - Throws: What `body` throws; the results not yet handed over are then let go.
-    @inlinable
-    public static func forEach<Element: Sendable, Result: Sendable, Failure: Error>(
-        _ elements: [Element], concurrency: Int = defaultConcurrency, _ transform: @Sendable (Element) -> Result,
-        then body: (Int, consuming Result) throws(Failure) -> Void
-    ) throws(Failure) {
-        let runs = min(elements.count / minimumRun, max(1, concurrency) * runsPerThread)
-        guard concurrency > 1, runs > 1 else {
-            for (index, element) in elements.enumerated() { try body(index, transform(element)) }
-            return
-        }
-        let slots = Slots<Result, Never>(count: elements.count)
-        let perRun = (elements.count + runs - 1) / runs
-        DispatchQueue.concurrentPerform(iterations: (elements.count + perRun - 1) / perRun) { run in
-            for index in (run * perRun)..<min(run * perRun + perRun, elements.count) {
-                slots.store(transform(elements[index]), at: index)
-            }
-        }
-        for index in 0..<elements.count { try body(index, slots.take(at: index)) }
-    }
-
     /// The fewest elements a run holds.
     @usableFromInline static let minimumRun = 16
     /// How many runs each thread gets, at most: many, so that the threads finish together.

@@ -66,12 +66,12 @@ struct ParallelTests {
         deinit { Self.alive.subtract(1, ordering: .sequentiallyConsistent) }
     }
 
-    @Test("forEach and batches hand every result over once, in order, whatever the number of threads", arguments: [0, 1, 17, 100, 5_003])
+    @Test("batches hand every result over once, in order, whatever the number of threads", arguments: [0, 1, 17, 100, 5_003])
     func handedOver(count: Int) {
         let elements = Array(0..<count)
         for concurrency in [1, 2, 3, 8] {
             var seen: [Int] = []
-            Parallel.forEach(elements, concurrency: concurrency, { $0 * 3 }) { index, value in
+            Parallel.Batch(elements, concurrency: concurrency) { $0 * 3 }.forEach { index, value in
                 #expect(value == index * 3)
                 seen.append(index)
             }
@@ -94,12 +94,6 @@ struct ParallelTests {
     @Test("results not taken, because the taker stopped or never asked, are let go; none is kept")
     func letGo() {
         for concurrency in [1, 2] {
-            #expect(throws: Stop.self) {
-                try Parallel.forEach(Array(0..<1_000), concurrency: concurrency, { Tracked($0) }) { (index, _) throws(Stop) in
-                    if index == 10 { throw Stop() }
-                }
-            }
-            #expect(Tracked.alive.load(ordering: .sequentiallyConsistent) == 0, "after forEach stopped, with \(concurrency) threads")
             do {
                 let batch = Parallel.Batch(Array(0..<1_000), concurrency: concurrency) { Tracked($0) }
                 #expect(throws: Stop.self) {
