@@ -9,7 +9,9 @@
 /// The file is read as it is when each read happens; the files read so are replaced by renaming,
 /// never rewritten in place, so an open file keeps the content it had.
 package final class RandomAccessFile: @unchecked Sendable {  // the descriptor is only read through
-    private let descriptor: Int32
+    /// The open file, for a reader that reads it its own way (to its end, as it grows); it is
+    /// closed when this goes.
+    package let descriptor: Int32
     /// The file's size in bytes when it was opened.
     package let count: Int
     /// When the file was last modified, in seconds since 1970.

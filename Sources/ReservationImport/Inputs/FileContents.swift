@@ -26,26 +26,20 @@ public struct FileContents: Sendable {
     /// A FIFO, a device or a socket is refused without being opened for a read that could wait
     /// for ever or never end.
     public init(path: String, limit: Int = .max) throws(ReadError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw Self.failure() }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Self.failure() }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw ReadError(reason: "it is a folder")
-        default: throw ReadError(reason: "it is not a regular file (a pipe, a device or a socket)")
+        // Opened, and refused unless it is a regular file, as every file read whole or in parts is.
+        let file: RandomAccessFile
+        do {
+            file = try RandomAccessFile(path: path)
+        } catch {
+            throw ReadError(reason: error.reason)
         }
-        guard Int(status.st_size) <= limit else {
+        guard file.count <= limit else {
             throw ReadError(
-                reason: "it is \(ImportLimits.describe(bytes: Int(status.st_size))), more than the limit of \(ImportLimits.describe(bytes: limit)) (--limit file-size)")
+                reason: "it is \(ImportLimits.describe(bytes: file.count)), more than the limit of \(ImportLimits.describe(bytes: limit)) (--limit file-size)")
         }
-        #if canImport(Darwin)
-            modified = Instant(secondsSinceEpoch: Int64(status.st_mtimespec.tv_sec))
-        #else
-            modified = Instant(secondsSinceEpoch: Int64(status.st_mtim.tv_sec))
-        #endif
-        bytes = try Self.readAll(descriptor, expected: Int(status.st_size), limit: limit)
+        modified = Instant(secondsSinceEpoch: file.modifiedSeconds)
+        bytes = try Self.readAll(file.descriptor, expected: file.count, limit: limit)
+        withExtendedLifetime(file) {}
     }
 
     /// The file at `path` opened for reading, when it is a regular file whose content is an mbox
