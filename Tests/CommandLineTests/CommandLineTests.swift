@@ -95,7 +95,17 @@ struct CommandLineTests {
         #expect(help.standardOutput.contains("--output <feed.ics>"))
         let version = try run(["--version"])
         #expect(version.status == 0)
-        #expect(version.standardOutput == "0.1.0\n")
+        #expect(version.standardOutput == "\(try newestChangelogVersion())\n")
+    }
+
+    /// The version of CHANGELOG.md's newest entry (`## 0.2.0 — 2026-11-24`): what the package is
+    /// built as, so `--version` must print it.
+    private func newestChangelogVersion() throws -> String {
+        let changelog = try String(contentsOf: Repository.url("CHANGELOG.md"), encoding: .utf8)
+        let heading = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
+        let fields = heading.dropFirst(3).split(separator: " ")
+        #expect(fields.count == 3 && fields[1] == "—", "CHANGELOG.md's entries begin `## VERSION — YYYY-MM-DD`, not \(heading)")
+        return String(try #require(fields.first))
     }
 
     @Test("the README's library example runs and prints what the README shows")
