@@ -12,7 +12,8 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reservation-feed serve",
         abstract: "Keep a feed current and serve it to calendars that subscribe by URL.",
-        discussion: ServeOptions.discussion)
+        discussion: ServeOptions.discussion,
+        version: ReservationFeedVersion.number)
 
     @OptionGroup var options: ServeOptions
 

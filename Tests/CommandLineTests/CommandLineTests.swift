@@ -96,6 +96,8 @@ struct CommandLineTests {
         let version = try run(["--version"])
         #expect(version.status == 0)
         #expect(version.standardOutput == "\(try newestChangelogVersion())\n")
+        let server = try ProcessRunner.run(Repository.productsFolder.appendingPathComponent("reservation-feed-server"), ["--version"])
+        #expect(server.standardOutput == version.standardOutput, "the program serve hands over to says its version too")
     }
 
     /// The version of CHANGELOG.md's newest entry (`## 0.2.0 — 2026-11-24`): what the package is
