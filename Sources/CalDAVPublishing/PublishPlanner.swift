@@ -36,13 +36,16 @@ public struct PublishPlanner: Sendable {
     ///   - reservations: What the inputs hold.
     ///   - inputIsComplete: Whether every input was read; when not, nothing is cancelled or
     ///     dropped for missing from the input (see ``FeedBuilder``).
+    ///   - withheld: Reservations of e-mails whose sender is not verified: they publish, change and
+    ///     cancel nothing, and the calendar's events they name stay as they are.
     ///   - remote: Every event resource of the calendar.
     ///   - state: What the previous run remembered.
     ///   - now: The time of the run.
     /// - Throws: ``PublishError/feed(_:)`` when the calendar would lose more than half of its
     ///   live events (``FeedOptions/allowShrink``).
     public func plan(
-        _ reservations: [ImportedReservation], inputIsComplete: Bool = true, remote: [RemoteEvent], state: PublishState, now: Instant
+        _ reservations: [ImportedReservation], inputIsComplete: Bool = true, withheld: [ImportedReservation] = [], remote: [RemoteEvent],
+        state: PublishState, now: Instant
     ) throws(PublishError) -> PublishPlan {
         var plan = PublishPlan(state: PublishState(calendar: state.calendar))
 
@@ -85,7 +88,7 @@ public struct PublishPlanner: Sendable {
         do {
             build = try FeedBuilder(options: feedOptions, concurrency: concurrency).build(
                 from: reservations, previous: PreviousFeed(events: previousEvents, name: state.calendar), now: now,
-                inputIsComplete: inputIsComplete)
+                inputIsComplete: inputIsComplete, withheld: withheld)
         } catch {
             throw .feed(error)
         }

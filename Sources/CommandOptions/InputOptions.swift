@@ -44,6 +44,31 @@ public struct InputOptions: ParsableArguments {
             valueName: "name=value"))
     var limitAssignments: [String] = []
 
+    @Option(
+        name: .customLong("dkim-keys"),
+        help: ArgumentHelp(
+            "A file of DKIM public keys that stand in for DNS, one a line: the key's name (SELECTOR._domainkey.DOMAIN), white space, and its TXT record (v=DKIM1; k=rsa; p=...), as OpenDKIM's TestPublicKeys; repeatable. Given one, DNS is not asked.",
+            valueName: "file"))
+    var dkimKeys: [String] = []
+
+    @Flag(
+        help: "Use the bookings of e-mails whose sender is not verified too, each still reported: for testing your own markup, as Apple's \"Allow Unverified Sources\".")
+    var trustUnverified = false
+
+    @Option(
+        name: .customLong("trust-sender"),
+        help: ArgumentHelp(
+            "Believe only mail from this organization's domain (and your own addresses), repeatable; @FILE reads one domain a line. Without it, any verified sender but a stranger's free-mail address is believed.",
+            valueName: "domain|@file"))
+    var trustSenders: [String] = []
+
+    @Option(
+        name: .customLong("my-address"),
+        help: ArgumentHelp(
+            "One of your own e-mail addresses, repeatable: bookings you forward to yourself from a free-mail address (Gmail, Outlook.com) count. An IMAP folder's login counts without it.",
+            valueName: "address"))
+    var myAddresses: [String] = []
+
     public func validate() throws {
         guard !inputs.isEmpty else {
             throw ValidationError("Name at least one input: a file, a folder, or - for standard input.")
@@ -51,6 +76,57 @@ public struct InputOptions: ParsableArguments {
         _ = try moment()
         _ = try synthesisLocale()
         _ = try limits()
+        _ = try senders()
+    }
+
+    /// How e-mails' senders are checked: `--dkim-keys`, `--trust-unverified`, `--trust-sender`
+    /// and `--my-address`.
+    public func senders() throws -> SenderTrust {
+        var trust = SenderTrust(acceptsUnverified: trustUnverified)
+        if !dkimKeys.isEmpty {
+            do {
+                trust.verifier = SenderVerifier(keys: try DKIMKeyFile(paths: dkimKeys))
+            } catch {
+                throw ValidationError("--dkim-keys: \(error)")
+            }
+        }
+        for address in myAddresses {
+            guard address.contains("@"), !address.hasPrefix("@"), !address.hasSuffix("@") else {
+                throw ValidationError("--my-address: expected an e-mail address such as ada@example.org, found \(address)")
+            }
+        }
+        trust.policy.ownAddresses = Set(myAddresses.map { $0.lowercased() })
+        if !trustSenders.isEmpty {
+            var organizations: Set<String> = []
+            for domain in try Self.domains(trustSenders) {
+                guard let organization = SenderPolicy.organization(of: domain) else {
+                    throw ValidationError("--trust-sender: \(domain) is not a domain an organization holds (such as united.com)")
+                }
+                organizations.insert(organization)
+            }
+            trust.policy.trustedOrganizations = organizations
+        }
+        return trust
+    }
+
+    /// The domains of `--trust-sender`, with those of its `@FILE`s.
+    private static func domains(_ values: [String]) throws -> [String] {
+        var domains: [String] = []
+        for value in values {
+            guard value.hasPrefix("@") else {
+                domains.append(value)
+                continue
+            }
+            let path = String(value.dropFirst())
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ValidationError("--trust-sender: cannot read the file \(path)")
+            }
+            for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+                let domain = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingCharacters(in: .whitespaces)
+                if !domain.isEmpty { domains.append(domain) }
+            }
+        }
+        return domains
     }
 
     /// The limits on inputs, the defaults changed by `--limit`.
@@ -91,6 +167,7 @@ public struct InputOptions: ParsableArguments {
     /// The importer these settings give.
     public func importer() throws -> ReservationImporter {
         var importer = ReservationImporter(limits: try limits(), extraction: extractor)
+        importer.senders = try senders()
         // What KDE's extractor says of a document is kept, so that it is asked once per document.
         importer.extractionCache = MailCache.cacheFolder(environment: ProcessInfo.processInfo.environment) + "/extracted"
         return importer

@@ -59,7 +59,10 @@ public struct DonationDesk: Sendable {
         let findings = read.diagnostics + ReservationLinter(options: options).lint(read.reservations, now: now)
         let messages = findings.map { JSONReport.Value.text($0.description) }
         guard !read.reservations.isEmpty, !findings.contains(where: { $0.severity == .error }) else {
-            let reason = read.reservations.isEmpty ? "no reservation found in the document" : "the document has errors"
+            let reason =
+                !read.withheld.isEmpty
+                ? "the e-mail's sender is not verified, so its bookings are not used"
+                : read.reservations.isEmpty ? "no reservation found in the document" : "the document has errors"
             return receipt(422, [("error", .text(reason + "; nothing was kept")), ("messages", .list(messages))])
         }
         var builderOptions = options

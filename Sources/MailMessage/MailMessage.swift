@@ -46,7 +46,7 @@ public struct MailMessage: Sendable {
         parsing bytes: [UInt8], maximumParts: Int = MailMessage.maximumParts, maximumDepth: Int = MailMessage.maximumDepth,
         maximumPartSize: Int = MailMessage.maximumPartSize, decoding: Set<String>? = nil
     ) throws(MailMessageError) {
-        _ = Self.initialized
+        _ = Self.gmime
         guard !bytes.isEmpty else { throw .notAMessage }
         let stream = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -73,7 +73,17 @@ public struct MailMessage: Sendable {
         parts = walker.parts
     }
 
-    private static let initialized: Void = g_mime_init()
+    /// GMime, initialised once for the program.
+    static let gmime: Void = g_mime_init()
+
+    /// The moment a date of a header field names (`Tue, 24 Nov 2026 10:00:00 +0000`, as RFC 5322
+    /// writes it, and the obsolete forms GMime also reads), or `nil`.
+    public static func date(parsing text: String) -> Instant? {
+        _ = gmime
+        guard let date = g_mime_utils_header_decode_date(text) else { return nil }
+        defer { g_date_time_unref(date) }
+        return Instant(secondsSinceEpoch: Int64(g_date_time_to_unix(date)))
+    }
 
     private static func date(of message: UnsafeMutablePointer<GMimeMessage>) -> Instant? {
         guard let date = g_mime_message_get_date(message) else { return nil }

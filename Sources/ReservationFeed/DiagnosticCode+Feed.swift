@@ -11,6 +11,8 @@ extension DiagnosticCode {
     public static let unconfirmed = DiagnosticCode(rawValue: "unconfirmed")
     /// A reservation that already ended, left out of feeds.
     public static let ended = DiagnosticCode(rawValue: "ended")
+    /// An event of the previous feed whose booking is now only in unverified mail is kept as it was.
+    public static let keptUnverified = DiagnosticCode(rawValue: "kept-unverified")
     /// An event of the previous feed cannot be read or kept.
     public static let previousFeed = DiagnosticCode(rawValue: "previous-feed")
     /// libical cannot write an event.

@@ -23,6 +23,12 @@ extension DiagnosticCode {
     public static let extractor = DiagnosticCode(rawValue: "extractor")
     /// KDE's kitinerary-extractor found no reservation in a document.
     public static let nothingFound = DiagnosticCode(rawValue: "nothing-found")
+    /// An e-mail that carries bookings comes from a sender who is not verified: its bookings make,
+    /// change and cancel nothing (or are used all the same, when asked).
+    public static let unverifiedSender = DiagnosticCode(rawValue: "unverified-sender")
+    /// A booking made by one organization's verified mail was changed or cancelled by verified
+    /// mail from another (an airline changing what a travel agency booked).
+    public static let otherSender = DiagnosticCode(rawValue: "other-sender")
     /// A document without markup was not read, because there is no extractor.
     public static let noExtractor = DiagnosticCode(rawValue: "no-extractor")
 }

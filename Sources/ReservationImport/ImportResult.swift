@@ -9,12 +9,19 @@ public struct ImportResult: Sendable, Hashable {
     public var diagnostics: [Diagnostic]
     /// How many messages of mailboxes (mbox files, IMAP folders) were read, each an input of its own.
     public var messages: Int
+    /// The reservations of e-mails whose sender could not be verified: they make, change and
+    /// cancel no event, and the events they made before stay as they were (see
+    /// the feed's builder). Each such message is reported among the diagnostics.
+    public var withheld: [ImportedReservation]
 
     /// Creates a result.
-    public init(reservations: [ImportedReservation] = [], diagnostics: [Diagnostic] = [], messages: Int = 0) {
+    public init(
+        reservations: [ImportedReservation] = [], diagnostics: [Diagnostic] = [], messages: Int = 0, withheld: [ImportedReservation] = []
+    ) {
         self.reservations = reservations
         self.diagnostics = diagnostics
         self.messages = messages
+        self.withheld = withheld
     }
 
     /// The most reservations a document may hold for each to be given the others as companions
@@ -59,5 +66,6 @@ public struct ImportResult: Sendable, Hashable {
         }
         if diagnostics.isEmpty { diagnostics = other.diagnostics } else { diagnostics += other.diagnostics }
         messages += other.messages
+        withheld += other.withheld
     }
 }

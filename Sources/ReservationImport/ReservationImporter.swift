@@ -4,6 +4,8 @@ import Crypto
 import Diagnostics
 import Foundation
 import Parallel
+import Reservations
+import SenderVerification
 
 /// Reads reservations from files and standard input, whatever their format: native JSON,
 /// schema.org JSON-LD, web pages (JSON-LD and Microdata), e-mails and mbox files of them, told
@@ -15,6 +17,10 @@ import Parallel
 /// ``Diagnostic`` naming the file (and the JSON path and line, where there is one), and the rest
 /// of the input still comes through. The same booking read from several inputs is merged
 /// (``ReservationMerger``).
+///
+/// An e-mail is a stranger's until its sender is verified (``senders``): the bookings of one
+/// whose sender is not are reported and set apart (``ImportResult/withheld``), so that they make,
+/// change and cancel nothing. Native JSON, web pages and documents a person gives are their own.
 public struct ReservationImporter: Sendable {
     /// The reader for native JSON.
     public var nativeReader: NativeJSONReader
@@ -26,6 +32,9 @@ public struct ReservationImporter: Sendable {
     /// a document read again (every message of an mbox export, at every run) is given to it once;
     /// `nil` keeps nothing. The command line uses `$XDG_CACHE_HOME/reservation-feed/extracted`.
     public var extractionCache: String?
+    /// How e-mails' senders are verified, and whose mail is believed: DKIM with keys from DNS, and
+    /// any verified sender but a free-mail stranger, by default.
+    public var senders = SenderTrust()
     /// From what size a JSON-LD file is read from disk a batch of elements at a time rather than
     /// whole (see ``SchemaOrgReader/readJSONLD(file:source:)``); tests make it small.
     package var largeFileSize = 8 << 20
@@ -79,7 +88,7 @@ public struct ReservationImporter: Sendable {
         for source in sources {
             result.append(read(source))
         }
-        result.reservations = ReservationMerger.merge(result.reservations)
+        result.reservations = ReservationMerger.merge(result.reservations, reporting: &result.diagnostics)
         return result
     }
 
@@ -160,6 +169,15 @@ public struct ReservationImporter: Sendable {
     ///   - sourceTime: When it was written, if known, for the extractor.
     ///   - memo: Where what KDE's extractor says of the message is kept between runs, if anywhere.
     public func readMessage(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant? = nil, memo: ExtractionMemo? = nil) -> ImportResult {
+        let result = readBookings(bytes, source: source, sourceTime: sourceTime, memo: memo)
+        // Only messages that carry a booking are checked: newsletters cost nothing.
+        guard !result.reservations.isEmpty else { return result }
+        return vouched(result, message: bytes, source: source)
+    }
+
+    /// What an e-mail's markup, KDE's extractor or its calendar parts give, before its sender is
+    /// looked at.
+    private func readBookings(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant?, memo: ExtractionMemo?) -> ImportResult {
         let (markup, calendars, senderCountry) = schemaOrgReader.readMailAndCalendars(bytes, source: source)
         guard markup.reservations.isEmpty else { return limited(markup, source: source) }
         var extracted = extract(bytes, source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup, memo: memo)
@@ -175,6 +193,50 @@ public struct ReservationImporter: Sendable {
         result.setSenderCountry(senderCountry)
         return limited(result, source: source)
     }
+
+    /// The bookings of a message, as its sender's verdict has them: marked with the verified
+    /// sender, or set apart as withheld and reported.
+    private func vouched(_ result: ImportResult, message bytes: [UInt8], source: Origin.Source) -> ImportResult {
+        var result = result
+        switch senders.verdict(of: bytes) {
+        case .verified(let sender):
+            for index in result.reservations.indices { result.reservations[index].verifiedSender = sender.organization }
+        case .unverified(let reason):
+            let bookings = Self.describe(result.reservations)
+            if senders.acceptsUnverified {
+                result.diagnostics.append(
+                    Diagnostic(
+                        .warning, .unverifiedSender, at: Origin(source),
+                        "its sender is not verified: \(reason); \(bookings) used all the same, as asked"))
+            } else {
+                result.diagnostics.append(
+                    Diagnostic(
+                        .warning, .unverifiedSender, at: Origin(source),
+                        "\(bookings) not used, because its sender is not verified: \(reason)"))
+                result.withheld += result.reservations
+                result.reservations = []
+            }
+        }
+        return result
+    }
+
+    /// What bookings are, for a message: `its booking (flight K7P2QX)`, `its 2 bookings (…)`.
+    static func describe(_ reservations: [ImportedReservation]) -> String {
+        var names: [String] = []
+        for imported in reservations {
+            let reservation = imported.reservation
+            let name = [Self.nouns[reservation.category] ?? "booking", reservation.reservationNumber].compactMap { $0 }.joined(separator: " ")
+            if !names.contains(name) { names.append(name) }
+        }
+        let list = names.joined(separator: ", ")
+        return reservations.count == 1 ? "its booking (\(list))" : "its \(reservations.count) bookings (\(list))"
+    }
+
+    /// What a booking of each category is called in messages.
+    private static let nouns: [ReservationCategory: String] = [
+        .flight: "flight", .lodging: "stay", .rentalCar: "rental car", .restaurant: "table", .ticketedEvent: "ticket", .train: "train trip",
+        .bus: "bus trip", .boat: "boat trip",
+    ]
 
     /// The result, with no more than `--limit reservations` reservations from one input.
     private func limited(_ result: ImportResult, source: Origin.Source) -> ImportResult {

@@ -24,11 +24,15 @@ public struct ImportedReservation: Sendable, Hashable {
     /// The other reservations of the same document, when it holds a few (an itinerary's flight
     /// beside its hotel): evidence for a place whose name is that of cities in several zones.
     public var companions: [Reservation]
+    /// For a reservation read from an e-mail whose sender was verified: the sender's
+    /// organizational domain (`united.com`), whose booking it is. `nil` for other inputs, which
+    /// are the person's own.
+    public var verifiedSender: String?
 
     /// Pairs a reservation with its origin.
     public init(
         reservation: Reservation, origin: Origin?, fieldPositions: [FieldPath: TextPosition] = [:], sourceTime: Instant? = nil,
-        senderCountry: String? = nil, companions: [Reservation] = []
+        senderCountry: String? = nil, companions: [Reservation] = [], verifiedSender: String? = nil
     ) {
         self.reservation = reservation
         self.origin = origin
@@ -36,6 +40,7 @@ public struct ImportedReservation: Sendable, Hashable {
         self.sourceTime = sourceTime
         self.senderCountry = senderCountry
         self.companions = companions
+        self.verifiedSender = verifiedSender
     }
 
     /// When this information was last changed, as well as it is known: the reservation's

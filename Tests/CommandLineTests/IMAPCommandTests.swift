@@ -25,9 +25,15 @@ struct IMAPCommandTests {
             folder = try TemporaryFolder("imap")
         }
 
+        /// Runs the tool with the keys that signed the repository's e-mails (and `keys`, the test's own).
         func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessOutput {
-            try ProcessRunner.run(IMAPCommandTests.tool, arguments, environment: environment.merging(extra) { $1 })
+            try ProcessRunner.run(
+                IMAPCommandTests.tool, arguments + Repository.dkimKeyOptions + keys.flatMap { ["--dkim-keys", $0] },
+                environment: environment.merging(extra) { $1 })
         }
+
+        /// Key files of the test's own.
+        var keys: [String] = []
 
         func generate(_ inputs: [String], extra: [String: String] = [:]) throws -> ProcessOutput {
             try run(["generate"] + inputs + ["--output", feed, "--now", IMAPCommandTests.now], environment: extra)
@@ -38,8 +44,16 @@ struct IMAPCommandTests {
 
     @Test("a folder's booking e-mails become events; a second run downloads no message, asks KDE's extractor nothing, and leaves the feed byte-identical")
     func readsAndCaches() throws {
-        let setup = try Setup()
-        try setup.server.append([Self.confirmed, Self.hotel, Repository.url("Tests/Corpus/kde/aohostels.eml").path])
+        var setup = try Setup()
+        // KDE's test e-mail, signed here as its sender would have (dkimpy, with a key of the test's own).
+        let keys = try DKIMTestKeys()
+        try keys.make(selector: "mail", domain: "aohostels.com")
+        let hostel = try setup.folder.write(
+            "aohostels.eml",
+            try keys.sign(String(decoding: try Data(contentsOf: Repository.url("Tests/Corpus/kde/aohostels.eml")), as: UTF8.self),
+                selector: "mail", domain: "aohostels.com"))
+        setup.keys = [keys.keysFile]
+        try setup.server.append([Self.confirmed, Self.hotel, hostel])
         let url = setup.server.url()
         let extractor = try CountingExtractor(in: setup.folder)
         let first = try setup.generate([url], extra: ["KITINERARY_EXTRACTOR": extractor.program])
@@ -172,7 +186,7 @@ struct IMAPCommandTests {
         let setup = try Setup()
         try setup.server.append([Self.confirmed])
         let server = try ServeCommandTests.Server(
-            [setup.server.url(), "--output", setup.feed, "--now", Self.now], in: setup.folder, environment: setup.environment)
+            [setup.server.url(), "--output", setup.feed, "--now", Self.now] + Repository.dkimKeyOptions, in: setup.folder, environment: setup.environment)
         var stopped = false
         defer { if !stopped { _ = server.stop() } }
         func served() throws -> String { String(decoding: try ServeCommandTests.request(server.url).2, as: UTF8.self) }
@@ -209,7 +223,7 @@ struct IMAPCommandTests {
             [
                 "publish", setup.server.url(), "--calendar", world.calendar.absoluteString, "--follow", "--now", Self.now,
                 "--state", setup.folder.path("state.json"), "--user", CalDAVTestServer.user, "--password-file", world.passwordFile,
-            ], in: setup.folder, environment: setup.environment)
+            ] + Repository.dkimKeyOptions, in: setup.folder, environment: setup.environment)
         try #require(follower.wait(60) { follower.said.contains("1 created") } != nil, "the first run did not publish: \(follower.said)")
         #expect(try world.calendarEvents().map(\.summary).contains { $0.contains("EPIC Steak") })
 
@@ -229,7 +243,7 @@ struct IMAPCommandTests {
         let setup = try Setup(idle: false)
         try setup.server.append([Self.confirmed])
         let server = try ServeCommandTests.Server(
-            [setup.server.url(), "--output", setup.feed, "--now", Self.now], in: setup.folder, environment: setup.environment)
+            [setup.server.url(), "--output", setup.feed, "--now", Self.now] + Repository.dkimKeyOptions, in: setup.folder, environment: setup.environment)
         defer { _ = server.stop() }
         func served() throws -> String { String(decoding: try ServeCommandTests.request(server.url).2, as: UTF8.self) }
         #expect(try served().contains("EPIC Steak"))

@@ -21,8 +21,9 @@ struct MboxCommandTests {
         try #require(made.status == 0, "make_mbox.py: \(made.standardError)")
     }
 
+    /// Runs the tool, with the keys that signed the e-mails.
     private func run(_ arguments: [String]) throws -> ProcessOutput {
-        try ProcessRunner.run(Self.tool, arguments)
+        try ProcessRunner.run(Self.tool, arguments + Repository.dkimKeyOptions)
     }
 
     @Test("every message is read as an e-mail of its own; a later one cancels the booking an earlier one made")
@@ -54,7 +55,7 @@ struct MboxCommandTests {
         let extractor = try CountingExtractor(in: folder)
         let environment = ["KITINERARY_EXTRACTOR": extractor.program, "XDG_CACHE_HOME": folder.path("cache")]
         for _ in 0..<2 {
-            let lint = try ProcessRunner.run(Self.tool, ["lint", box, "--now", Self.now], environment: environment)
+            let lint = try ProcessRunner.run(Self.tool, ["lint", box, "--now", Self.now] + Repository.dkimKeyOptions, environment: environment)
             #expect(lint.standardOutput == "1 reservation in 1 input (3 messages): 0 errors, 0 warnings\n", "\(lint.standardOutput)")
         }
         #expect(extractor.runs == 2, "each of the two messages without markup once, not once per run")
@@ -105,7 +106,7 @@ struct MboxCommandTests {
         let result = try ProcessRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
             ["python3", Repository.url("Tests/Tools/peak_memory.py").path, Self.tool.path, "generate", box, "--output", output, "--now", Self.now,
-             "--extractor", "none", "--limit", "file-size=10M"])
+             "--extractor", "none", "--limit", "file-size=10M"] + Repository.dkimKeyOptions)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.contains("(2 reservations from 1 input (303 messages))"), "\(result.standardError)")
         let peak = try #require(result.standardError.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").last ?? "") })

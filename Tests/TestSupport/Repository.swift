@@ -13,6 +13,15 @@ public enum Repository {
         root.appendingPathComponent(relativePath)
     }
 
+    /// The files of the public keys that signed the repository's e-mails (the test fixtures and
+    /// the example): DNS knows nothing of their domains.
+    public static let dkimKeyFiles = [
+        url("Tests/ReservationImportTests/Fixtures/schema-org/dkim-keys.txt").path, url("Examples/markup/dkim-keys.txt").path,
+    ]
+
+    /// ``dkimKeyFiles`` as command-line options.
+    public static let dkimKeyOptions = dkimKeyFiles.flatMap { ["--dkim-keys", $0] }
+
     /// The folder holding the built products (`.build/debug`), where `reservation-feed` is.
     public static var productsFolder: URL {
         // The test runner itself lives in the products folder.

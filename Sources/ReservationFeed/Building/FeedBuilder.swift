@@ -53,14 +53,19 @@ public struct FeedBuilder: Sendable {
     ///   - inputIsComplete: Whether every input was read without error. When not, events of the
     ///     previous feed that the input lacks are kept as they were: their reservation may be in
     ///     the input that could not be read, and an unreadable file must never cancel an event.
+    ///   - withheld: Reservations of e-mails whose sender is not verified
+    ///     (`ImportResult.withheld`): they make, change and cancel no event, and the events of
+    ///     the previous feed they name stay exactly as they were, each with a warning.
     /// - Throws: ``FeedError/shrink(previousLive:remaining:)`` when the input no longer mentions at
     ///   least half of the previous feed's live events (those not cancelled and not over), unless
     ///   ``FeedOptions/allowShrink`` is set: an empty or half-mounted input folder must not cancel a
     ///   calendar. Bookings the input cancels count as mentioned.
     public func build(
-        from reservations: [ImportedReservation], previous: PreviousFeed? = nil, now: Instant, inputIsComplete: Bool = true
+        from reservations: [ImportedReservation], previous: PreviousFeed? = nil, now: Instant, inputIsComplete: Bool = true,
+        withheld: [ImportedReservation] = []
     ) throws(FeedError) -> FeedBuildResult {
-        let assembly = try assemble(reservations, previous: previous, now: now, inputIsComplete: inputIsComplete, rendering: false, spool: nil)
+        let assembly = try assemble(
+            reservations, withheld: withheld, previous: previous, now: now, inputIsComplete: inputIsComplete, rendering: false, spool: nil)
         let feed = FeedDocument(properties: options.calendarProperties, events: assembly.entries.compactMap(\.event), generated: now)
         return FeedBuildResult(feed: feed, changes: assembly.changes, diagnostics: assembly.diagnostics, skipped: assembly.skipped)
     }
@@ -85,8 +90,8 @@ public struct FeedBuilder: Sendable {
     /// its event (`rendering` off) or only its text (on), which is all a file needs. New texts go
     /// to `spool` when there is one.
     func assemble(
-        _ reservations: [ImportedReservation], previous: PreviousFeed?, now: Instant, inputIsComplete: Bool, rendering: Bool,
-        spool: TextSpool?
+        _ reservations: [ImportedReservation], withheld: [ImportedReservation] = [], previous: PreviousFeed?, now: Instant,
+        inputIsComplete: Bool, rendering: Bool, spool: TextSpool?
     ) throws(FeedError) -> FeedAssembly {
         let maker = FeedEntryMaker(options: options, previous: previous, now: now, rendering: rendering)
         var assembly = FeedAssembly()
@@ -132,6 +137,19 @@ public struct FeedBuilder: Sendable {
             pending = (next, batch)
         }
         if let pending { try take(pending.steps, of: pending.batch) }
+
+        // Reservations of unverified mail, after every other has claimed its UID: a verified
+        // message's version of the same booking wins; otherwise the event stays as it was.
+        for step in Parallel.map(withheld, concurrency: concurrency, { maker.step(withheld: $0) }) {
+            guard let uid = step.uid, claimed[uid] == nil else { continue }
+            claimed[uid] = -1
+            assembly.diagnostics += step.diagnostics
+            if step.previousWasLive == true {
+                previousLive += 1
+                stillMentioned += 1
+            }
+            try assembly.record(step, spool: spool)
+        }
 
         // Events of the previous feed that no reservation claimed.
         let missing = (0..<(previous?.count ?? 0)).filter { position in

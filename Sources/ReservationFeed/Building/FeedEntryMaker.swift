@@ -118,6 +118,42 @@ struct FeedEntryMaker: Sendable {
         return (candidate, rendering ? oldText : nil)
     }
 
+    // MARK: - Reservations of unverified mail
+
+    /// What a reservation of an unverified e-mail gives: nothing new, nothing changed. When the
+    /// previous feed has its event (made before verification, or while its key could be looked
+    /// up), that event is kept as it was, and a warning says so; otherwise it is skipped.
+    func step(withheld imported: ImportedReservation) -> Step {
+        var step = Step(origin: imported.origin)
+        let result = synthesizer.synthesize(
+            imported.reservation, context: SynthesisContext(senderCountry: imported.senderCountry, companions: imported.companions))
+        guard let event = result.event else { return step }
+        step.uid = event.uid
+        guard let previous, let position = previousPositions[event.uid] else {
+            step.outcome = .skipped(SkippedReservation(origin: imported.origin, title: event.summary, reason: .unverifiedSender))
+            return step
+        }
+        let old = previous[position]
+        let oldEvent: CalendarEvent
+        do {
+            oldEvent = try old.event()
+        } catch {
+            step.diagnostics.append(problem(old, error, "it cannot be kept in the feed"))
+            return step
+        }
+        step.previousWasLive = versioning.isLive(oldEvent)
+        if versioning.hasExpired(endingAt: oldEvent.endInstant) {
+            step.outcome = .removed
+            return step
+        }
+        keep(oldEvent, old, of: &step)
+        step.diagnostics.append(
+            Diagnostic(
+                .warning, .keptUnverified, at: imported.origin,
+                "the event \(oldEvent.summary) is kept as it was: this message, whose sender is not verified, neither changes nor cancels it"))
+        return step
+    }
+
     // MARK: - Events the input no longer has
 
     /// What becomes of an event of the previous feed that no reservation claimed.

@@ -9,6 +9,8 @@ public struct SkippedReservation: Sendable, Hashable {
         case unconfirmed(ReservationStatus)
         /// It ended at this instant, before the feed was generated.
         case ended(Instant)
+        /// It came in an e-mail whose sender is not verified; the import reported why.
+        case unverifiedSender
     }
 
     /// Where the reservation was read; `nil` for one built in code.

@@ -31,9 +31,12 @@ public struct FeedGenerationReport: Sendable {
         var read = "\(count(reservationCount, "reservation", "reservations")) from \(count(inputCount, "input", "inputs"))"
         if messageCount > 0 { read += " (\(count(messageCount, "message", "messages")))" }
         let unconfirmed = skipped.filter { if case .unconfirmed = $0.reason { true } else { false } }.count
-        let ended = skipped.count - unconfirmed
-        let reasons = [unconfirmed > 0 ? "\(unconfirmed) unconfirmed" : nil, ended > 0 ? "\(ended) already ended" : nil]
-            .compactMap { $0 }
+        let unverified = skipped.filter { $0.reason == .unverifiedSender }.count
+        let ended = skipped.count - unconfirmed - unverified
+        let reasons = [
+            unconfirmed > 0 ? "\(unconfirmed) unconfirmed" : nil, ended > 0 ? "\(ended) already ended" : nil,
+            unverified > 0 ? "\(unverified) from unverified senders" : nil,
+        ].compactMap { $0 }
         if !reasons.isEmpty { read += "; skipped \(reasons.joined(separator: ", "))" }
         var line = "Wrote \(count(eventCount, "event", "events")) to \(destination): \(changes) (\(read))"
         if let eventFiles {

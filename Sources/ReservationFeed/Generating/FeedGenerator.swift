@@ -89,10 +89,11 @@ public struct FeedGenerator: Sendable {
         var builder = FeedBuilder(options: options, concurrency: concurrency)
         builder.batchSize = batchSize
         let assembly = try builder.assemble(
-            read.reservations, previous: previous, now: now, inputIsComplete: !read.hasErrors, rendering: true,
+            read.reservations, withheld: read.withheld, previous: previous, now: now, inputIsComplete: !read.hasErrors, rendering: true,
             spool: TextSpool(in: Self.spoolFolder(for: destination)))
         // The reservations are in the events by now: their memory goes to writing the feed.
         read.reservations = []
+        read.withheld = []
         assembly.diagnostics.forEach(report)
         let diagnostics = previousProblems + read.diagnostics + assembly.diagnostics
 

@@ -41,6 +41,9 @@ package struct InputReading {
             throw .input(error)
         }
         try mailboxes.sync(folders, messageLimit: importer.limits.messageSize)
+        // The login of an IMAP folder is an address of the person's own.
+        var importer = importer
+        importer.senders.policy.ownAddresses.formUnion(folders.map { $0.user.lowercased() }.filter { $0.contains("@") })
         var result = ImportResult(diagnostics: expanded.diagnostics)
         expanded.diagnostics.forEach(report)
         for source in expanded.sources {
@@ -53,7 +56,10 @@ package struct InputReading {
             read.diagnostics.forEach(report)
             result.append(read)
         }
-        result.reservations = ReservationMerger.merge(result.reservations)
+        var merging: [Diagnostic] = []
+        result.reservations = ReservationMerger.merge(result.reservations, reporting: &merging)
+        merging.forEach(report)
+        result.diagnostics += merging
         return (expanded.sources.count + folders.count, result)
     }
 }

@@ -19,6 +19,7 @@
 /// | `duplicate-item-reference` | warning | two different reservations with one item reference |
 /// | `duplicate-reservation` | warning | the same booking read twice |
 /// | `unconfirmed` | warning | pending or held: left out of feeds until confirmed |
+/// | `unverified-sender` | warning | an e-mail with bookings whose sender is not verified, and why: its bookings are not used |
 /// | `ended` | warning | already over: left out of feeds, as Siri does |
 /// | `no-identity` and others | warning | see `docs/diagnostic-codes.md` |
 public struct ReservationLinter: Sendable {
@@ -68,6 +69,9 @@ public struct ReservationLinter: Sendable {
             case .ended(let end):
                 findings.append(
                     Diagnostic(.warning, .ended, at: skipped.origin, "ended \(end): left out of feeds, as Siri does"))
+            case .unverifiedSender:
+                // Reported once, for the message, when it was read.
+                break
             }
         }
         var firstWithReference: [String: ImportedReservation] = [:]

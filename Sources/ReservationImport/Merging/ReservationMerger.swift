@@ -1,4 +1,5 @@
 import Chrono
+import Diagnostics
 import Foundation
 import Parallel
 import Reservations
@@ -16,6 +17,17 @@ public enum ReservationMerger {
     /// The reservations with each booking merged into one, in the order each first appeared;
     /// a merged reservation's origin is its newest source's.
     public static func merge(_ reservations: [ImportedReservation], concurrency: Int = Parallel.defaultConcurrency) -> [ImportedReservation] {
+        var diagnostics: [Diagnostic] = []
+        return merge(reservations, concurrency: concurrency, reporting: &diagnostics)
+    }
+
+    /// The reservations with each booking merged into one, as ``merge(_:concurrency:)`` does, and
+    /// a warning (``DiagnosticCode/otherSender``) for each change made by verified mail from
+    /// another organization than the one whose mail made the booking: an airline changing what a
+    /// travel agency booked is applied, and said.
+    public static func merge(
+        _ reservations: [ImportedReservation], concurrency: Int = Parallel.defaultConcurrency, reporting diagnostics: inout [Diagnostic]
+    ) -> [ImportedReservation] {
         // The keys are worked out on every core; grouping them is a quick pass.
         let keys = Parallel.map(reservations, concurrency: concurrency) { $0.reservation.identityKey }
         // Nothing to merge, the usual case for a large input: the reservations as they are,
@@ -46,15 +58,33 @@ public enum ReservationMerger {
                 return a < b
             }
             var merged = reservations[sorted[0]]
+            // Whose mail made the booking: the oldest verified sender among its sources.
+            var maker = merged.verifiedSender
             for index in sorted.dropFirst() {
                 let newer = reservations[index]
+                if let sender = newer.verifiedSender {
+                    if let maker, maker != sender, newer.reservation != merged.reservation {
+                        diagnostics.append(changed(by: sender, madeBy: maker, newer))
+                    }
+                    maker = maker ?? sender
+                }
                 merged = ImportedReservation(
                     reservation: overlay(merged.reservation, with: newer.reservation), origin: newer.origin,
                     fieldPositions: newer.fieldPositions, sourceTime: newer.sourceTime ?? merged.sourceTime,
-                    senderCountry: newer.senderCountry ?? merged.senderCountry, companions: newer.companions)
+                    senderCountry: newer.senderCountry ?? merged.senderCountry, companions: newer.companions,
+                    verifiedSender: newer.verifiedSender ?? merged.verifiedSender)
             }
             return merged
         }
+    }
+
+    /// What is said of a booking changed by another organization's mail than the one that made it.
+    private static func changed(by sender: String, madeBy maker: String, _ newer: ImportedReservation) -> Diagnostic {
+        let verb = newer.reservation.status == .cancelled ? "cancels" : "changes"
+        let booking = newer.reservation.reservationNumber.map { "the booking \($0)" } ?? "a booking"
+        return Diagnostic(
+            .warning, .otherSender, at: newer.origin,
+            "mail from \(sender) \(verb) \(booking), which mail from \(maker) made; the change is applied")
     }
 
     /// `older` with every field `newer` gives replaced, through the model's own JSON coding so

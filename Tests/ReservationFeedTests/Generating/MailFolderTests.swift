@@ -9,6 +9,13 @@ import Testing
 struct MailFolderTests {
     static func fixture(_ name: String) -> URL { Repository.url("Tests/ReservationImportTests/Fixtures/schema-org/\(name)") }
 
+    /// A generator that verifies e-mails with the keys that signed the repository's.
+    static func generator() throws -> FeedGenerator {
+        var importer = ReservationImporter()
+        importer.senders.verifier = SenderVerifier(keys: try DKIMKeyFile(paths: Repository.dkimKeyFiles))
+        return FeedGenerator(importer: importer)
+    }
+
     @Test("EPIC Steak confirmed, moved, cancelled, by e-mail: one event, SEQUENCE 0, 1, 2, cancelled at the end")
     func epicSteak() throws {
         let folder = try TemporaryFolder("mail")
@@ -19,7 +26,7 @@ struct MailFolderTests {
         var generations: [String] = []
         for (index, name) in ["epic-steak-1-confirmed.eml", "epic-steak-2-moved.eml", "epic-steak-3-cancelled.eml"].enumerated() {
             try FileManager.default.copyItem(at: Self.fixture(name), to: inbox.appendingPathComponent(name))
-            let report = try FeedGenerator().generate(
+            let report = try Self.generator().generate(
                 inputs: [inbox.path], to: .file(feed), now: try Instant(iso8601: "2030-06-0\(4 + index)T18:00:00Z"))
             #expect(report.diagnostics.isEmpty)
             let text = try String(contentsOfFile: feed, encoding: .utf8)
@@ -44,7 +51,7 @@ struct MarkupExampleTests {
     func examples() throws {
         let folder = try TemporaryFolder("markup")
         let feed = folder.path("markup.ics")
-        let report = try FeedGenerator().generate(
+        let report = try MailFolderTests.generator().generate(
             inputs: [Repository.url("Examples/markup").path], to: .file(feed), now: try Instant(iso8601: "2030-06-01T00:00:00Z"))
         #expect(report.diagnostics.isEmpty)
         let events = try PreviousFeed(iCalendar: try String(contentsOfFile: feed, encoding: .utf8)).events

@@ -1,10 +1,12 @@
 import Chrono
 import Diagnostics
+import DKIM
 import Foundation
 import ReservationImport
 import Reservations
-import TestSupport
+import SenderVerification
 import Testing
+import TestSupport
 
 /// Calendar files people are sent (vendors' `.ics` from KDE's test data), as inputs and as
 /// e-mail attachments.
@@ -92,6 +94,20 @@ struct CalendarFileTests {
         #expect(event.endTime == .dateTime(local("2030-06-16T04:05:00"), timeZone: "America/Los_Angeles", utcOffset: UTCOffset(hours: -7)))
     }
 
+    /// An importer that checks the signature `mail(withMarkup:)` is signed with.
+    private func importer(_ keys: DKIMTestKeys) throws -> ReservationImporter {
+        var importer = ReservationImporter(extraction: .none)
+        importer.senders.verifier = SenderVerifier(keys: try DKIMKeyFile(path: keys.keysFile))
+        return importer
+    }
+
+    /// An e-mail with the Meetup invitation attached, and markup when `withMarkup`, signed as
+    /// Meetup signs its mail (dkimpy, with a key of the test's own).
+    private func mail(withMarkup: Bool, keys: DKIMTestKeys) throws -> [UInt8] {
+        try keys.make(selector: "s1", domain: "meetup.com")
+        return Array(try keys.sign(String(decoding: try mail(withMarkup: withMarkup), as: UTF8.self), selector: "s1", domain: "meetup.com").utf8)
+    }
+
     /// An e-mail with the Meetup invitation attached, and markup when `withMarkup`.
     private func mail(withMarkup: Bool) throws -> [UInt8] {
         let calendar = try String(contentsOfFile: Self.fixture("meetup-20220914-kde-eco.ics"), encoding: .utf8)
@@ -123,7 +139,9 @@ struct CalendarFileTests {
 
     @Test("an e-mail whose only booking information is its calendar attachment becomes the event")
     func attachment() throws {
-        let result = ReservationImporter(extraction: .none).readMessage(try mail(withMarkup: false), source: .file("rsvp.eml"))
+        let keys = try DKIMTestKeys()
+        let message = try mail(withMarkup: false, keys: keys)
+        let result = try importer(keys).readMessage(message, source: .file("rsvp.eml"))
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let imported = try #require(result.reservations.first)
         #expect(result.reservations.count == 1)
@@ -133,7 +151,9 @@ struct CalendarFileTests {
 
     @Test("when the e-mail also carries markup, the markup's reading wins and no second event is made")
     func markupWins() throws {
-        let result = ReservationImporter(extraction: .none).readMessage(try mail(withMarkup: true), source: .file("rsvp.eml"))
+        let keys = try DKIMTestKeys()
+        let message = try mail(withMarkup: true, keys: keys)
+        let result = try importer(keys).readMessage(message, source: .file("rsvp.eml"))
         #expect(result.reservations.count == 1)
         #expect(result.reservations.first?.reservation.reservationNumber == "RSVP-1")
     }

@@ -1,9 +1,11 @@
 import Chrono
+import DKIM
 import Foundation
 import JSONParsing
 import Reservations
-import TestSupport
+import SenderVerification
 import Testing
+import TestSupport
 
 @testable import ReservationImport
 
@@ -189,7 +191,9 @@ struct SchemaOrgTests {
     func mails(count: Int, start: String, status: ReservationStatus) throws {
         let names = ["epic-steak-1-confirmed.eml", "epic-steak-2-moved.eml", "epic-steak-3-cancelled.eml"].prefix(count)
         // In reverse order, to show that the Date decides, not the order of the inputs.
-        let result = ReservationImporter().read(names.reversed().map { .file(Self.fixture($0)) })
+        var importer = ReservationImporter()
+        importer.senders.verifier = SenderVerifier(keys: try DKIMKeyFile(paths: Repository.dkimKeyFiles))
+        let result = importer.read(names.reversed().map { .file(Self.fixture($0)) })
         #expect(result.diagnostics.isEmpty)
         #expect(result.reservations.count == 1)
         let reservation = try #require(result.reservations.first?.reservation)

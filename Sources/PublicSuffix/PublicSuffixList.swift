@@ -1,0 +1,56 @@
+import CLibPSL
+
+/// The Public Suffix List (https://publicsuffix.org), through libpsl: which part of a domain name
+/// anyone may register under (`com`, `co.uk`, `github.io`), and so which domain one organization
+/// holds (`united.com` of `mail.united.com`; `example.co.uk` of `www.example.co.uk`).
+///
+/// The list is the newest of libpsl's built-in copy and the system's (Debian `publicsuffix`,
+/// `/usr/share/publicsuffix`), loaded once for the program and shared by every thread: libpsl
+/// only reads it.
+///
+/// ```swift
+/// PublicSuffixList.shared.organizationalDomain(of: "mx.mail.united.com")   // "united.com"
+/// PublicSuffixList.shared.organizationalDomain(of: "co.uk")                // nil: a public suffix
+/// ```
+public final class PublicSuffixList: Sendable {
+    /// The list, loaded the first time it is asked for.
+    public static let shared = PublicSuffixList()
+
+    /// libpsl's handle; read-only once loaded, and never freed, since it lives as long as the
+    /// program (`psl_latest` gives either the system's list or libpsl's built-in one).
+    nonisolated(unsafe) private let list: OpaquePointer?
+
+    private init() {
+        list = psl_latest(nil) ?? psl_builtin()
+    }
+
+    /// The organizational domain of `domain`, as DMARC defines it (RFC 7489, section 3.2): the
+    /// public suffix and one label more, lower case. `nil` for a public suffix itself, a name
+    /// with one label, or one that is not a host name.
+    public func organizationalDomain(of domain: String) -> String? {
+        let name = Self.normalized(domain)
+        guard let list, name.contains("."), !name.hasPrefix("."), !name.contains(".."),
+            let registrable = psl_registrable_domain(list, name)
+        else { return nil }
+        return String(cString: registrable)
+    }
+
+    /// Whether `domain` is itself a public suffix (`com`, `co.uk`).
+    public func isPublicSuffix(_ domain: String) -> Bool {
+        guard let list else { return false }
+        return psl_is_public_suffix2(list, Self.normalized(domain), PSL_TYPE_ANY | PSL_TYPE_NO_STAR_RULE) != 0
+    }
+
+    /// Whether two domains belong to one organization: the same organizational domain (DMARC's
+    /// relaxed alignment).
+    public func sameOrganization(_ one: String, _ other: String) -> Bool {
+        guard let first = organizationalDomain(of: one) else { return false }
+        return first == organizationalDomain(of: other)
+    }
+
+    /// Lower case, without a final dot.
+    private static func normalized(_ domain: String) -> String {
+        let lower = domain.lowercased()
+        return lower.hasSuffix(".") ? String(lower.dropLast()) : lower
+    }
+}

@@ -1,0 +1,95 @@
+import DKIM
+
+/// Whether a message provably comes from its sender, by ``SenderPolicy``: only a verified
+/// message's bookings make, change or cancel events.
+public enum SenderVerdict: Sendable, Hashable, CustomStringConvertible {
+    /// The sender is who the message says, and is trusted.
+    case verified(VerifiedSender)
+    /// It is not known who sent the message, or the sender is not one to believe; why.
+    case unverified(UnverifiedReason)
+
+    /// The verified sender, if any.
+    public var sender: VerifiedSender? {
+        if case .verified(let sender) = self { sender } else { nil }
+    }
+
+    public var description: String {
+        switch self {
+        case .verified(let sender): "verified: \(sender)"
+        case .unverified(let reason): "not verified: \(reason)"
+        }
+    }
+}
+
+/// A sender found to be who the message says.
+public struct VerifiedSender: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The address of the message's `From`, lower case.
+    public var address: String
+    /// The organizational domain of that address (`united.com` of `news.united.com`): whose
+    /// bookings the message's are.
+    public var organization: String
+    /// The domain whose DKIM signature vouches for the message (`united.com`, or a subdomain of it).
+    public var signingDomain: String
+    /// Whether the address is one of the person's own.
+    public var isOwnAddress: Bool
+
+    /// Creates a verified sender.
+    public init(address: String, organization: String, signingDomain: String, isOwnAddress: Bool = false) {
+        self.address = address
+        self.organization = organization
+        self.signingDomain = signingDomain
+        self.isOwnAddress = isOwnAddress
+    }
+
+    public var description: String {
+        "\(address) (DKIM signature of \(signingDomain))"
+    }
+}
+
+/// Why a message is not taken to come from its sender. Each says what a person would check.
+public enum UnverifiedReason: Sendable, Hashable, CustomStringConvertible {
+    /// The message names no sender (`From`).
+    case noSender
+    /// The message names several senders; DMARC, like this tool, cannot tell whose it is.
+    case severalSenders([String])
+    /// The sender's domain is no domain anyone can hold (a public suffix, or not a host name).
+    case invalidSenderDomain(String)
+    /// The message has no DKIM signature.
+    case noSignature
+    /// The DKIM signature of the sender's domain (or of another) does not verify, and why.
+    case signatureFailed(domain: String, outcome: DKIMOutcome)
+    /// Only other domains' signatures verify: the message was not signed by its sender's.
+    case signedByAnotherDomain(signers: [String], sender: String)
+    /// The sender's signature covers only the start of the body (`l=`): what follows it was
+    /// not signed, and may have been added by anyone.
+    case partlySigned(domain: String)
+    /// The sender's address is at a free-mail provider, where anyone can have an address, and is
+    /// not one of the person's own.
+    case freeMail(address: String)
+    /// The sender's organization is not among the ones the person trusts.
+    case notTrusted(organization: String)
+
+    /// Whether a later run may find otherwise: the key could not be looked up now.
+    public var isProvisional: Bool {
+        if case .signatureFailed(_, .keyUnavailable) = self { true } else { false }
+    }
+
+    public var description: String {
+        switch self {
+        case .noSender: "it names no sender (From)"
+        case .severalSenders(let addresses): "it names several senders (\(addresses.joined(separator: ", ")))"
+        case .invalidSenderDomain(let domain): "its sender's domain \(domain) is not one an organization can hold"
+        case .noSignature: "it has no DKIM signature"
+        case .signatureFailed(let domain, .keyUnavailable):
+            "the key of its DKIM signature by \(domain) could not be looked up now; it is tried again on the next run"
+        case .signatureFailed(let domain, let outcome) where domain.isEmpty: "its DKIM signature does not verify (\(outcome))"
+        case .signatureFailed(let domain, let outcome): "its DKIM signature by \(domain) does not verify (\(outcome))"
+        case .signedByAnotherDomain(let signers, let sender):
+            "it is signed by \(signers.joined(separator: ", ")), not by its sender's domain \(sender)"
+        case .partlySigned(let domain):
+            "its DKIM signature by \(domain) covers only the start of the body (l=); what follows was added by someone"
+        case .freeMail(let address): "\(address) is at a free-mail provider, where anyone can have an address, and is not one of your own"
+        case .notTrusted(let organization): "\(organization) is not among the trusted senders"
+        }
+    }
+}
