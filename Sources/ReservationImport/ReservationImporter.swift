@@ -209,10 +209,13 @@ public struct ReservationImporter: Sendable {
                         .warning, .unverifiedSender, at: Origin(source),
                         "its sender is not verified: \(reason); \(bookings) used all the same, as asked"))
             } else {
-                result.diagnostics.append(
+                // What was said of its content goes too: nothing of it is used, and a stranger's
+                // broken markup must not fail a person's run.
+                result.diagnostics = [
                     Diagnostic(
                         .warning, .unverifiedSender, at: Origin(source),
-                        "\(bookings) not used, because its sender is not verified: \(reason)"))
+                        "\(bookings) not used, because its sender is not verified: \(reason)")
+                ]
                 result.withheld += result.reservations
                 result.reservations = []
             }

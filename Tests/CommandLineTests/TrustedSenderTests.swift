@@ -1,0 +1,215 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Booking e-mails signed and forged in every way, through the real program: signed by dkimpy with
+/// keys the tests make, read from `.eml` files, mbox exports and a real IMAP server, with
+/// `generate` and `lint`.
+@Suite("Trusted senders: only mail that provably comes from its sender makes, changes or cancels events")
+struct TrustedSenderTests {
+    static let tool = Repository.productsFolder.appendingPathComponent("reservation-feed")
+    static let now = "2030-01-01T00:00:00Z"
+
+    /// A booking e-mail: a flight with its markup, from `from`, cancelled when `status` says so.
+    static func flight(
+        _ number: String, from: String = "United <reservations@united.com>", status: String = "ReservationConfirmed", departure: String = "08:05",
+        flightNumber: String = "110", messageID: String? = nil, date: String = "Mon, 03 Jun 2030 10:00:00 +0000"
+    ) -> String {
+        """
+        From: \(from)
+        To: ada@example.org
+        Subject: Your flight UA \(flightNumber), \(number)
+        Date: \(date)
+        Message-ID: <\(messageID ?? "\(number)-\(status)@mail.example")>
+        MIME-Version: 1.0
+        Content-Type: text/html; charset=utf-8
+
+        <html><body><p>Your flight UA \(flightNumber).</p>
+        <script type="application/ld+json">
+        {"@context": "http://schema.org", "@type": "FlightReservation", "reservationNumber": "\(number)",
+         "reservationStatus": "http://schema.org/\(status)",
+         "reservationFor": {"@type": "Flight", "flightNumber": "\(flightNumber)", "airline": {"@type": "Airline", "iataCode": "UA"},
+           "departureAirport": {"@type": "Airport", "iataCode": "SFO"}, "departureTime": "2030-06-15T\(departure):00-07:00",
+           "arrivalAirport": {"@type": "Airport", "iataCode": "JFK"}, "arrivalTime": "2030-06-15T16:40:00-04:00"}}
+        </script></body></html>
+
+        """
+    }
+
+    /// Keys for united.com (RSA and ed25519), a subdomain of it, a stranger's domain and a free-mail provider.
+    static func keys() throws -> DKIMTestKeys {
+        let keys = try DKIMTestKeys()
+        try keys.make(selector: "s1", domain: "united.com")
+        try keys.make(selector: "e1", domain: "united.com", kind: .ed25519)
+        try keys.make(selector: "s1", domain: "mail.united.com")
+        try keys.make(selector: "s1", domain: "evil.example")
+        try keys.make(selector: "s1", domain: "gmail.com")
+        return keys
+    }
+
+    private func run(_ arguments: [String], keys: DKIMTestKeys) throws -> ProcessOutput {
+        try ProcessRunner.run(Self.tool, arguments + ["--dkim-keys", keys.keysFile])
+    }
+
+    /// A `lint --format json` finding.
+    struct Finding: Decodable, Equatable {
+        var code, file, message: String
+    }
+
+    private func findings(_ output: ProcessOutput) throws -> [Finding] {
+        struct Document: Decodable { var diagnostics: [Finding] }
+        return try JSONDecoder().decode(Document.self, from: Data(output.standardOutput.utf8)).diagnostics
+    }
+
+    @Test("forged, altered, misaligned, partly signed and free-mail messages make, change and cancel nothing; signed ones do")
+    func files() throws {
+        let keys = try Self.keys()
+        let folder = try TemporaryFolder("senders")
+        let mail = folder.url.appendingPathComponent("mail")
+        func write(_ name: String, _ text: String) throws { try folder.write("mail/\(name)", text) }
+        // Verified: rsa-sha256, ed25519-sha256, a subdomain's signer, two signatures of which one is broken.
+        try write("1-confirmed.eml", try keys.sign(Self.flight("K7P2QX"), selector: "s1", domain: "united.com"))
+        try write("2-ed25519.eml", try keys.sign(Self.flight("ED2551", flightNumber: "220"), selector: "e1", domain: "united.com", kind: .ed25519))
+        try write("3-subdomain.eml", try keys.sign(Self.flight("SUB001", flightNumber: "330"), selector: "s1", domain: "mail.united.com"))
+        // Signed twice by united.com (ed25519, then RSA), the first signature broken since.
+        let twice = try keys.sign(
+            try keys.sign(Self.flight("TWO002", flightNumber: "440"), selector: "e1", domain: "united.com", kind: .ed25519), selector: "s1",
+            domain: "united.com")
+        #expect(twice.contains("a=ed25519-sha256; c=relaxed/simple;"))
+        try write("4-two-signatures.eml", twice.replacingOccurrences(of: "a=ed25519-sha256; c=relaxed/simple;", with: "a=ed25519-sha256; c=relaxed/relaxed;"))
+        // Not verified: a forged cancellation with no signature, one signed by the forger's domain,
+        // a move whose body was changed after signing, a cancellation appended after an l= signature,
+        // a stranger's free-mail address.
+        try write("5-forged-cancellation.eml", Self.flight("K7P2QX", status: "ReservationCancelled"))
+        try write("6-misaligned.eml", try keys.sign(Self.flight("K7P2QX", status: "ReservationCancelled", messageID: "m6@x"), selector: "s1", domain: "evil.example"))
+        try write(
+            "7-altered.eml",
+            try keys.sign(Self.flight("K7P2QX", messageID: "m7@x"), selector: "s1", domain: "united.com").replacingOccurrences(of: "T08:05:00", with: "T06:05:00"))
+        let partly = try keys.sign(Self.flight("K7P2QX", messageID: "m8@x"), selector: "s1", domain: "united.com", length: true)
+        try write("8-appended.eml", partly + "<script type=\"application/ld+json\">{\"@context\": \"http://schema.org\", \"@type\": \"FlightReservation\", \"reservationNumber\": \"K7P2QX\", \"reservationStatus\": \"http://schema.org/ReservationCancelled\"}</script>\r\n")
+        try write(
+            "9-free-mail.eml", try keys.sign(Self.flight("FREE01", from: "Stranger <stranger@gmail.com>", flightNumber: "990"), selector: "s1", domain: "gmail.com"))
+        // A newsletter without a booking: nothing to say about it.
+        try write("10-newsletter.eml", "From: news@evil.example\nTo: ada@example.org\nSubject: News\n\nNothing booked.\n")
+
+        let feed = folder.path("trips.ics")
+        let result = try run(["generate", mail.path, "--output", feed, "--now", Self.now], keys: keys)
+        #expect(result.status == 0, "\(result.standardError)")
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: feed)), as: UTF8.self)
+        let summaries = text.split(separator: "\r\n").filter { $0.hasPrefix("SUMMARY:") }.map { String($0.dropFirst(8)) }
+        #expect(summaries.sorted() == ["Flight UA 110 · SFO → JFK", "Flight UA 220 · SFO → JFK", "Flight UA 330 · SFO → JFK", "Flight UA 440 · SFO → JFK"])
+        #expect(text.contains("DTSTART;TZID=America/Los_Angeles:20300615T080500"), "the altered move moved the flight")
+        #expect(!text.contains("CANCELLED"))
+        #expect(result.standardError.contains("skipped 1 from unverified senders"), "\(result.standardError)")
+        let verdict = try ICSValidator.validate([feed])
+        #expect(verdict.passed, "\(verdict.report)")
+
+        let lint = try run(["lint", mail.path, "--now", Self.now, "--format", "json"], keys: keys)
+        let reported = try findings(lint).filter { $0.code == "unverified-sender" }
+        func reason(_ file: String) -> String? { reported.first { $0.file.hasSuffix("/\(file)") }?.message }
+        #expect(reported.count == 5, "\(reported)")
+        #expect(reason("5-forged-cancellation.eml")?.contains("it has no DKIM signature") == true)
+        #expect(reason("6-misaligned.eml")?.contains("it is signed by evil.example, not by its sender's domain united.com") == true)
+        #expect(reason("7-altered.eml")?.contains("its DKIM signature by united.com does not verify (the body was changed after signing)") == true)
+        #expect(reason("8-appended.eml")?.contains("covers only the start of the body (l=)") == true)
+        #expect(reason("9-free-mail.eml")?.contains("stranger@gmail.com is at a free-mail provider") == true)
+        #expect(reason("5-forged-cancellation.eml")?.hasPrefix("its booking (flight K7P2QX) not used, because its sender is not verified") == true)
+        #expect(!lint.standardOutput.contains("10-newsletter.eml"), "a newsletter carries no booking: nothing to report")
+
+        // The free-mail address is the person's own: its booking counts.
+        let own = try run(["lint", mail.appendingPathComponent("9-free-mail.eml").path, "--now", Self.now, "--my-address", "Stranger@gmail.com"], keys: keys)
+        #expect(own.standardOutput == "1 reservation in 1 input: 0 errors, 0 warnings\n", "\(own.standardOutput)")
+        // Only trusted senders: united.com's bookings, and nobody else's.
+        let trusting = try run(["lint", mail.path, "--now", Self.now, "--trust-sender", "united.com", "--my-address", "stranger@gmail.com"], keys: keys)
+        #expect(!trusting.standardOutput.contains("9-free-mail.eml"), "your own address is believed whatever the trusted senders")
+        let strict = try run(["lint", mail.appendingPathComponent("9-free-mail.eml").path, "--now", Self.now, "--trust-sender", "united.com"], keys: keys)
+        #expect(strict.standardOutput.contains("stranger@gmail.com is at a free-mail provider"), "\(strict.standardOutput)")
+        // Testing one's own markup: everything used, everything still said.
+        let anyway = try run(["generate", mail.path, "--output", "-", "--now", Self.now, "--trust-unverified"], keys: keys)
+        #expect(anyway.standardOutput.contains("SUMMARY:Flight UA 990 · SFO → JFK"), "the stranger's booking is used")
+        #expect(anyway.standardError.components(separatedBy: "used all the same, as asked").count - 1 == 5, "\(anyway.standardError)")
+    }
+
+    @Test("events made before from mail that is not verified now stay exactly as they were, and the run says so; exit 0")
+    func previousEventsKept() throws {
+        let keys = try Self.keys()
+        let folder = try TemporaryFolder("senders")
+        try folder.write("mail/unsigned.eml", Self.flight("K7P2QX"))
+        try folder.write("mail/other.eml", try keys.sign(Self.flight("OTHER1", flightNumber: "550"), selector: "s1", domain: "united.com"))
+        let feed = folder.path("trips.ics")
+        // A feed written before verification: the unsigned booking is in it.
+        let before = try run(["generate", folder.path("mail"), "--output", feed, "--now", Self.now, "--trust-unverified"], keys: keys)
+        #expect(before.status == 0)
+        let written = try Data(contentsOf: URL(fileURLWithPath: feed))
+        // Now a forged change and a forged cancellation of it arrive; neither is believed.
+        try folder.write("mail/moved.eml", Self.flight("K7P2QX", departure: "06:05", messageID: "moved@x"))
+        try folder.write("mail/cancelled.eml", Self.flight("K7P2QX", status: "ReservationCancelled", messageID: "cancelled@x"))
+        let after = try run(["generate", folder.path("mail"), "--output", feed, "--now", Self.now], keys: keys)
+        #expect(after.status == 0, "\(after.standardError)")
+        #expect(after.standardError.contains("0 added, 0 updated, 0 cancelled, 0 removed, 2 unchanged"), "\(after.standardError)")
+        #expect(after.standardError.contains("warning: the event Flight UA 110 · SFO → JFK is kept as it was"), "\(after.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: feed)) == written, "the feed kept its bytes")
+        // A verified cancellation of the other booking still cancels it.
+        try folder.write(
+            "mail/other-cancelled.eml",
+            try keys.sign(
+                Self.flight("OTHER1", status: "ReservationCancelled", flightNumber: "550", messageID: "oc@x", date: "Wed, 05 Jun 2030 10:00:00 +0000"),
+                selector: "s1", domain: "united.com"))
+        let cancelling = try run(["generate", folder.path("mail"), "--output", feed, "--now", Self.now], keys: keys)
+        #expect(cancelling.status == 0)
+        #expect(cancelling.standardError.contains("0 added, 0 updated, 1 cancelled, 0 removed, 1 unchanged"), "\(cancelling.standardError)")
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: feed)), as: UTF8.self)
+        #expect(text.contains("SUMMARY:Cancelled: Flight UA 550 · SFO → JFK"))
+        #expect(text.contains("SUMMARY:Flight UA 110 · SFO → JFK"))
+    }
+
+    @Test("a booking changed by verified mail of another organization than the one that made it is applied and reported")
+    func otherOrganization() throws {
+        let keys = try Self.keys()
+        try keys.make(selector: "s1", domain: "agency.example")
+        let folder = try TemporaryFolder("senders")
+        try folder.write("mail/1-agency.eml", try keys.sign(Self.flight("K7P2QX", from: "Agency <trips@agency.example>"), selector: "s1", domain: "agency.example"))
+        let moved = Self.flight("K7P2QX", departure: "09:15", messageID: "moved@united", date: "Tue, 04 Jun 2030 10:00:00 +0000")
+        try folder.write("mail/2-airline.eml", try keys.sign(moved, selector: "s1", domain: "united.com"))
+        let result = try run(["generate", folder.path("mail"), "--output", "-", "--now", Self.now], keys: keys)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("DTSTART;TZID=America/Los_Angeles:20300615T091500"))
+        let warning = result.standardError.split(separator: "\n").first { $0.contains("mail from united.com changes") }
+        #expect(warning?.contains("2-airline.eml") == true, "\(result.standardError)")
+        #expect(warning?.contains("warning: mail from united.com changes the booking K7P2QX, which mail from agency.example made; the change is applied") == true)
+    }
+
+    @Test("an mbox export: each message verified on its own; signatures survive the export")
+    func mbox() throws {
+        let keys = try Self.keys()
+        let folder = try TemporaryFolder("senders")
+        let confirmed = try folder.write("confirmed.eml", try keys.sign(Self.flight("K7P2QX"), selector: "s1", domain: "united.com"))
+        let forged = try folder.write("forged.eml", Self.flight("K7P2QX", status: "ReservationCancelled"))
+        let box = folder.path("Takeout.mbox")
+        let made = try ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", Repository.url("Tests/Tools/make_mbox.py").path, box, confirmed, forged])
+        try #require(made.status == 0, "\(made.standardError)")
+        let result = try run(["generate", box, "--output", "-", "--now", Self.now], keys: keys)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("SUMMARY:Flight UA 110 · SFO → JFK"))
+        #expect(!result.standardOutput.contains("CANCELLED"))
+        #expect(result.standardError.contains("Takeout.mbox: message 2 <K7P2QX-ReservationCancelled@mail.example>: warning: its booking (flight K7P2QX) not used, because its sender is not verified: it has no DKIM signature"), "\(result.standardError)")
+    }
+
+    @Test("an IMAP folder in Dovecot: the forged cancellation among real mail cancels nothing")
+    func imap() throws {
+        let keys = try Self.keys()
+        let server = try IMAPTestServer()
+        let folder = try TemporaryFolder("senders")
+        let confirmed = try folder.write("confirmed.eml", try keys.sign(Self.flight("K7P2QX"), selector: "s1", domain: "united.com"))
+        let forged = try folder.write("forged.eml", Self.flight("K7P2QX", status: "ReservationCancelled"))
+        try server.append([confirmed, forged])
+        let result = try ProcessRunner.run(
+            Self.tool, ["generate", server.url(), "--output", "-", "--now", Self.now, "--dkim-keys", keys.keysFile],
+            environment: server.environment(cache: folder.path("cache")))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("SUMMARY:Flight UA 110 · SFO → JFK"))
+        #expect(!result.standardOutput.contains("CANCELLED"))
+        #expect(result.standardError.contains(";UID=2: warning: its booking (flight K7P2QX) not used, because its sender is not verified"), "\(result.standardError)")
+    }
+}
