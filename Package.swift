@@ -22,7 +22,10 @@
 // AsyncHTTPClient, and nothing imports either end but its own program (`reservation-feed-server`,
 // `reservation-feed-publisher`). IMAP folders are spoken to by `reservation-feed-mail` alone (the
 // `IMAP` module, the only one importing `CLibEtpan`), which fills the cache (`Mailboxes`) that
-// the readers then read, so that no run without a mailbox loads libetpan.
+// the readers then read, so that no run without a mailbox loads libetpan. Before an e-mail's
+// bookings are used, `SenderVerification` checks who sent it: `DKIM` (the only module importing
+// `COpenDKIM`) verifies its signatures, `PublicSuffix` (the only one importing `CLibPSL`) tells
+// which organization a domain belongs to.
 
 import PackageDescription
 
