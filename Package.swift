@@ -235,7 +235,7 @@ let package = Package(
         .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono"]),
         .testTarget(name: "DKIMTests", dependencies: ["DKIM", "TestSupport"]),
         .testTarget(name: "PublicSuffixTests", dependencies: ["PublicSuffix"]),
-        .testTarget(name: "SenderVerificationTests", dependencies: ["SenderVerification", "DKIM", "TestSupport"]),
+        .testTarget(name: "SenderVerificationTests", dependencies: ["SenderVerification", "DKIM", "MailMessage", "TestSupport"]),
         .testTarget(
             name: "ReservationImportTests",
             dependencies: ["ReservationImport", "Diagnostics", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport", "DKIM", "SenderVerification"],

@@ -63,6 +63,13 @@ public struct InputOptions: ParsableArguments {
     var trustSenders: [String] = []
 
     @Option(
+        name: .customLong("trust-authserv"),
+        help: ArgumentHelp(
+            "Take the word of this server's Authentication-Results (its authserv-id, as mx.google.com), repeatable: mail it found on arrival to pass DKIM or DMARC for its sender counts, even when the signature can no longer be checked. Only the topmost such field counts.",
+            valueName: "id"))
+    var trustAuthserv: [String] = []
+
+    @Option(
         name: .customLong("my-address"),
         help: ArgumentHelp(
             "One of your own e-mail addresses, repeatable: bookings you forward to yourself from a free-mail address (Gmail, Outlook.com) count. An IMAP folder's login counts without it.",
@@ -96,6 +103,10 @@ public struct InputOptions: ParsableArguments {
             }
         }
         trust.policy.ownAddresses = Set(myAddresses.map { $0.lowercased() })
+        for server in trustAuthserv where server.isEmpty || server.contains(where: { $0.isWhitespace || $0 == ";" }) {
+            throw ValidationError("--trust-authserv: expected a server's authserv-id such as mx.google.com, found \"\(server)\"")
+        }
+        trust.policy.trustedServers = Set(trustAuthserv.map { $0.lowercased() })
         if !trustSenders.isEmpty {
             var organizations: Set<String> = []
             for domain in try Self.domains(trustSenders) {

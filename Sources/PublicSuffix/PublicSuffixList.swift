@@ -41,6 +41,13 @@ public final class PublicSuffixList: Sendable {
         return psl_is_public_suffix2(list, Self.normalized(domain), PSL_TYPE_ANY | PSL_TYPE_NO_STAR_RULE) != 0
     }
 
+    /// Whether a host name ends in a top-level domain the list knows (`com`, `fi`), rather than
+    /// a name no one can register (`compute3.internal`, `nas.local`, `localhost`).
+    public func isInPublicNamespace(_ host: String) -> Bool {
+        guard let top = Self.normalized(host).split(separator: ".").last else { return false }
+        return isPublicSuffix(String(top))
+    }
+
     /// Whether two domains belong to one organization: the same organizational domain (DMARC's
     /// relaxed alignment).
     public func sameOrganization(_ one: String, _ other: String) -> Bool {

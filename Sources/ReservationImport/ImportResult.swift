@@ -13,6 +13,10 @@ public struct ImportResult: Sendable, Hashable {
     /// cancel no event, and the events they made before stay as they were (see
     /// the feed's builder). Each such message is reported among the diagnostics.
     public var withheld: [ImportedReservation]
+    /// For the unverified e-mails among them, the servers named by their topmost
+    /// `Authentication-Results` that the person does not trust, with how many messages each:
+    /// most often the person's own provider, whose word could be taken.
+    public var untrustedServers: [String: Int] = [:]
 
     /// Creates a result.
     public init(
@@ -67,5 +71,6 @@ public struct ImportResult: Sendable, Hashable {
         if diagnostics.isEmpty { diagnostics = other.diagnostics } else { diagnostics += other.diagnostics }
         messages += other.messages
         withheld += other.withheld
+        untrustedServers.merge(other.untrustedServers, uniquingKeysWith: +)
     }
 }

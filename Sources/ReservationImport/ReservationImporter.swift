@@ -198,10 +198,14 @@ public struct ReservationImporter: Sendable {
     /// sender, or set apart as withheld and reported.
     private func vouched(_ result: ImportResult, message bytes: [UInt8], source: Origin.Source) -> ImportResult {
         var result = result
-        switch senders.verdict(of: bytes) {
+        let (authentication, verdict) = senders.examine(bytes)
+        switch verdict {
         case .verified(let sender):
             for index in result.reservations.indices { result.reservations[index].verifiedSender = sender.organization }
         case .unverified(let reason):
+            if let server = authentication.topmostServer, !senders.policy.trustedServers.contains(server) {
+                result.untrustedServers[server, default: 0] += 1
+            }
             let bookings = Self.describe(result.reservations)
             if senders.acceptsUnverified {
                 result.diagnostics.append(

@@ -26,6 +26,12 @@ public struct SenderTrust: Sendable {
 
     /// Whether a message's sender is verified and believed.
     public func verdict(of message: [UInt8]) -> SenderVerdict {
-        policy.verdict(for: verifier.authenticate(message))
+        examine(message).verdict
+    }
+
+    /// What the message says of its sender, and the verdict on it.
+    public func examine(_ message: [UInt8]) -> (authentication: MessageAuthentication, verdict: SenderVerdict) {
+        let authentication = verifier.authenticate(message)
+        return (authentication, policy.verdict(for: authentication))
     }
 }

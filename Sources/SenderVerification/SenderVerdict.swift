@@ -28,21 +28,37 @@ public struct VerifiedSender: Sendable, Hashable, Codable, CustomStringConvertib
     /// The organizational domain of that address (`united.com` of `news.united.com`): whose
     /// bookings the message's are.
     public var organization: String
-    /// The domain whose DKIM signature vouches for the message (`united.com`, or a subdomain of it).
-    public var signingDomain: String
+    /// What vouches for it.
+    public var evidence: Evidence
     /// Whether the address is one of the person's own.
     public var isOwnAddress: Bool
 
+    /// What shows that a message comes from its sender.
+    public enum Evidence: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// A DKIM signature of this domain (the sender's own, or a subdomain of it) verified.
+        case dkim(domain: String)
+        /// A server the person trusts (its authserv-id) found on arrival that the message passed
+        /// this method (`dkim`, `dmarc`) for the sender's domain.
+        case authenticationResults(server: String, method: String)
+
+        public var description: String {
+            switch self {
+            case .dkim(let domain): "DKIM signature of \(domain)"
+            case .authenticationResults(let server, let method): "\(method)=pass by \(server)"
+            }
+        }
+    }
+
     /// Creates a verified sender.
-    public init(address: String, organization: String, signingDomain: String, isOwnAddress: Bool = false) {
+    public init(address: String, organization: String, evidence: Evidence, isOwnAddress: Bool = false) {
         self.address = address
         self.organization = organization
-        self.signingDomain = signingDomain
+        self.evidence = evidence
         self.isOwnAddress = isOwnAddress
     }
 
     public var description: String {
-        "\(address) (DKIM signature of \(signingDomain))"
+        "\(address) (\(evidence))"
     }
 }
 
@@ -68,6 +84,10 @@ public enum UnverifiedReason: Sendable, Hashable, CustomStringConvertible {
     case freeMail(address: String)
     /// The sender's organization is not among the ones the person trusts.
     case notTrusted(organization: String)
+    /// Only a server the person does not trust says the message passed its checks on arrival.
+    case untrustedServer(String)
+    /// A server the person trusts found on arrival that the message did not pass (its results).
+    case failedOnArrival(server: String, results: String)
 
     /// Whether a later run may find otherwise: the key could not be looked up now.
     public var isProvisional: Bool {
@@ -90,6 +110,9 @@ public enum UnverifiedReason: Sendable, Hashable, CustomStringConvertible {
             "its DKIM signature by \(domain) covers only the start of the body (l=); what follows was added by someone"
         case .freeMail(let address): "\(address) is at a free-mail provider, where anyone can have an address, and is not one of your own"
         case .notTrusted(let organization): "\(organization) is not among the trusted senders"
+        case .untrustedServer(let server):
+            "only \(server) vouches for it (Authentication-Results), a server that is not trusted"
+        case .failedOnArrival(let server, let results): "\(server) found on its arrival that it did not pass (\(results))"
         }
     }
 }

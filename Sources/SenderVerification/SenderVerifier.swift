@@ -2,8 +2,8 @@ import Chrono
 import DKIM
 import MailMessage
 
-/// Finds who a message comes from: its `From` addresses and its DKIM signatures, verified with
-/// keys from ``keys`` (DNS, by default).
+/// Finds who a message comes from: its `From` addresses, its DKIM signatures, verified with keys
+/// from ``keys`` (DNS, by default), and the `Authentication-Results` the servers it passed wrote.
 ///
 /// Signatures are checked as of the message's arrival (the date of its topmost `Received`
 /// field), so that a booking read weeks after it came is not refused because its signature
@@ -31,6 +31,32 @@ public struct SenderVerifier: Sendable {
             field.value.split(separator: ";").last.flatMap { MailMessage.date(parsing: String($0)) }
         }
         let signatures = DKIMVerifier(keys: keys).verify(message, header: header, at: arrival)
-        return MessageAuthentication(from: from, signatures: signatures)
+        return MessageAuthentication(from: from, signatures: signatures, authenticationResults: Self.authenticationResults(header))
+    }
+
+    /// The topmost `Authentication-Results` of each server, with the receivers of the `Received`
+    /// fields above it. Servers add their fields on top of what they received, so the topmost
+    /// field naming a server is the one that server wrote; any lower one may be the sender's.
+    static func authenticationResults(_ header: RawHeader) -> [AuthenticationResults] {
+        var receivers: [String] = []
+        var found: [AuthenticationResults] = []
+        for field in header.fields {
+            if field.isNamed("Received") {
+                receivers.append(receiver(of: field.value) ?? "")
+            } else if field.isNamed("Authentication-Results"), var results = AuthenticationResults(parsing: field.value),
+                !found.contains(where: { $0.server == results.server })
+            {
+                results.receivedAbove = receivers
+                found.append(results)
+            }
+        }
+        return found
+    }
+
+    /// The host a `Received` field names as its receiver (`by mx.google.com`), lower case.
+    static func receiver(of value: String) -> String? {
+        let words = AuthenticationResults.withoutComments(value).split(separator: ";").first?.split(whereSeparator: \.isWhitespace) ?? []
+        guard let index = words.firstIndex(where: { $0.lowercased() == "by" }), index + 1 < words.count else { return nil }
+        return words[index + 1].lowercased()
     }
 }

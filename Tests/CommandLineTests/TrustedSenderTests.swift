@@ -196,6 +196,54 @@ struct TrustedSenderTests {
         #expect(result.standardError.contains("Takeout.mbox: message 2 <K7P2QX-ReservationCancelled@mail.example>: warning: its booking (flight K7P2QX) not used, because its sender is not verified: it has no DKIM signature"), "\(result.standardError)")
     }
 
+    /// What Gmail adds on top of a message on its arrival, with its verdict.
+    static func gmailArrival(_ verdict: String) -> String {
+        """
+        Received: by 2002:a05:7300:1234::1 with SMTP id x;
+                Tue, 04 Jun 2030 10:00:02 -0700 (PDT)
+        Received: from mta.united.com (mta.united.com. [192.0.2.4])
+                by mx.google.com with ESMTPS id y;
+                Tue, 04 Jun 2030 10:00:01 -0700 (PDT)
+        Authentication-Results: mx.google.com;
+               \(verdict)
+
+        """
+    }
+
+    @Test("a Takeout whose keys were rotated since: the provider's verdict counts once its server is trusted, and the run says how")
+    func authenticationResults() throws {
+        let keys = try Self.keys()
+        let folder = try TemporaryFolder("senders")
+        // Signed by a key united.com no longer publishes: the signature cannot be checked any more.
+        let rotated = try DKIMTestKeys()
+        try rotated.make(selector: "2029", domain: "united.com")
+        let signed = try rotated.sign(Self.flight("K7P2QX"), selector: "2029", domain: "united.com")
+        let arrived = try folder.write(
+            "arrived.eml", Self.gmailArrival("dkim=pass header.i=@united.com header.s=2029; dmarc=pass (p=REJECT) header.from=united.com") + signed)
+        // A forgery: Gmail found it failed; the sender wrote a passing verdict of its own below.
+        let forged = try folder.write(
+            "forged.eml",
+            Self.gmailArrival("dkim=none; dmarc=fail (p=REJECT) header.from=united.com")
+                + "Authentication-Results: mx.google.com; dkim=pass header.d=united.com; dmarc=pass header.from=united.com\n"
+                + Self.flight("K7P2QX", status: "ReservationCancelled", messageID: "forged@x", date: "Wed, 05 Jun 2030 10:00:00 +0000"))
+        let box = folder.path("Takeout.mbox")
+        let made = try ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", Repository.url("Tests/Tools/make_mbox.py").path, box, arrived, forged])
+        try #require(made.status == 0, "\(made.standardError)")
+
+        let untrusted = try run(["generate", box, "--output", "-", "--now", Self.now], keys: keys)
+        #expect(!untrusted.standardOutput.contains("BEGIN:VEVENT"))
+        #expect(untrusted.standardError.contains("message 1 <K7P2QX-ReservationConfirmed@mail.example>: warning: its booking (flight K7P2QX) not used, because its sender is not verified: only mx.google.com vouches for it (Authentication-Results), a server that is not trusted"), "\(untrusted.standardError)")
+        let hints = untrusted.standardError.split(separator: "\n").filter { $0.contains("--trust-authserv mx.google.com") }
+        #expect(hints == ["warning: 2 messages with bookings were checked on arrival by mx.google.com (its Authentication-Results, topmost), whose word is not taken; if it is your mail provider's server, --trust-authserv mx.google.com lets its verdicts count"], "\(untrusted.standardError)")
+
+        let trusted = try run(["generate", box, "--output", "-", "--now", Self.now, "--trust-authserv", "mx.google.com"], keys: keys)
+        #expect(trusted.standardOutput.contains("SUMMARY:Flight UA 110 · SFO → JFK"), "\(trusted.standardError)")
+        #expect(!trusted.standardOutput.contains("CANCELLED"), "the forgery's own verdict, below Gmail's, is not taken")
+        #expect(trusted.standardError.contains("mx.google.com found on its arrival that it did not pass (dkim=none, dmarc=fail)"), "\(trusted.standardError)")
+        #expect(!trusted.standardError.contains("--trust-authserv mx.google.com lets"))
+    }
+
     @Test("an IMAP folder in Dovecot: the forged cancellation among real mail cancels nothing")
     func imap() throws {
         let keys = try Self.keys()

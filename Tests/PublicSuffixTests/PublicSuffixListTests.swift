@@ -31,3 +31,14 @@ struct PublicSuffixListTests {
         #expect(!list.isPublicSuffix("example.co.uk"))
     }
 }
+
+extension PublicSuffixListTests {
+    @Test("names under top-level domains the list knows, and names no one can register")
+    func namespace() {
+        #expect(list.isInPublicNamespace("mx.google.com"))
+        #expect(list.isInPublicNamespace("mail.example.co.uk"))
+        #expect(!list.isInPublicNamespace("mailuser.nyi.internal"))
+        #expect(!list.isInPublicNamespace("nas.local"))
+        #expect(!list.isInPublicNamespace("localhost"))
+    }
+}

@@ -18,7 +18,7 @@ struct SenderPolicyTests {
         let policy = SenderPolicy()
         #expect(
             policy.verdict(for: message(signature("united.com")))
-                == .verified(VerifiedSender(address: "reservations@united.com", organization: "united.com", signingDomain: "united.com")))
+                == .verified(VerifiedSender(address: "reservations@united.com", organization: "united.com", evidence: .dkim(domain: "united.com"))))
         #expect(policy.verdict(for: message(signature("mail.united.com"))).sender?.organization == "united.com")
         #expect(policy.verdict(for: message(from: ["News@Email.United.com"], signature("united.com"))).sender?.address == "news@email.united.com")
     }

@@ -29,7 +29,7 @@ struct SenderVerifierTests {
         let found = SenderVerifier(keys: try DKIMKeyFile(path: keys.keysFile)).authenticate(Array(signed.utf8))
         #expect(found.from == ["reservations@united.com"])
         #expect(found.signatures.map(\.outcome) == [.pass])
-        #expect(SenderPolicy().verdict(for: found).sender?.signingDomain == "mail.united.com")
+        #expect(SenderPolicy().verdict(for: found).sender?.evidence == .dkim(domain: "mail.united.com"))
     }
 
     @Test("a forged From: signed by the forger's own domain, it is not the sender's")

@@ -1,3 +1,4 @@
+import Diagnostics
 import Mailboxes
 import ReservationImport
 
@@ -58,8 +59,21 @@ package struct InputReading {
         }
         var merging: [Diagnostic] = []
         result.reservations = ReservationMerger.merge(result.reservations, reporting: &merging)
+        merging += Self.untrustedServers(result.untrustedServers)
         merging.forEach(report)
         result.diagnostics += merging
         return (expanded.sources.count + folders.count, result)
+    }
+
+    /// One line for each server whose verdicts unverified messages carry but the person does not
+    /// trust: what would let their provider's word count, for mail whose signatures can no longer
+    /// be checked (keys rotated since: an archive, a Takeout export).
+    static func untrustedServers(_ servers: [String: Int]) -> [Diagnostic] {
+        servers.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { server, count in
+            let messages = count == 1 ? "1 message with bookings was" : "\(count) messages with bookings were"
+            return Diagnostic(
+                .warning, .untrustedServer,
+                "\(messages) checked on arrival by \(server) (its Authentication-Results, topmost), whose word is not taken; if it is your mail provider's server, --trust-authserv \(server) lets its verdicts count")
+        }
     }
 }
