@@ -15,6 +15,9 @@ import Foundation
 public struct DKIMKeyFile: DKIMKeySource {
     /// The records by name, lower case.
     public let records: [String: String]
+    /// What was found with these keys is kept under the files' paths: like DNS, a file's keys
+    /// may change, and a key taken out of it since does not change what was found.
+    public let memoIdentity: String?
 
     /// Reads a file of keys.
     ///
@@ -23,7 +26,9 @@ public struct DKIMKeyFile: DKIMKeySource {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: path)
         }
-        try self.init(text: String(decoding: data, as: UTF8.self), path: path)
+        let file = try DKIMKeyFile(text: String(decoding: data, as: UTF8.self), path: path)
+        records = file.records
+        memoIdentity = "file:" + path
     }
 
     /// Reads several files of keys, as one.
@@ -36,6 +41,7 @@ public struct DKIMKeyFile: DKIMKeySource {
             records.merge(try DKIMKeyFile(path: path).records) { first, _ in first }
         }
         self.records = records
+        memoIdentity = "file:" + paths.joined(separator: ",")
     }
 
     /// Reads keys from text in the file's format; `path` names it in errors.
@@ -55,6 +61,7 @@ public struct DKIMKeyFile: DKIMKeySource {
             records[name.hasSuffix(".") ? String(name.dropLast()) : name] = record
         }
         self.records = records
+        memoIdentity = nil
     }
 
     public func record(named name: String) -> DKIMKeyAnswer {

@@ -6,6 +6,15 @@
 public protocol DKIMKeySource: Sendable {
     /// The key record published at `name` (`s1._domainkey.united.com`, lower case).
     func record(named name: String) -> DKIMKeyAnswer
+
+    /// A name for where the keys come from (`dns`, a file's path), under which what was found
+    /// with them may be kept and found again on a later run, when keys may have been rotated;
+    /// `nil` when nothing found with this source is to be kept.
+    var memoIdentity: String? { get }
+}
+
+extension DKIMKeySource {
+    public var memoIdentity: String? { nil }
 }
 
 /// What a ``DKIMKeySource`` found for a key's name.

@@ -38,6 +38,9 @@ public final class DNSKeySource: DKIMKeySource, Sendable {
         self.lookUp = lookUp
     }
 
+    /// What was found with DNS is kept under `dns`: a key rotated since does not change it.
+    public var memoIdentity: String? { "dns" }
+
     public func record(named name: String) -> DKIMKeyAnswer {
         let name = name.lowercased()
         let known: DKIMKeyAnswer? = state.withLock { state in

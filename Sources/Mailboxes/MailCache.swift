@@ -8,6 +8,8 @@ import Basics
 ///   imaps/me@mail.example.com:993/INBOX/
 ///     state                                   "UIDVALIDITY UIDNEXT KEPT", what the last run saw
 ///     1795472066/20.eml                       message UID 20 of that UIDVALIDITY
+///     1795472066/20.kitinerary                what KDE's extractor said of it
+///     1795472066/20.authentication            its sender's signatures, as found when it was read
 ///     1795472066/21.too-large                 a message past --limit message-size: its size
 /// ```
 ///
@@ -163,12 +165,21 @@ public struct MailCache: Sendable {
     }
 
     /// Moves a kept message under a new UIDVALIDITY and UID (the folder was renumbered and the
-    /// message is still there).
+    /// message is still there), with what was found of it beside it (KDE's extractor's answer,
+    /// its sender's signatures), which stays true of the same message.
     public func move(_ entry: Entry, toUID uid: UInt32, uidValidity: UInt32, of mailbox: MailboxURL) throws(WriteError) {
         let suffix = entry.tooLarge == nil ? "eml" : "too-large"
-        let target = "\(try generation(uidValidity, of: mailbox))/\(uid).\(suffix)"
+        let directory = try generation(uidValidity, of: mailbox)
+        let target = "\(directory)/\(uid).\(suffix)"
         guard rename(entry.path, target) == 0 else { throw Self.failure(target) }
+        let base = String(entry.path.dropLast(suffix.count + 1))
+        for memo in Self.memoSuffixes where access("\(base).\(memo)", F_OK) == 0 {
+            rename("\(base).\(memo)", "\(directory)/\(uid).\(memo)")
+        }
     }
+
+    /// What readers keep beside a message: KDE's extractor's answer, and its sender's signatures.
+    public static let memoSuffixes = ["kitinerary", "authentication"]
 
     /// Holds the folder's cache for one writer at a time (`flock` on its `lock` file): a run of
     /// `generate` and the watch of `serve` may sync the same folder at once, and the second then

@@ -168,11 +168,34 @@ public struct ReservationImporter: Sendable {
     ///   - source: What it was read from: a file, or a message in a mailbox.
     ///   - sourceTime: When it was written, if known, for the extractor.
     ///   - memo: Where what KDE's extractor says of the message is kept between runs, if anywhere.
-    public func readMessage(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant? = nil, memo: ExtractionMemo? = nil) -> ImportResult {
+    ///   - authenticationMemo: Where what was found of the message's sender (its signatures and
+    ///     whether they verified) is kept between runs, so that a key rotated since does not
+    ///     change it; beside the extractor's answers in ``extractionCache`` when not given.
+    public func readMessage(
+        _ bytes: [UInt8], source: Origin.Source, sourceTime: Instant? = nil, memo: ExtractionMemo? = nil,
+        authenticationMemo: ExtractionMemo? = nil
+    ) -> ImportResult {
         let result = readBookings(bytes, source: source, sourceTime: sourceTime, memo: memo)
         // Only messages that carry a booking are checked: newsletters cost nothing.
         guard !result.reservations.isEmpty else { return result }
-        return vouched(result, message: bytes, source: source)
+        let memo = authenticationMemo ?? extractionCache.map { ExtractionMemo.file("\($0)/\(Self.digest(bytes)).authentication", makingFolder: true) }
+        return vouched(result, message: bytes, source: source, memo: memo)
+    }
+
+    /// What the message says of its sender: as found when it was first read, when that was kept
+    /// with the same key source; else found now, and kept unless a key could not be looked up
+    /// (a later run tries again).
+    private func authentication(of bytes: [UInt8], memo: ExtractionMemo?) -> MessageAuthentication {
+        guard let memo, let identity = senders.verifier.keys.memoIdentity else { return senders.verifier.authenticate(bytes) }
+        let signature = "reservation-feed sender 1 \(identity)"
+        if let kept = memo.load(signature), let found = try? JSONDecoder().decode(MessageAuthentication.self, from: Data(kept)) {
+            return found
+        }
+        let found = senders.verifier.authenticate(bytes)
+        if !found.isProvisional, let encoded = try? JSONEncoder().encode(found) {
+            memo.save(signature, Array(encoded))
+        }
+        return found
     }
 
     /// What an e-mail's markup, KDE's extractor or its calendar parts give, before its sender is
@@ -196,10 +219,10 @@ public struct ReservationImporter: Sendable {
 
     /// The bookings of a message, as its sender's verdict has them: marked with the verified
     /// sender, or set apart as withheld and reported.
-    private func vouched(_ result: ImportResult, message bytes: [UInt8], source: Origin.Source) -> ImportResult {
+    private func vouched(_ result: ImportResult, message bytes: [UInt8], source: Origin.Source, memo: ExtractionMemo?) -> ImportResult {
         var result = result
-        let (authentication, verdict) = senders.examine(bytes)
-        switch verdict {
+        let authentication = authentication(of: bytes, memo: memo)
+        switch senders.policy.verdict(for: authentication) {
         case .verified(let sender):
             for index in result.reservations.indices { result.reservations[index].verifiedSender = sender.organization }
         case .unverified(let reason):

@@ -244,6 +244,73 @@ struct TrustedSenderTests {
         #expect(!trusted.standardError.contains("--trust-authserv mx.google.com lets"))
     }
 
+    @Test("verdicts last: a key withdrawn since a message was read does not unmake its booking; trust options apply at every run")
+    func keptVerdicts() throws {
+        let keys = try DKIMTestKeys()
+        try keys.make(selector: "s1", domain: "united.com")
+        let folder = try TemporaryFolder("senders")
+        try folder.write("mail/confirmed.eml", try keys.sign(Self.flight("K7P2QX"), selector: "s1", domain: "united.com"))
+        let environment = ["XDG_CACHE_HOME": folder.path("cache")]
+        func lint(_ extra: [String] = []) throws -> ProcessOutput {
+            try ProcessRunner.run(Self.tool, ["lint", folder.path("mail"), "--now", Self.now, "--dkim-keys", keys.keysFile] + extra, environment: environment)
+        }
+        #expect(try lint().standardOutput == "1 reservation in 1 input: 0 errors, 0 warnings\n")
+        // united.com rotates its key: the old one is no longer published.
+        try Data().write(to: URL(fileURLWithPath: keys.keysFile))
+        #expect(try lint().standardOutput == "1 reservation in 1 input: 0 errors, 0 warnings\n", "the verdict found when it was read stands")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path("cache/reservation-feed/extracted"))
+        #expect(kept.contains { $0.hasSuffix(".authentication") })
+        // The person's own rule is applied afresh: only another sender is trusted now.
+        #expect(try lint(["--trust-sender", "delta.com"]).standardOutput.contains("united.com is not among the trusted senders"))
+        // Without the kept verdict, the withdrawn key is not found.
+        try FileManager.default.removeItem(atPath: folder.path("cache"))
+        #expect(try lint().standardOutput.contains("its DKIM signature by united.com does not verify (its key was not found)"))
+    }
+
+    @Test("an IMAP folder in Dovecot: the verdict is kept with the cached message after the key is gone")
+    func imapKeptVerdict() throws {
+        let keys = try DKIMTestKeys()
+        try keys.make(selector: "s1", domain: "united.com")
+        let server = try IMAPTestServer()
+        let folder = try TemporaryFolder("senders")
+        try server.append([try folder.write("confirmed.eml", try keys.sign(Self.flight("K7P2QX"), selector: "s1", domain: "united.com"))])
+        func generate() throws -> ProcessOutput {
+            try ProcessRunner.run(
+                Self.tool, ["generate", server.url(), "--output", folder.path("feed.ics"), "--now", Self.now, "--dkim-keys", keys.keysFile],
+                environment: server.environment(cache: folder.path("cache")))
+        }
+        let first = try generate()
+        #expect(first.standardError.contains("1 added"), "\(first.standardError)")
+        let cached = try FileManager.default.subpathsOfDirectory(atPath: folder.path("cache/reservation-feed/mail"))
+        #expect(cached.contains { $0.hasSuffix("/1.authentication") }, "\(cached)")
+        try Data().write(to: URL(fileURLWithPath: keys.keysFile))
+        let second = try generate()
+        #expect(second.status == 0)
+        #expect(second.standardError.contains("0 added, 0 updated, 0 cancelled, 0 removed, 1 unchanged"), "\(second.standardError)")
+        #expect(!second.standardError.contains("not verified"))
+    }
+
+    @Test("serve's inbox: a donated e-mail whose sender is not verified is refused and not kept; a signed one is taken")
+    func donations() throws {
+        let keys = try Self.keys()
+        let folder = try TemporaryFolder("senders")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("inbox"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Repository.url("Examples/trip/2-flight-sfo-hel.json"), to: folder.url.appendingPathComponent("inbox/flight.json"))
+        let server = try ServeCommandTests.Server(["inbox", "--output", "trips.ics", "--dkim-keys", keys.keysFile], in: folder)
+        defer { _ = server.stop() }
+        let inbox = server.url.deletingLastPathComponent().appendingPathComponent("inbox")
+        let (refused, _, answer) = try ServeCommandTests.request(
+            inbox, method: "POST", body: Data(Self.flight("K7P2QX", status: "ReservationCancelled").utf8))
+        #expect(refused == 422)
+        #expect(String(decoding: answer, as: UTF8.self).contains("the e-mail's sender is not verified, so its bookings are not used; nothing was kept"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("inbox")) == ["flight.json"])
+        let (created, _, receipt) = try ServeCommandTests.request(
+            inbox, method: "POST", body: Data(try keys.sign(Self.flight("K7P2QX"), selector: "s1", domain: "united.com").utf8))
+        #expect(created == 201, "\(String(decoding: receipt, as: UTF8.self))")
+        #expect(try ServeCommandTests.eventually(10) { String(decoding: try ServeCommandTests.request(server.url).2, as: UTF8.self).contains("Flight UA 110") })
+    }
+
     @Test("an IMAP folder in Dovecot: the forged cancellation among real mail cancels nothing")
     func imap() throws {
         let keys = try Self.keys()

@@ -131,8 +131,9 @@ public struct MailboxInputs: Sendable {
         let bytes = [UInt8](data)
         var named = message
         named.messageID = MessageHeader.messageID(in: bytes)
-        let memo = ExtractionMemo.file(String(entry.path.dropLast(".eml".count)) + ".kitinerary")
-        var read = importer.readMessage(bytes, source: .message(named), memo: memo)
+        let base = String(entry.path.dropLast(".eml".count))
+        var read = importer.readMessage(
+            bytes, source: .message(named), memo: .file(base + ".kitinerary"), authenticationMemo: .file(base + ".authentication"))
         read.messages = 1
         return read
     }
