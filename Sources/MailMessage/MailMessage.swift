@@ -32,6 +32,10 @@ public struct MailMessage: Sendable {
     public var language: String?
     /// The leaf parts, in order, including those of attached messages.
     public var parts: [MailPart]
+    /// The messages attached to this one (`message/rfc822`, a forwarded confirmation), nested ones
+    /// too, each as GMime writes it back: its own header fields and body, whose own signature may
+    /// be checked. Their parts are among ``parts``, under their section.
+    public var attachedMessages: [AttachedMessage]
 
     /// Reads a message.
     ///
@@ -71,6 +75,7 @@ public struct MailMessage: Sendable {
         }
         guard !walker.parts.isEmpty || g_mime_message_get_mime_part(message) != nil else { throw .notAMessage }
         parts = walker.parts
+        attachedMessages = walker.attachedMessages
     }
 
     /// GMime, initialised once for the program.
@@ -97,6 +102,7 @@ public struct MailMessage: Sendable {
         let maximumPartSize: Int
         let decoding: Set<String>?
         var parts: [MailPart] = []
+        var attachedMessages: [AttachedMessage] = []
 
         mutating func walk(_ object: UnsafeMutablePointer<GMimeObject>, section: String, date: Instant?, depth: Int)
             throws(MailMessageError)
@@ -115,7 +121,9 @@ public struct MailMessage: Sendable {
                 let part = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GMimeMessagePart.self)
                 guard let attached = g_mime_message_part_get_message(part), let body = g_mime_message_get_mime_part(attached)
                 else { return }
-                try walk(body, section: section.isEmpty ? "1" : section, date: MailMessage.date(of: attached) ?? date, depth: depth + 1)
+                let attachedSection = section.isEmpty ? "1" : section
+                attachedMessages.append(AttachedMessage(section: attachedSection, bytes: Self.written(attached)))
+                try walk(body, section: attachedSection, date: MailMessage.date(of: attached) ?? date, depth: depth + 1)
             } else if rf_is_part(object) != 0 {
                 guard parts.count < maximumParts else {
                     throw .limit("the message has more than \(maximumParts) parts (--limit mime-parts)")
@@ -140,6 +148,16 @@ public struct MailMessage: Sendable {
             }
             defer { g_free(text) }
             return String(cString: text).lowercased()
+        }
+
+        /// A message as GMime writes it: its header fields as they were read, and its body.
+        private static func written(_ message: UnsafeMutablePointer<GMimeMessage>) -> [UInt8] {
+            guard let output = g_mime_stream_mem_new() else { return [] }
+            defer { rf_unref(output) }
+            _ = g_mime_object_write_to_stream(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GMimeObject.self), nil, output)
+            let memory = UnsafeMutableRawPointer(output).assumingMemoryBound(to: GMimeStreamMem.self)
+            guard let array = g_mime_stream_mem_get_byte_array(memory), let data = array.pointee.data else { return [] }
+            return Array(UnsafeBufferPointer(start: data, count: Int(array.pointee.len)))
         }
 
         /// The part's content with its transfer encoding undone, and text converted to UTF-8.

@@ -3,6 +3,7 @@ import Chrono
 import Crypto
 import Diagnostics
 import Foundation
+import MailMessage
 import Parallel
 import Reservations
 import SenderVerification
@@ -219,35 +220,86 @@ public struct ReservationImporter: Sendable {
 
     /// The bookings of a message, as its sender's verdict has them: marked with the verified
     /// sender, or set apart as withheld and reported.
+    ///
+    /// The bookings of a message attached to this one (a forwarded confirmation) answer to the
+    /// attached message's own sender, whose signature travels with it; or, when this message is
+    /// the person's own (forwarding to oneself), to the person.
     private func vouched(_ result: ImportResult, message bytes: [UInt8], source: Origin.Source, memo: ExtractionMemo?) -> ImportResult {
         var result = result
         let authentication = authentication(of: bytes, memo: memo)
-        switch senders.policy.verdict(for: authentication) {
-        case .verified(let sender):
-            for index in result.reservations.indices { result.reservations[index].verifiedSender = sender.organization }
-        case .unverified(let reason):
-            if let server = authentication.topmostServer, !senders.policy.trustedServers.contains(server) {
-                result.untrustedServers[server, default: 0] += 1
-            }
-            let bookings = Self.describe(result.reservations)
-            if senders.acceptsUnverified {
-                result.diagnostics.append(
-                    Diagnostic(
-                        .warning, .unverifiedSender, at: Origin(source),
-                        "its sender is not verified: \(reason); \(bookings) used all the same, as asked"))
+        let verdict = senders.policy.verdict(for: authentication)
+        let attached = Self.attachedMessages(in: bytes, limits: limits)
+        // Each booking by the message it was read from: this one (nil), or an attached one.
+        var groups: [(section: String?, reservations: [ImportedReservation])] = []
+        for imported in result.reservations {
+            let part = imported.origin.flatMap { Self.partSection(of: $0.path) }
+            let section = part.flatMap { part in attached.first { $0.contains(section: part) }?.section }
+            if let index = groups.firstIndex(where: { $0.section == section }) {
+                groups[index].reservations.append(imported)
             } else {
-                // What was said of its content goes too: nothing of it is used, and a stranger's
-                // broken markup must not fail a person's run.
-                result.diagnostics = [
-                    Diagnostic(
-                        .warning, .unverifiedSender, at: Origin(source),
-                        "\(bookings) not used, because its sender is not verified: \(reason)")
-                ]
-                result.withheld += result.reservations
-                result.reservations = []
+                groups.append((section, [imported]))
             }
         }
+        var used: [ImportedReservation] = []
+        var warnings: [Diagnostic] = []
+        for group in groups {
+            var groupVerdict = verdict
+            var origin = Origin(source)
+            if let section = group.section, let message = attached.first(where: { $0.section == section }) {
+                origin = Origin(source, path: "part[\(section)]")
+                let own = senders.examine(message.bytes).verdict
+                if own.sender != nil || verdict.sender?.isOwnAddress != true { groupVerdict = own }
+            }
+            switch groupVerdict {
+            case .verified(let sender):
+                used += group.reservations.map { imported in
+                    var imported = imported
+                    imported.verifiedSender = sender.organization
+                    return imported
+                }
+            case .unverified(let reason):
+                if group.section == nil, let server = authentication.topmostServer, !senders.policy.trustedServers.contains(server) {
+                    result.untrustedServers[server, default: 0] += 1
+                }
+                let bookings = Self.describe(group.reservations)
+                if senders.acceptsUnverified {
+                    warnings.append(
+                        Diagnostic(.warning, .unverifiedSender, at: origin, "its sender is not verified: \(reason); \(bookings) used all the same, as asked"))
+                    used += group.reservations
+                } else {
+                    warnings.append(
+                        Diagnostic(.warning, .unverifiedSender, at: origin, "\(bookings) not used, because its sender is not verified: \(reason)"))
+                    result.withheld += group.reservations
+                }
+            }
+        }
+        // When nothing of the message is used, what was said of its content goes too: a
+        // stranger's broken markup must not fail a person's run.
+        result.diagnostics = used.isEmpty && !senders.acceptsUnverified ? warnings : result.diagnostics + warnings
+        result.reservations = used
         return result
+    }
+
+    /// The messages attached to an e-mail, innermost first; none, without parsing it, when it
+    /// has no `message/rfc822` part.
+    private static func attachedMessages(in bytes: [UInt8], limits: ImportLimits) -> [AttachedMessage] {
+        let marker = Array("message/rfc822".utf8)
+        let found = bytes.withUnsafeBufferPointer { buffer in
+            (0..<max(0, buffer.count - marker.count + 1)).contains { start in
+                zip(marker.indices, marker).allSatisfy { offset, byte in buffer[start + offset] | 0x20 == byte | 0x20 }
+            }
+        }
+        guard found,
+            let message = try? MailMessage(
+                parsing: bytes, maximumParts: limits.mimeParts, maximumDepth: limits.mimeDepth, maximumPartSize: limits.partSize, decoding: [])
+        else { return [] }
+        return message.attachedMessages.sorted { $0.section.count > $1.section.count }
+    }
+
+    /// The section of the e-mail part a path starts in: `2.1` of `part[2.1].script[1]`.
+    static func partSection(of path: String) -> String? {
+        guard path.hasPrefix("part["), let end = path.firstIndex(of: "]") else { return nil }
+        return String(path[path.index(path.startIndex, offsetBy: 5)..<end])
     }
 
     /// What bookings are, for a message: `its booking (flight K7P2QX)`, `its 2 bookings (…)`.

@@ -50,7 +50,7 @@ public struct SenderPolicy: Sendable, Hashable {
 
     /// Whether the message's sender is verified and believed, and if not, why.
     public func verdict(for message: MessageAuthentication) -> SenderVerdict {
-        guard let address = message.from.first?.lowercased() else { return .unverified(.noSender) }
+        guard let address = message.from.first?.lowercased(), address.contains("@") else { return .unverified(.noSender) }
         guard Set(message.from.map { $0.lowercased() }).count == 1 else { return .unverified(.severalSenders(message.from)) }
         let domain = Self.domain(of: address)
         let suffixes = PublicSuffixList.shared

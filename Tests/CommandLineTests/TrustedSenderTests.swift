@@ -290,6 +290,55 @@ struct TrustedSenderTests {
         #expect(!second.standardError.contains("not verified"))
     }
 
+    /// A message from `from` with `attached` attached as a forwarded e-mail (`message/rfc822`).
+    static func forwarding(_ attached: String, from: String) -> String {
+        """
+        From: \(from)
+        To: ada@example.org
+        Subject: Fwd: your flight
+        Date: Tue, 04 Jun 2030 10:00:00 +0000
+        MIME-Version: 1.0
+        Content-Type: multipart/mixed; boundary="outer"
+
+        --outer
+        Content-Type: text/plain; charset=utf-8
+
+        See the attached confirmation.
+        --outer
+        Content-Type: message/rfc822
+        Content-Disposition: attachment; filename="flight.eml"
+
+        \(attached.replacingOccurrences(of: "\r\n", with: "\n"))
+        --outer--
+
+        """
+    }
+
+    @Test("attached e-mails answer to their own sender: a forwarded signed confirmation counts, a forwarded forgery does not, unless you forward it yourself")
+    func attachments() throws {
+        let keys = try Self.keys()
+        let folder = try TemporaryFolder("senders")
+        let signed = try keys.sign(Self.flight("K7P2QX"), selector: "s1", domain: "united.com")
+        let forged = Self.flight("FAKE01", flightNumber: "666")
+        try folder.write(
+            "mail/1-friend-forwards-signed.eml", try keys.sign(Self.forwarding(signed, from: "Bob <bob@gmail.com>"), selector: "s1", domain: "gmail.com"))
+        try folder.write(
+            "mail/2-friend-forwards-forged.eml", try keys.sign(Self.forwarding(forged, from: "Bob <bob@gmail.com>"), selector: "s1", domain: "gmail.com"))
+        try folder.write(
+            "mail/3-stranger-attaches-forged.eml",
+            try keys.sign(Self.forwarding(Self.flight("K7P2QX", status: "ReservationCancelled"), from: "Evil <x@evil.example>"), selector: "s1", domain: "evil.example"))
+        let result = try run(["generate", folder.path("mail"), "--output", "-", "--now", Self.now], keys: keys)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("SUMMARY:Flight UA 110 · SFO → JFK"), "\(result.standardError)")
+        #expect(!result.standardOutput.contains("UA 666"))
+        #expect(!result.standardOutput.contains("CANCELLED"))
+        #expect(result.standardError.contains("2-friend-forwards-forged.eml: part[2]: warning: its booking (flight FAKE01) not used, because its sender is not verified: it has no DKIM signature"), "\(result.standardError)")
+        #expect(result.standardError.contains("3-stranger-attaches-forged.eml: part[2]: warning: its booking (flight K7P2QX) not used"), "\(result.standardError)")
+        // Forwarded by the person from their own address: they vouch for what they forward.
+        let own = try run(["generate", folder.path("mail"), "--output", "-", "--now", Self.now, "--my-address", "bob@gmail.com"], keys: keys)
+        #expect(own.standardOutput.contains("SUMMARY:Flight UA 666 · SFO → JFK"), "\(own.standardError)")
+    }
+
     @Test("serve's inbox: a donated e-mail whose sender is not verified is refused and not kept; a signed one is taken")
     func donations() throws {
         let keys = try Self.keys()

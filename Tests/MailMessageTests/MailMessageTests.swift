@@ -68,6 +68,27 @@ struct MailMessageTests {
         #expect(mail.parts[0].messageDate == (try Instant(iso8601: "2030-06-03T09:00:00Z")))
         #expect(mail.parts[1].text.contains("<p>inner</p>"))
         #expect(mail.parts[1].messageDate == (try Instant(iso8601: "2030-06-01T06:00:00Z")))
+        // The forwarded message whole, as its own signature covers it.
+        #expect(mail.attachedMessages.map(\.section) == ["2"])
+        let attached = String(decoding: try #require(mail.attachedMessages.first).bytes, as: UTF8.self)
+        #expect(attached.hasPrefix("Subject: Booking confirmed"))
+        #expect(attached.contains("<p>inner</p>"))
+        #expect(try #require(mail.attachedMessages.first).contains(section: "2") && !(try #require(mail.attachedMessages.first).contains(section: "1.1")))
+    }
+
+    @Test("a message's header as written: fields in order with their folded lines, the body's start, addresses")
+    func rawHeader() throws {
+        let bytes = Array("From x\nReceived: from a\n\tby b; date\nFrom: =?utf-8?q?R=C3=A9servations?= <r@united.com>\nSubject: hi\n\nbody\n".utf8)
+        let header = RawHeader(bytes)
+        #expect(header.fields.map(\.name) == ["Received", "From", "Subject"], "the mbox postmark is no field")
+        #expect(header.fields[0].value == "from a\tby b; date")
+        #expect(String(decoding: header.fields[0].text, as: UTF8.self) == "Received: from a\n\tby b; date")
+        #expect(String(decoding: bytes[header.bodyStart...], as: UTF8.self) == "body\n")
+        #expect(header.fields(named: "from").count == 1)
+        #expect(MailAddresses.parse(header.fields[1].value) == ["r@united.com"])
+        #expect(MailAddresses.parse("Trip: a@x.example, \"B, Bob\" <b@y.example>;") == ["a@x.example", "b@y.example"])
+        #expect(MailAddresses.parse("not an address").isEmpty)
+        #expect(MailMessage.date(parsing: "Tue, 04 Jun 2030 10:00:01 -0700 (PDT)") == (try Instant(iso8601: "2030-06-04T17:00:01Z")))
     }
 
     @Test("Windows-1252 declared, and undeclared text that is not UTF-8")
