@@ -168,7 +168,8 @@ let package = Package(
         .target(
             name: "CalDAV",
             dependencies: [
-                "Basics", "XMLParsing", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                "Basics", "XMLParsing", "PublicSuffix", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         // publish: the feed's events kept in step inside a CalDAV calendar, one resource each,

@@ -1,4 +1,5 @@
 import Foundation
+import PublicSuffix
 
 /// Where a password may go: the host the person named, or another host of the same domain (as
 /// iCloud sends each account from `caldav.icloud.com` to `p42-caldav.icloud.com`), and only
@@ -41,26 +42,11 @@ public struct CredentialScope: Sendable, Hashable {
         return host == "localhost" || host == "::1" || (host.hasPrefix("127.") && host.split(separator: ".").count == 4)
     }
 
-    /// The domain a host belongs to as one owner's: its last two labels (`icloud.com`), or three
-    /// under a country's second-level registry (`example.co.uk`, `example.com.au`). `nil` for
-    /// an address given as numbers, and for a host that is itself such a domain's suffix.
-    ///
-    /// A rule of thumb, not the Public Suffix List: it errs on the side of not sending (a
-    /// provider whose hosts sit under a suffix it does not know is asked for by exact host).
+    /// The domain a host belongs to as one owner's: its organizational domain by the Public Suffix
+    /// List (`icloud.com`, `example.co.uk`, `ada.github.io`), through libpsl. `nil` for an
+    /// address given as numbers, and for a host that is itself a public suffix.
     static func registrableDomain(of host: String) -> String? {
         if host.contains(":") || host.split(separator: ".").allSatisfy({ $0.allSatisfy(\.isNumber) }) { return nil }
-        let labels = host.split(separator: ".").map(String.init)
-        guard labels.count >= 2 else { return nil }
-        let top = labels[labels.count - 1]
-        let second = labels[labels.count - 2]
-        let registryUnderCountry = top.count == 2 && secondLevelRegistries.contains(second)
-        let length = registryUnderCountry ? 3 : 2
-        guard labels.count >= length else { return nil }
-        return labels.suffix(length).joined(separator: ".")
+        return PublicSuffixList.shared.organizationalDomain(of: host)
     }
-
-    /// Second-level labels that countries' registries give out names under (`co.uk`, `com.br`).
-    static let secondLevelRegistries: Set<String> = [
-        "ac", "co", "com", "edu", "gob", "go", "gov", "gv", "ltd", "mil", "ne", "net", "nic", "or", "org", "plc", "sch",
-    ]
 }

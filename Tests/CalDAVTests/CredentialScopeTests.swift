@@ -32,6 +32,10 @@ struct CredentialScopeTests {
         #expect(Self.refusal("https://calendars.example.com.au/", "https://example2.com.au/") != nil)
         #expect(Self.refusal("https://192.168.1.10/", "https://192.168.1.11/") != nil)
         #expect(Self.refusal("https://localhost/", "https://example.com/") != nil)
+        // The Public Suffix List's private part: hosts anyone can have under a shared domain.
+        #expect(Self.refusal("https://ada.github.io/", "https://bob.github.io/") != nil)
+        #expect(Self.refusal("https://cal.example.co.jp/", "https://dav.example.co.jp/") == nil)
+        #expect(Self.refusal("https://ada.blogspot.com/", "https://evil.blogspot.com/") != nil)
     }
 
     @Test("plain HTTP only from loopback to loopback")
