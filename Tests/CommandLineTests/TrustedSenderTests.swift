@@ -360,6 +360,47 @@ struct TrustedSenderTests {
         #expect(try ServeCommandTests.eventually(10) { String(decoding: try ServeCommandTests.request(server.url).2, as: UTF8.self).contains("Flight UA 110") })
     }
 
+    @Test("publish: a forged cancellation cancels nothing in the calendar, a verified one does")
+    func publish() async throws {
+        guard let world = try await PublishCommandTests.world(.radicale) else { return }
+        let keys = try Self.keys()
+        _ = try world.folder.write("bookings/confirmed.eml", try keys.sign(Self.flight("K7P2QX"), selector: "s1", domain: "united.com"))
+        let first = try world.publish(["--dkim-keys", keys.keysFile])
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardError.contains("1 created"), "\(first.standardError)")
+        _ = try world.folder.write(
+            "bookings/forged.eml", Self.flight("K7P2QX", status: "ReservationCancelled", messageID: "f@x", date: "Wed, 05 Jun 2030 10:00:00 +0000"))
+        let forged = try world.publish(["--dkim-keys", keys.keysFile])
+        #expect(forged.status == 0, "\(forged.standardError)")
+        #expect(forged.standardError.contains("0 created, 0 updated, 0 cancelled, 0 deleted, 1 unchanged"), "\(forged.standardError)")
+        #expect(forged.standardError.contains("forged.eml: warning: its booking (flight K7P2QX) not used"), "\(forged.standardError)")
+        #expect(try world.calendarEvents().map(\.summary) == ["Flight UA 110 · SFO → JFK"])
+        try FileManager.default.removeItem(atPath: world.folder.path("bookings/forged.eml"))
+        _ = try world.folder.write(
+            "bookings/cancelled.eml",
+            try keys.sign(
+                Self.flight("K7P2QX", status: "ReservationCancelled", messageID: "c@x", date: "Wed, 05 Jun 2030 10:00:00 +0000"), selector: "s1",
+                domain: "united.com"))
+        let cancelled = try world.publish(["--dkim-keys", keys.keysFile])
+        #expect(cancelled.standardError.contains("1 cancelled"), "\(cancelled.standardError)")
+        #expect(try world.calendarEvents().map(\.summary) == ["Cancelled: Flight UA 110 · SFO → JFK"])
+    }
+
+    @Test("serve follows its folder: a forged cancellation dropped in beside a signed booking changes nothing of the rest")
+    func serveFollows() throws {
+        let keys = try Self.keys()
+        let folder = try TemporaryFolder("senders")
+        try folder.write("inbox/confirmed.eml", try keys.sign(Self.flight("K7P2QX"), selector: "s1", domain: "united.com"))
+        let server = try ServeCommandTests.Server(["inbox", "--output", "trips.ics", "--dkim-keys", keys.keysFile], in: folder)
+        defer { _ = server.stop() }
+        func served() throws -> String { String(decoding: try ServeCommandTests.request(server.url).2, as: UTF8.self) }
+        #expect(try served().contains("SUMMARY:Flight UA 110 · SFO → JFK"))
+        try folder.write("inbox/forged.eml", Self.flight("K7P2QX", status: "ReservationCancelled", messageID: "f@x", date: "Wed, 05 Jun 2030 10:00:00 +0000"))
+        try folder.write("inbox/other.eml", try keys.sign(Self.flight("OTHER1", flightNumber: "550"), selector: "s1", domain: "united.com"))
+        #expect(try ServeCommandTests.eventually(15) { try served().contains("Flight UA 550") }, "the new booking was not served within 15 s")
+        #expect(!(try served().contains("CANCELLED")))
+    }
+
     @Test("an IMAP folder in Dovecot: the forged cancellation among real mail cancels nothing")
     func imap() throws {
         let keys = try Self.keys()
