@@ -163,6 +163,30 @@ struct TrustedSenderTests {
         #expect(text.contains("SUMMARY:Flight UA 110 · SFO → JFK"))
     }
 
+    @Test("trusted senders from a file, one domain a line; options that name nothing sensible stop the run before it reads anything")
+    func options() throws {
+        let keys = try Self.keys()
+        let folder = try TemporaryFolder("senders")
+        try folder.write("mail/united.eml", try keys.sign(Self.flight("K7P2QX"), selector: "s1", domain: "united.com"))
+        try folder.write("mail/sub.eml", try keys.sign(Self.flight("SUB001", flightNumber: "330"), selector: "s1", domain: "mail.united.com"))
+        let list = try folder.write("senders.txt", "# airlines\nmail.united.com   # its mail comes from a subdomain\n\ndelta.com\n")
+        let trusted = try run(["lint", folder.path("mail"), "--now", Self.now, "--trust-sender", "@" + list], keys: keys)
+        #expect(trusted.standardOutput == "2 reservations in 2 inputs: 0 errors, 0 warnings\n", "\(trusted.standardOutput)\(trusted.standardError)")
+        let other = try run(["lint", folder.path("mail"), "--now", Self.now, "--trust-sender", "delta.com"], keys: keys)
+        #expect(other.standardOutput.components(separatedBy: "united.com is not among the trusted senders").count - 1 == 2, "\(other.standardOutput)")
+        for (arguments, message) in [
+            (["--trust-sender", "co.uk"], "--trust-sender: co.uk is not a domain an organization holds"),
+            (["--trust-sender", "@" + folder.path("missing.txt")], "--trust-sender: cannot read the file"),
+            (["--my-address", "ada"], "--my-address: expected an e-mail address"),
+            (["--trust-authserv", "mx.google.com; dkim=pass"], "--trust-authserv: expected a server's authserv-id"),
+            (["--dkim-keys", folder.path("senders.txt")], "--dkim-keys: \(folder.path("senders.txt")): line 2: expected a name of the form SELECTOR._domainkey.DOMAIN"),
+        ] {
+            let refused = try ProcessRunner.run(Self.tool, ["lint", folder.path("mail"), "--now", Self.now] + arguments)
+            #expect(refused.status == 2, "\(arguments)")
+            #expect(refused.standardError.contains(message), "\(refused.standardError)")
+        }
+    }
+
     @Test("a booking changed by verified mail of another organization than the one that made it is applied and reported")
     func otherOrganization() throws {
         let keys = try Self.keys()
