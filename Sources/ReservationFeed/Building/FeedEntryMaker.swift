@@ -134,13 +134,7 @@ struct FeedEntryMaker: Sendable {
             return step
         }
         let old = previous[position]
-        let oldEvent: CalendarEvent
-        do {
-            oldEvent = try old.event()
-        } catch {
-            step.diagnostics.append(problem(old, error, "it cannot be kept in the feed"))
-            return step
-        }
+        guard let oldEvent = previousEvent(old, keptBy: &step) else { return step }
         step.previousWasLive = versioning.isLive(oldEvent)
         if versioning.hasExpired(endingAt: oldEvent.endInstant) {
             step.outcome = .removed
@@ -164,13 +158,7 @@ struct FeedEntryMaker: Sendable {
         guard let previous else { return Step() }
         let old = previous[position]
         var step = Step(origin: Origin(file: previous.name))
-        let event: CalendarEvent
-        do {
-            event = try old.event()
-        } catch {
-            step.diagnostics.append(problem(old, error, "it cannot be kept in the feed"))
-            return step
-        }
+        guard let event = previousEvent(old, keptBy: &step) else { return step }
         step.uid = event.uid
         step.previousWasLive = versioning.isLive(event)
         switch versioning.fate(ofMissing: event, inputIsComplete: inputIsComplete) {
@@ -190,6 +178,17 @@ struct FeedEntryMaker: Sendable {
             }
         }
         return step
+    }
+
+    /// The event of the previous feed a step would keep; `nil`, and the problem said, when it
+    /// cannot be read.
+    private func previousEvent(_ old: PreviousFeed.Event, keptBy step: inout Step) -> CalendarEvent? {
+        do {
+            return try old.event()
+        } catch {
+            step.diagnostics.append(problem(old, error, "it cannot be kept in the feed"))
+            return nil
+        }
     }
 
     /// Keeps a previous event as it was. It is written again from what was read, which gives
