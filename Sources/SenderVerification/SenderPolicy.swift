@@ -62,6 +62,8 @@ public struct SenderPolicy: Sendable, Hashable {
         if let signature = passed.first(where: \.coversWholeBody) {
             evidence = .dkim(domain: signature.domain)
         } else if let vouching = vouching(message, for: organization) {
+            // The server checked the signature as it was; what follows an `l=` is unsigned all the same.
+            if let partial = aligned.first(where: { !$0.coversWholeBody }) { return .unverified(.partlySigned(domain: partial.domain)) }
             evidence = vouching
         } else if let partial = passed.first {
             return .unverified(.partlySigned(domain: partial.domain))

@@ -122,10 +122,11 @@ struct DKIMVerifierTests {
         #expect(throws: DKIMKeyFileError.unreadable(path: "/nonexistent/keys.txt")) { try DKIMKeyFile(path: "/nonexistent/keys.txt") }
     }
 
-    @Test("DNS that does not answer is given up on for the run after a few look-ups in a row")
+    @Test("DNS that does not answer is left alone for a while after a few look-ups in a row, then asked again; answers are kept for an hour")
     func dnsGivesUp() throws {
         let asked = Counter()
-        let source = DNSKeySource(givingUpAfter: 2) { _ in
+        let time = Counter()
+        let source = DNSKeySource(givingUpAfter: 2, retryAfter: 60, clock: { Int64(time.value) }) { _ in
             asked.increment()
             return .unavailable("no answer")
         }
@@ -136,14 +137,20 @@ struct DKIMVerifierTests {
             }
         }
         #expect(asked.value == 2)
-        // Answers are kept for the run.
-        let kept = DNSKeySource { _ in
+        time.add(61)
+        _ = source.record(named: "a._domainkey.united.com")
+        #expect(asked.value == 3, "asked again once the pause is over; a look-up that got no answer is never kept")
+        // Answers are kept, for an hour.
+        let kept = DNSKeySource(clock: { Int64(time.value) }) { _ in
             asked.increment()
             return .found("v=DKIM1; p=AAAA")
         }
         _ = kept.record(named: "s1._domainkey.united.com")
         _ = kept.record(named: "S1._domainkey.united.com")
-        #expect(asked.value == 3)
+        #expect(asked.value == 4)
+        time.add(3601)
+        _ = kept.record(named: "s1._domainkey.united.com")
+        #expect(asked.value == 5)
     }
 }
 
@@ -151,5 +158,6 @@ private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     var value: Int { lock.withLock { count } }
-    func increment() { lock.withLock { count += 1 } }
+    func increment() { add(1) }
+    func add(_ amount: Int) { lock.withLock { count += amount } }
 }

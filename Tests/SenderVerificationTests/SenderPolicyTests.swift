@@ -43,6 +43,19 @@ struct SenderPolicyTests {
         #expect(policy.verdict(for: message(from: ["x@co.uk"], signature("co.uk"))) == .unverified(.invalidSenderDomain("co.uk")))
     }
 
+    @Test("a trusted server's word does not cover what follows an l= signature's end")
+    func partlySignedWithServer() {
+        let field = AuthenticationResults(
+            server: "mx.google.com", results: [.init(method: "dkim", result: "pass", properties: ["header.d": "united.com"])])
+        let policy = SenderPolicy(trustedServers: ["mx.google.com"])
+        let whole = MessageAuthentication(
+            from: ["reservations@united.com"], signatures: [signature("united.com", .keyNotFound)], authenticationResults: [field])
+        #expect(policy.verdict(for: whole).sender != nil)
+        let partly = MessageAuthentication(
+            from: ["reservations@united.com"], signatures: [signature("united.com", .keyNotFound, wholeBody: false)], authenticationResults: [field])
+        #expect(policy.verdict(for: partly) == .unverified(.partlySigned(domain: "united.com")))
+    }
+
     @Test("one good signature is enough; a key that could not be looked up is reported before other failures")
     func several() {
         let policy = SenderPolicy()
