@@ -165,22 +165,23 @@ struct MailBenchmark {
         /// Writes `size` messages into the folder: the repository's booking e-mails and
         /// newsletters of a few kilobytes, every one with its own Message-ID. Returns their bytes.
         func fill(size: Int, repository: URL) throws -> Int {
+            // As bytes: the restaurant's e-mail is ISO-8859-1, and its signature covers its bytes.
             let bookings = try [
                 "Tests/ReservationImportTests/Fixtures/schema-org/epic-steak-1-confirmed.eml", "Examples/markup/hotel-confirmation.eml",
-            ].map { String(decoding: try Data(contentsOf: repository.appendingPathComponent($0)), as: UTF8.self) }
+            ].map { try Data(contentsOf: repository.appendingPathComponent($0)) }
             let paragraph = String(repeating: "Nothing booked in this letter, only news of the week. ", count: 60)
             let target = folder + "/mail/bench/Maildir/.Bench/cur"
             var total = 0
             for index in 0..<size {
-                var text: String
+                var bytes: Data
                 if index % 50 == 0 {
-                    text = "Message-ID: <booking-\(index)@bench.example>\r\n" + bookings[(index / 50) % bookings.count]
+                    bytes = Data("Message-ID: <booking-\(index)@bench.example>\r\n".utf8) + bookings[(index / 50) % bookings.count]
                 } else {
-                    text = "From: news@example.com\r\nTo: me@example.com\r\nSubject: Weekly news \(index)\r\nMessage-ID: <news-\(index)@bench.example>\r\n"
+                    var text = "From: news@example.com\r\nTo: me@example.com\r\nSubject: Weekly news \(index)\r\nMessage-ID: <news-\(index)@bench.example>\r\n"
                     text += "Date: Mon, 05 Jan 2026 10:00:00 +0000\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
                     text += String(repeating: paragraph + "\r\n", count: 2 + index % 5)
+                    bytes = Data(text.utf8)
                 }
-                let bytes = Data(text.utf8)
                 total += bytes.count
                 try bytes.write(to: URL(fileURLWithPath: "\(target)/\(1_700_000_000 + index).M\(index)P1.bench,S=\(bytes.count):2,S"))
             }
