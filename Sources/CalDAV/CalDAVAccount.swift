@@ -103,7 +103,7 @@ public struct CalDAVAccount: Sendable {
         var calendars: [CalDAVCalendar] = []
         for home in homes {
             let answer = try await propfind(home, depth: 1)
-            for (url, properties) in CalDAVTransport.properties(of: try CalDAVTransport.parse(answer.body, answer.url), at: answer.url) {
+            for (_, url, properties) in CalDAVTransport.properties(of: try CalDAVTransport.parse(answer.body, answer.url), at: answer.url) {
                 if let calendar = Self.calendar(url, properties), !calendars.contains(where: { $0.url == calendar.url }) {
                     calendars.append(calendar)
                 }
@@ -164,7 +164,7 @@ public struct CalDAVAccount: Sendable {
         // The answer's own response: the one for the URL asked (servers differ on the trailing
         // slash), else the only one.
         let own = responses.first { $0.url.path.trimmingSuffix("/") == answer.url.path.trimmingSuffix("/") } ?? responses.first
-        guard let (_, properties) = own else { throw .unreadable(url: answer.url.absoluteString, reason: "a PROPFIND answer without a response") }
+        guard let (_, _, properties) = own else { throw .unreadable(url: answer.url.absoluteString, reason: "a PROPFIND answer without a response") }
         let collection = Self.collection(answer.url)
         func hrefs(_ name: String, _ namespace: String) -> [URL] {
             properties.filter { $0.name == name && $0.namespace == namespace }.flatMap { $0.children("href", namespace: "DAV:") }.compactMap {

@@ -77,12 +77,37 @@ public struct CalDAVClient: Sendable {
         }
     }
 
-    /// Every event resource of the calendar, with its ETag and text (a `calendar-query` REPORT).
+    /// What a listing of the calendar gave: its member resources, and the addresses it named that
+    /// are not inside the calendar (``CollectionMembers``), which are left alone and should be
+    /// reported.
+    public struct Listing: Sendable, Hashable {
+        /// The event resources inside the calendar.
+        public var resources: [Resource]
+        /// The hrefs the answer named outside the calendar, as the server wrote them.
+        public var outside: [String]
+
+        public init(resources: [Resource] = [], outside: [String] = []) {
+            self.resources = resources
+            self.outside = outside
+        }
+    }
+
+    /// Which addresses are inside the calendar: nothing outside it is ever read as one of its
+    /// events, written or deleted.
+    public var members: CollectionMembers { CollectionMembers(of: calendar) }
+
+    /// Every event resource of the calendar, with its ETag and text: ``list()``'s resources.
+    public func events() async throws(CalDAVError) -> [Resource] {
+        try await list().resources
+    }
+
+    /// Every event resource of the calendar, with its ETag and text (a `calendar-query` REPORT),
+    /// and the addresses the answer named outside the calendar.
     ///
     /// A server that will not answer so many in one report (Radicale stops at 10,000, with 400;
     /// RFC 6578 servers may say 507) is asked for the members' names (`PROPFIND`, depth 1) and
     /// then their texts, 500 at a time (``events(at:)``).
-    public func events() async throws(CalDAVError) -> [Resource] {
+    public func list() async throws(CalDAVError) -> Listing {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
@@ -91,9 +116,14 @@ public struct CalDAVClient: Sendable {
             </c:calendar-query>
             """
         let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], listing: true)
-        if Self.isTooLarge(status) { return try await events(at: try await members()) }
+        if Self.isTooLarge(status) {
+            let (urls, outside) = try await memberURLs()
+            var listing = try await multiget(urls)
+            listing.outside = outside + listing.outside
+            return listing
+        }
         guard status == 207 else { throw failure(calendar, status, data) }
-        return Self.resources(in: try parse(data, calendar), at: calendar)
+        return Self.resources(in: try parse(data, calendar), of: members)
     }
 
     /// The calendar's sync token (the `DAV:sync-token` property, RFC 6578 §4), or `nil` when the
@@ -114,18 +144,25 @@ public struct CalDAVClient: Sendable {
         return nil
     }
 
-    /// The URLs of the calendar's members that are not collections (`PROPFIND`, depth 1).
-    private func members() async throws(CalDAVError) -> [URL] {
+    /// The URLs of the calendar's members that are not collections (`PROPFIND`, depth 1), and the
+    /// hrefs of the answer outside the calendar.
+    private func memberURLs() async throws(CalDAVError) -> (urls: [URL], outside: [String]) {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getetag/></d:prop></d:propfind>
             """
         let (status, data) = try await send("PROPFIND", calendar, body: Array(body.utf8), headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], listing: true)
         guard status == 207 else { throw failure(calendar, status, data) }
-        return CalDAVTransport.properties(of: try parse(data, calendar), at: calendar).filter { url, properties in
-            url.path != calendar.path
-                && !properties.contains { $0.name == "resourcetype" && $0.child("collection", namespace: "DAV:") != nil }
-        }.map(\.url)
+        let members = self.members
+        var urls: [URL] = []
+        var outside: [String] = []
+        for (href, url, properties) in CalDAVTransport.properties(of: try parse(data, calendar), at: calendar) {
+            if url.path == calendar.path || properties.contains(where: { $0.name == "resourcetype" && $0.child("collection", namespace: "DAV:") != nil }) {
+                continue
+            }
+            if let member = members.member(url) { urls.append(member) } else { outside.append(href) }
+        }
+        return (urls, outside)
     }
 
     /// Whether a report was refused for its size: 400 (Radicale's limit of 10,000), 413, or 507
@@ -134,20 +171,23 @@ public struct CalDAVClient: Sendable {
         [400, 413, 507].contains(status)
     }
 
-    /// The resources a multistatus answer carries texts of.
-    private static func resources(in root: XMLTree, at calendar: URL) -> [Resource] {
-        var resources: [Resource] = []
+    /// The resources a multistatus answer carries texts of, inside the calendar, and the hrefs it
+    /// names outside.
+    private static func resources(in root: XMLTree, of members: CollectionMembers) -> Listing {
+        var listing = Listing()
         for response in root.children("response", namespace: "DAV:") {
-            guard let href = response.child("href", namespace: "DAV:")?.text.trimmingWhitespace(),
-                let url = URL(string: href, relativeTo: calendar)?.absoluteURL
-            else { continue }
+            guard let href = response.child("href", namespace: "DAV:")?.text.trimmingWhitespace() else { continue }
+            guard let url = members.member(href) else {
+                listing.outside.append(href)
+                continue
+            }
             for propstat in response.children("propstat", namespace: "DAV:") where Self.isSuccess(propstat.child("status", namespace: "DAV:")?.text) {
                 guard let data = propstat.descendants("calendar-data", namespace: Self.calDAV).first?.text else { continue }
                 let tag = propstat.descendants("getetag", namespace: "DAV:").first?.text.trimmingWhitespace()
-                resources.append(Resource(url: url, entityTag: tag, calendarData: data))
+                listing.resources.append(Resource(url: url, entityTag: tag, calendarData: data))
             }
         }
-        return resources
+        return listing
     }
 
     /// What changed in the calendar since a sync token (`sync-collection`, RFC 6578).
@@ -158,11 +198,14 @@ public struct CalDAVClient: Sendable {
         public var changed: [Resource]
         /// Resources removed.
         public var removed: [URL]
+        /// The hrefs the answer named outside the calendar, left alone.
+        public var outside: [String]
 
-        public init(token: String, changed: [Resource], removed: [URL]) {
+        public init(token: String, changed: [Resource], removed: [URL], outside: [String] = []) {
             self.token = token
             self.changed = changed
             self.removed = removed
+            self.outside = outside
         }
     }
 
@@ -193,10 +236,13 @@ public struct CalDAVClient: Sendable {
         guard let next = root.child("sync-token", namespace: "DAV:")?.text.trimmingWhitespace(), !next.isEmpty else { return nil }
         var changes = Changes(token: next, changed: [], removed: [])
         var missing: [URL] = []
+        let members = self.members
         for response in root.children("response", namespace: "DAV:") {
-            guard let href = response.child("href", namespace: "DAV:")?.text.trimmingWhitespace(),
-                let url = URL(string: href, relativeTo: calendar)?.absoluteURL, url.path != calendar.path
-            else { continue }
+            guard let href = response.child("href", namespace: "DAV:")?.text.trimmingWhitespace() else { continue }
+            guard let url = members.member(href) else {
+                if URL(string: href, relativeTo: calendar)?.absoluteURL.path != calendar.path { changes.outside.append(href) }
+                continue
+            }
             // A removed member is a response whose own status is 404.
             if let status = response.child("status", namespace: "DAV:")?.text, status.contains(" 404") {
                 changes.removed.append(url)
@@ -210,13 +256,24 @@ public struct CalDAVClient: Sendable {
                 missing.append(url)
             }
         }
-        if !missing.isEmpty { changes.changed += try await events(at: missing) }
+        if !missing.isEmpty {
+            let listing = try await multiget(missing)
+            changes.changed += listing.resources
+            changes.outside += listing.outside
+        }
         return changes
     }
 
-    /// The resources at `urls`, with their ETags and texts (`calendar-multiget`, 500 a request).
+    /// The resources at `urls`, with their ETags and texts (`calendar-multiget`, 500 a request);
+    /// only those inside the calendar.
     public func events(at urls: [URL]) async throws(CalDAVError) -> [Resource] {
-        var resources: [Resource] = []
+        try await multiget(urls).resources
+    }
+
+    /// The resources at `urls` inside the calendar, and what the answers named outside it.
+    private func multiget(_ urls: [URL]) async throws(CalDAVError) -> Listing {
+        var listing = Listing()
+        let urls = urls.filter(members.contains)
         for start in stride(from: 0, to: urls.count, by: 500) {
             let hrefs = urls[start..<min(urls.count, start + 500)].map { "<d:href>\(CalDAVTransport.xmlEscaped($0.path))</d:href>" }.joined()
             let body = """
@@ -227,9 +284,11 @@ public struct CalDAVClient: Sendable {
                 """
             let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], listing: true)
             guard status == 207 else { throw failure(calendar, status, data) }
-            resources += Self.resources(in: try parse(data, calendar), at: calendar)
+            let found = Self.resources(in: try parse(data, calendar), of: members)
+            listing.resources += found.resources
+            listing.outside += found.outside
         }
-        return resources
+        return listing
     }
 
     /// One event resource, with its ETag (`GET`); `nil` when there is none at `url`.

@@ -147,10 +147,10 @@ struct CalDAVTransport: Sendable {
         return status.split(separator: " ").dropFirst().first.map { $0.hasPrefix("2") } ?? false
     }
 
-    /// The properties a multistatus answer gives, by response URL: each successful propstat's
-    /// `prop` element merged.
-    static func properties(of root: XMLTree, at base: URL) -> [(url: URL, properties: [XMLTree])] {
-        var result: [(URL, [XMLTree])] = []
+    /// The properties a multistatus answer gives, by response: its href as written, the URL it
+    /// names, and each successful propstat's `prop` element merged.
+    static func properties(of root: XMLTree, at base: URL) -> [(href: String, url: URL, properties: [XMLTree])] {
+        var result: [(String, URL, [XMLTree])] = []
         for response in root.children("response", namespace: "DAV:") {
             guard let href = response.child("href", namespace: "DAV:")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
                 let url = URL(string: href, relativeTo: base)?.absoluteURL
@@ -159,7 +159,7 @@ struct CalDAVTransport: Sendable {
             for propstat in response.children("propstat", namespace: "DAV:") where isSuccess(propstat.child("status", namespace: "DAV:")?.text) {
                 properties += propstat.child("prop", namespace: "DAV:")?.children ?? []
             }
-            result.append((url, properties))
+            result.append((href, url, properties))
         }
         return result
     }

@@ -96,11 +96,19 @@ public struct CalDAVPublisher: Sendable {
         }
         var remote: [RemoteEvent] = []
         var mirror: CalendarMirror?
+        var outside: [Diagnostic] = []
         if !calendarIsNew {
             do {
                 try await client.checkCalendar()
                 let listing = try await listing()
                 mirror = listing.mirror
+                // What a listing names outside the calendar is never written to or deleted.
+                outside = Set(listing.outside).sorted().map { href in
+                    Diagnostic(
+                        .warning, .outsideCalendar, at: Origin(.resource(href)),
+                        "the calendar's listing names this resource, which is outside the calendar (\(client.calendar.absoluteString)): left alone")
+                }
+                outside.forEach(report)
                 // Read on every core: a calendar of 20,000 events is that many documents.
                 remote = Parallel.map(listing.resources, concurrency: planner.concurrency) {
                     RemoteEvent(url: $0.url, entityTag: $0.entityTag, calendarData: $0.calendarData)
@@ -119,7 +127,7 @@ public struct CalDAVPublisher: Sendable {
         result.inputCount = reading.inputCount
         result.reservationCount = reading.result.reservations.count
         result.dryRun = dryRun
-        result.diagnostics = reading.result.diagnostics + plan.diagnostics + plan.conflicts
+        result.diagnostics = reading.result.diagnostics + outside + plan.diagnostics + plan.conflicts
         if dryRun { return result }
 
         let outcomes = await perform(plan.actions, now: now)
@@ -162,10 +170,13 @@ public struct CalDAVPublisher: Sendable {
     /// The calendar's resources: what changed since the mirror's token applied to it, or, where
     /// the server offers no `sync-collection`, a full listing. Sorted by URL, so that a plan
     /// does not depend on the server's order.
-    private func listing() async throws(CalDAVError) -> (resources: [CalDAVClient.Resource], mirror: CalendarMirror?) {
-        guard usesSync else { return (try await client.events().sorted { $0.url.absoluteString < $1.url.absoluteString }, nil) }
+    private func listing() async throws(CalDAVError) -> (resources: [CalDAVClient.Resource], mirror: CalendarMirror?, outside: [String]) {
+        guard usesSync else {
+            let listing = try await client.list()
+            return (listing.resources.sorted { $0.url.absoluteString < $1.url.absoluteString }, nil, listing.outside)
+        }
         let calendar = client.calendar.absoluteString
-        var mirror = CalendarMirror.load(CalendarMirror.path(besideState: statePath), calendar: calendar)
+        var mirror = CalendarMirror.load(CalendarMirror.path(besideState: statePath), calendar: calendar, members: client.members)
         var changes: CalDAVClient.Changes?
         do {
             changes = try await client.changes(since: mirror?.token)
@@ -178,15 +189,16 @@ public struct CalDAVPublisher: Sendable {
             // when the server keeps a sync token, a new mirror from it (taken first, so that
             // what changes meanwhile comes again next time).
             let token = try await client.syncToken()
-            let resources = try await client.events().sorted { $0.url.absoluteString < $1.url.absoluteString }
-            guard let token else { return (resources, nil) }
+            let listing = try await client.list()
+            let resources = listing.resources.sorted { $0.url.absoluteString < $1.url.absoluteString }
+            guard let token else { return (resources, nil, listing.outside) }
             var fresh = CalendarMirror(calendar: calendar, token: token)
             for resource in resources { fresh.resources[resource.url.absoluteString] = resource }
-            return (resources, fresh)
+            return (resources, fresh, listing.outside)
         }
         var updated = mirror ?? CalendarMirror(calendar: calendar, token: changes.token)
         updated.apply(changes)
-        return (updated.resources.keys.sorted().map { updated.resources[$0]! }, updated)
+        return (updated.resources.keys.sorted().map { updated.resources[$0]! }, updated, changes.outside)
     }
 
     // MARK: - Writes

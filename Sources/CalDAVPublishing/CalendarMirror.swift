@@ -42,8 +42,9 @@ public struct CalendarMirror: Sendable, Hashable {
     }
 
     /// The mirror at `path` for `calendar`, or `nil` when there is none, it is for another
-    /// calendar, or it cannot be read (a cache: it is made again).
-    public static func load(_ path: String, calendar: String) -> CalendarMirror? {
+    /// calendar, or it cannot be read (a cache: it is made again). With `members`, resources an
+    /// earlier run kept that are not inside the calendar are dropped: they are never written to.
+    public static func load(_ path: String, calendar: String, members: CollectionMembers? = nil) -> CalendarMirror? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let bytes = [UInt8](data)
         var index = 0
@@ -62,6 +63,7 @@ public struct CalendarMirror: Sendable, Hashable {
             let text = String(decoding: bytes[index..<(index + count)], as: UTF8.self)
             index += count + 1
             let tag = fields[1].isEmpty ? nil : String(fields[1])
+            if let members, !members.contains(url) { continue }
             mirror.resources[url.absoluteString] = CalDAVClient.Resource(url: url, entityTag: tag, calendarData: text)
         }
         return mirror

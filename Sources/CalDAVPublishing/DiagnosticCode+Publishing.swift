@@ -11,6 +11,8 @@ extension DiagnosticCode {
     public static let stateNotApplied = DiagnosticCode(rawValue: "state-not-applied")
     /// An event's UID is held by an event this package did not publish.
     public static let heldByAnother = DiagnosticCode(rawValue: "held-by-another")
+    /// The calendar's listing names a resource outside the calendar; it is left alone.
+    public static let outsideCalendar = DiagnosticCode(rawValue: "outside-calendar")
     /// An event was edited in the calendar; the edit is kept.
     public static let editedInCalendar = DiagnosticCode(rawValue: "edited-in-calendar")
 }

@@ -39,6 +39,19 @@ struct CalendarMirrorTests {
         #expect(next.resources[Self.calendar + "a.ics"]?.calendarData == "changed")
     }
 
+    @Test("entries an earlier run kept for resources outside the calendar are dropped when it is read")
+    func outsideEntriesDropped() throws {
+        let folder = try TemporaryFolder("mirror")
+        var mirror = CalendarMirror(calendar: Self.calendar, token: "t")
+        for url in [Self.calendar + "a.ics", "https://caldav.example.com/dav/calendars/bob/x.ics", Self.calendar + "%2e%2e/y.ics", "http://127.0.0.2/z.ics"] {
+            mirror.resources[url] = CalDAVClient.Resource(url: URL(string: url)!, entityTag: nil, calendarData: "x")
+        }
+        let path = folder.path("state.mirror")
+        try mirror.save(path)
+        let members = CollectionMembers(of: URL(string: Self.calendar)!)
+        #expect(CalendarMirror.load(path, calendar: Self.calendar, members: members)?.resources.keys.sorted() == [Self.calendar + "a.ics"])
+    }
+
     @Test("another calendar's, a cut or a damaged file, or none: nil, and the run lists the calendar afresh")
     func untrusted() throws {
         let folder = try TemporaryFolder("mirror")

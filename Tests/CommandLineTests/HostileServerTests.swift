@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `publish` against a CalDAV server that answers as a compromised or buggy one would
+/// (`Tests/Tools/hostile_caldav.py`): where each request went, and with which credentials.
+@Suite("Hostile calendar servers")
+struct HostileServerTests {
+    static let tool = Repository.productsFolder.appendingPathComponent("reservation-feed")
+    static let now = "2030-06-01T09:00:00Z"
+
+    /// A folder with a booking, a password file and a state file's place.
+    private struct Setup {
+        let folder: TemporaryFolder
+        let password: String
+
+        init() throws {
+            folder = try TemporaryFolder("hostile")
+            password = try folder.write("password", "secret\n")
+            chmod(password, 0o600)
+            try book()
+        }
+
+        func book() throws {
+            try folder.write(
+                "bookings/dinner.json",
+                #"{"reservations": [{"type": "restaurant", "reservationNumber": "H1", "startTime": "2030-06-14T19:00:00-07:00[America/Los_Angeles]", "place": {"name": "Dinner H1"}}]}"#)
+        }
+
+        func publish(_ server: HostileCalDAVServer, _ extra: [String] = []) throws -> ProcessOutput {
+            try ProcessRunner.run(
+                HostileServerTests.tool,
+                ["publish", folder.path("bookings"), "--calendar", server.calendar.absoluteString, "--user", "ada", "--password-file", password,
+                 "--state", folder.path("state.json"), "--now", HostileServerTests.now] + extra)
+        }
+    }
+
+    @Test("a listing that names resources outside the calendar: nothing is written to or deleted there, nothing goes to another host, and each is reported")
+    func outsideHrefs() throws {
+        let server = try HostileCalDAVServer(.honest)
+        let setup = try Setup()
+        let first = try setup.publish(server)
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardError.contains("1 created"), "\(first.standardError)")
+
+        // The server now names the tool's own event at four places outside the calendar, and the
+        // booking is gone, so that a run that believed the listing would cancel or delete it there.
+        try server.set(.outside)
+        try FileManager.default.removeItem(atPath: setup.folder.path("bookings/dinner.json"))
+        try setup.folder.write("bookings/other.json", #"{"reservations": [{"type": "restaurant", "reservationNumber": "H2", "startTime": "2030-06-15T19:00:00-07:00[America/Los_Angeles]", "place": {"name": "Dinner H2"}}]}"#)
+        let before = server.requests.count
+        for extra in [[], ["--missing", "drop", "--allow-shrink"], ["--full-listing"]] {
+            let second = try setup.publish(server, extra)
+            #expect(second.status == 0, "\(second.standardError)")
+            // Four places for each event the server keeps.
+            let reported = second.standardError.components(separatedBy: "outside the calendar (\(server.calendar.absoluteString)): left alone").count - 1
+            #expect(reported >= 4 && reported % 4 == 0, "\(second.standardError)")
+        }
+        let later = server.requests.dropFirst(before)
+        let writes = later.filter { ["PUT", "DELETE"].contains($0.method) }
+        #expect(!writes.isEmpty, "the new booking is created")
+        for request in writes {
+            #expect(request.path.hasPrefix("/cal/") && !request.path.contains("..") && !request.path.lowercased().contains("%2e"), "\(request.method) \(request.path)")
+        }
+        #expect(!later.contains { $0.address == "127.0.0.2" }, "a request, with the password, went to another host")
+    }
+}
