@@ -1,3 +1,4 @@
+import Basics
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -14,6 +15,12 @@ struct CalDAVTransport: Sendable {
     var scope: CredentialScope
     var timeout: TimeInterval
     var userAgent: String
+    /// How long an answer's body may go without a byte once its headers came: a server that
+    /// sends headers and then nothing is given up on, whatever the request's whole time.
+    var idleTimeout: TimeInterval = CalDAVTransport.idleTimeout
+
+    /// The default of ``idleTimeout``, in seconds.
+    static let idleTimeout: TimeInterval = 30
 
     /// The most redirects one request follows.
     static let maximumRedirects = 8
@@ -64,8 +71,9 @@ struct CalDAVTransport: Sendable {
             request.headers.add(name: "Authorization", value: "Basic \(token)")
         }
         do {
-            let response = try await Self.http.execute(request, timeout: .seconds(Int64(timeout)))
-            let data = try await response.body.collect(upTo: Self.largestAnswer)
+            let deadline = NIODeadline.now() + .seconds(Int64(timeout))
+            let response = try await Self.http.execute(request, deadline: deadline)
+            let data = try await Self.collect(response.body, url: url, deadline: deadline, idle: idleTimeout)
             let status = Int(response.status.code)
             if status == 401 || (status == 403 && !Self.isPreconditionAnswer(data)) {
                 throw CalDAVError.refused(url: url.absoluteString, status: status)
@@ -77,6 +85,56 @@ struct CalDAVTransport: Sendable {
             throw error
         } catch {
             throw .unreachable(url: url.absoluteString, reason: Self.explain(error))
+        }
+    }
+
+    /// Why an answer's body was given up on.
+    private enum BodyFailure: Error {
+        case idle(TimeInterval)
+        case deadline
+        case tooLarge
+    }
+
+    /// An answer's body, read while a watch gives up when no byte came for `idle` seconds or the
+    /// request's `deadline` passes, and refused past ``largestAnswer``: giving up cancels the
+    /// request, which closes its connection.
+    private static func collect(
+        _ body: HTTPClientResponse.Body, url: URL, deadline: NIODeadline, idle: TimeInterval
+    ) async throws(CalDAVError) -> ByteBuffer {
+        let lastByte = Locked(NIODeadline.now())
+        do {
+            return try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+                group.addTask {
+                    var buffer = ByteBuffer()
+                    for try await chunk in body {
+                        guard buffer.readableBytes + chunk.readableBytes <= largestAnswer else { throw BodyFailure.tooLarge }
+                        var chunk = chunk
+                        buffer.writeBuffer(&chunk)
+                        lastByte.withLock { $0 = .now() }
+                    }
+                    return buffer
+                }
+                group.addTask {
+                    while true {
+                        try await Task.sleep(nanoseconds: 250_000_000)
+                        let now = NIODeadline.now()
+                        if now > deadline { throw BodyFailure.deadline }
+                        if now - lastByte.withLock({ $0 }) > .milliseconds(Int64(idle * 1000)) { throw BodyFailure.idle(idle) }
+                    }
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let buffer = first else { throw BodyFailure.deadline }
+                return buffer
+            }
+        } catch let failure as BodyFailure {
+            switch failure {
+            case .idle(let seconds):
+                throw .unreachable(url: url.absoluteString, reason: "the server stopped sending in the middle of its answer (nothing for \(Int(seconds)) s)")
+            case .deadline: throw .unreachable(url: url.absoluteString, reason: "no whole answer in time")
+            case .tooLarge: throw .unreadable(url: url.absoluteString, reason: "the answer is larger than \(largestAnswer >> 20) MB")
+            }
+        } catch {
+            throw .unreachable(url: url.absoluteString, reason: explain(error))
         }
     }
 

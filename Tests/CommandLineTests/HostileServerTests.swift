@@ -64,4 +64,20 @@ struct HostileServerTests {
         }
         #expect(!later.contains { $0.address == "127.0.0.2" }, "a request, with the password, went to another host")
     }
+
+    @Test("a listing whose headers come and then nothing: the run gives up after 30 s without a byte, says so, exit 2, its state untouched")
+    func headersThenSilence() throws {
+        let server = try HostileCalDAVServer(.honest)
+        let setup = try Setup()
+        #expect(try setup.publish(server).status == 0)
+        let state = try Data(contentsOf: URL(fileURLWithPath: setup.folder.path("state.json")))
+        try server.set(.silence)
+        let started = Date()
+        let result = try setup.publish(server)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("the server stopped sending in the middle of its answer (nothing for 30 s)"), "\(result.standardError)")
+        #expect(elapsed < 90, "it waited \(Int(elapsed)) s")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: setup.folder.path("state.json"))) == state)
+    }
 }
