@@ -1,37 +1,49 @@
 import Foundation
 import PublicSuffix
 
-/// Where a password may go: the host the person named, or another host of the same domain (as
-/// iCloud sends each account from `caldav.icloud.com` to `p42-caldav.icloud.com`), and only
-/// over HTTPS; plain HTTP only between loopback addresses, as a server on the same machine is
-/// reached.
+/// Where a password may go: the origin the person named (its scheme, host and port), or, for
+/// discovery, another host of the same domain by the Public Suffix List over HTTPS on port 443
+/// (as iCloud sends each account from `caldav.icloud.com` to `p42-caldav.icloud.com`). Plain
+/// HTTP carries it only to this machine, and only to the very host and port named.
 ///
-/// Discovery follows redirects and the addresses servers give (a principal, a calendar home),
-/// and each of them is checked here before the credentials go with a request, so that a server
-/// (or someone between) cannot send them elsewhere.
+/// Discovery follows redirects and the addresses servers give (a principal, a calendar home, a
+/// listing's members), and each is checked here before the credentials go with a request, so
+/// that a server (or someone between) cannot send them elsewhere: not to another port of the
+/// same host (curl counts that a leak, CVE-2022-27774), not to another loopback address.
 public struct CredentialScope: Sendable, Hashable {
+    /// The scheme named, lower case.
+    public let scheme: String
     /// The host the person named, in lower case.
     public let host: String
+    /// The port named, or the scheme's own.
+    public let port: Int
 
     /// The scope of the URL the person named.
     public init(named url: URL) {
-        host = (url.host ?? "").lowercased()
+        (scheme, host, port) = Self.origin(of: url)
     }
 
     /// Why the credentials may not go to `url`, or `nil` when they may.
     public func refusal(for url: URL) -> String? {
-        let target = (url.host ?? "").lowercased()
-        let scheme = url.scheme?.lowercased()
-        if scheme == "http" {
-            guard Self.isLoopback(target), Self.isLoopback(host) else {
+        let (targetScheme, targetHost, targetPort) = Self.origin(of: url)
+        guard targetScheme == "https" || targetScheme == "http" else { return "not an http(s) address" }
+        let named = Self.describe(scheme, host, port)
+        let target = Self.describe(targetScheme, targetHost, targetPort)
+        if targetScheme == "http" {
+            guard Self.isLoopback(targetHost), Self.isLoopback(host) else {
                 return "the password is sent only over https:// (plain http:// only to this machine's loopback address)"
+            }
+            guard targetScheme == scheme, targetHost == host, targetPort == port else {
+                return "\(target) is not the address named (\(named)): over plain http:// the password goes to that host and port alone"
             }
             return nil
         }
-        guard scheme == "https" else { return "not an http(s) address" }
-        if target == host { return nil }
-        guard let domain = Self.registrableDomain(of: host), Self.registrableDomain(of: target) == domain else {
-            return "\(target) is neither the host named (\(host)) nor another host of its domain"
+        if targetScheme == scheme, targetHost == host, targetPort == port { return nil }
+        guard targetPort == 443 else {
+            return "\(target) is not the address named (\(named)): another address gets the password only over https:// on port 443"
+        }
+        guard let domain = Self.registrableDomain(of: host), Self.registrableDomain(of: targetHost) == domain else {
+            return "\(targetHost) is neither the host named (\(host)) nor another host of its domain"
         }
         return nil
     }
@@ -48,5 +60,17 @@ public struct CredentialScope: Sendable, Hashable {
     static func registrableDomain(of host: String) -> String? {
         if host.contains(":") || host.split(separator: ".").allSatisfy({ $0.allSatisfy(\.isNumber) }) { return nil }
         return PublicSuffixList.shared.organizationalDomain(of: host)
+    }
+
+    /// Scheme, host and port of a URL, lower case, the scheme's default port filled in.
+    private static func origin(of url: URL) -> (scheme: String, host: String, port: Int) {
+        let scheme = (url.scheme ?? "").lowercased()
+        let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+        return (scheme, (url.host ?? "").lowercased(), port)
+    }
+
+    /// `https://host:port`, as messages name an origin.
+    private static func describe(_ scheme: String, _ host: String, _ port: Int) -> String {
+        "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 }

@@ -9,10 +9,19 @@ struct CredentialScopeTests {
         CredentialScope(named: URL(string: named)!).refusal(for: URL(string: target)!)
     }
 
-    @Test("the host named, over HTTPS, on any port and path")
-    func sameHost() {
+    @Test("the origin named, on any path; its port written or not")
+    func sameOrigin() {
         #expect(Self.refusal("https://caldav.fastmail.com/", "https://caldav.fastmail.com/dav/principals/user/ada@fastmail.com/") == nil)
-        #expect(Self.refusal("https://cloud.example.org/", "https://CLOUD.example.org:8443/remote.php/dav/") == nil)
+        #expect(Self.refusal("https://caldav.fastmail.com/", "https://CALDAV.fastmail.com:443/dav/") == nil)
+        #expect(Self.refusal("https://cloud.example.org:8443/", "https://cloud.example.org:8443/remote.php/dav/") == nil)
+    }
+
+    @Test("another port of the same host is another origin (curl's CVE-2022-27774)")
+    func otherPort() throws {
+        let reason = try #require(Self.refusal("https://cloud.example.org/", "https://cloud.example.org:8443/remote.php/dav/"))
+        #expect(reason.contains("https://cloud.example.org:8443 is not the address named (https://cloud.example.org:443)"), "\(reason)")
+        #expect(Self.refusal("https://cloud.example.org:8443/", "https://cloud.example.org/") == nil, "another host's rule: same domain, HTTPS on 443")
+        #expect(Self.refusal("https://cloud.example.org:8443/", "https://dav.example.org:8444/") != nil)
     }
 
     @Test("another host of the same domain: iCloud's per-account hosts, a provider's DAV host")
@@ -38,11 +47,13 @@ struct CredentialScopeTests {
         #expect(Self.refusal("https://ada.blogspot.com/", "https://evil.blogspot.com/") != nil)
     }
 
-    @Test("plain HTTP only from loopback to loopback")
+    @Test("plain HTTP only on loopback, and only to the very host and port named")
     func plainHTTP() {
-        #expect(Self.refusal("http://127.0.0.1:5232/", "http://127.0.0.1:5233/ada/") == nil)
-        #expect(Self.refusal("http://127.0.0.1:5232/", "http://localhost:5232/") == nil)
+        #expect(Self.refusal("http://127.0.0.1:5232/", "http://127.0.0.1:5232/ada/") == nil)
         #expect(Self.refusal("http://[::1]:5232/", "http://[::1]:5232/ada/") == nil)
+        #expect(Self.refusal("http://127.0.0.1:5232/", "http://127.0.0.1:5233/ada/")?.contains("over plain http:// the password goes to that host and port alone") == true)
+        #expect(Self.refusal("http://127.0.0.1:5232/", "http://127.0.0.2:5232/") != nil)
+        #expect(Self.refusal("http://127.0.0.1:5232/", "http://localhost:5232/") != nil)
         #expect(Self.refusal("https://caldav.example.com/", "http://caldav.example.com/")?.contains("only over https://") == true)
         #expect(Self.refusal("http://caldav.example.com/", "http://caldav.example.com/") != nil)
         // A remote server sending the password to a service on this machine is refused too.
