@@ -335,7 +335,9 @@ public struct CalDAVClient: Sendable {
 
     /// The transport for listings, with their longer time.
     private var listing: CalDAVTransport {
-        CalDAVTransport(credentials: credentials, scope: scope, timeout: listingTimeout, userAgent: userAgent)
+        var transport = CalDAVTransport(credentials: credentials, scope: scope, timeout: listingTimeout, userAgent: userAgent)
+        transport.answerLimit = CalDAVTransport.largestAnswer
+        return transport
     }
 
     private func send(_ method: String, _ url: URL, body: [UInt8] = [], headers: [String: String] = [:], listing: Bool = false) async throws(CalDAVError) -> (Int, [UInt8]) {

@@ -26,6 +26,9 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     case syncTokenRefused(url: String)
     /// An answer this client cannot read.
     case unreadable(url: String, reason: String)
+    /// An answer larger than such an answer can be (announced, or as it came): the server is
+    /// not answering as a calendar server does, and no more is asked of it.
+    case tooLarge(url: String, reason: String)
 
     /// Whether trying again later may succeed: the server down, busy or failing, or the
     /// resource locked by another writer (423: Xandikos answers so while another write holds its
@@ -42,7 +45,7 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     /// or the server saying it is unavailable), rather than this one request failing.
     public var isServerWide: Bool {
         switch self {
-        case .refused, .unreachable, .credentialsWithheld: true
+        case .refused, .unreachable, .credentialsWithheld, .tooLarge: true
         case .failed(_, let status, _): [502, 503, 504].contains(status)
         default: false
         }
@@ -52,7 +55,7 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     public var url: String {
         switch self {
         case .refused(let url, _), .notACalendar(let url), .noAccount(let url), .credentialsWithheld(let url, _), .preconditionFailed(let url), .notFound(let url), .syncTokenRefused(let url), .unreachable(let url, _),
-            .failed(let url, _, _), .unreadable(let url, _):
+            .failed(let url, _, _), .unreadable(let url, _), .tooLarge(let url, _):
             url
         }
     }
@@ -71,6 +74,7 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unreachable(_, let reason): "no answer: \(reason)"
         case .failed(_, let status, let reason): "\(status)\(reason.isEmpty ? "" : ": \(reason)")"
         case .unreadable(_, let reason): "unreadable answer: \(reason)"
+        case .tooLarge(_, let reason): reason
         }
     }
 

@@ -21,6 +21,9 @@ struct CalDAVTransport: Sendable {
 
     /// The default of ``idleTimeout``, in seconds.
     static let idleTimeout: TimeInterval = 30
+    /// The largest answer this transport reads: a listing of a whole calendar may be large, the
+    /// answer to a `PROPFIND` of one collection or to a `PUT` is not.
+    var answerLimit = CalDAVTransport.largestSingleAnswer
 
     /// The most redirects one request follows.
     static let maximumRedirects = 8
@@ -73,7 +76,11 @@ struct CalDAVTransport: Sendable {
         do {
             let deadline = NIODeadline.now() + .seconds(Int64(timeout))
             let response = try await Self.http.execute(request, deadline: deadline)
-            let data = try await Self.collect(response.body, url: url, deadline: deadline, idle: idleTimeout)
+            // A size announced past the limit is refused before a byte of the body is read.
+            if let announced = response.headers.first(name: "Content-Length").flatMap(Int.init), announced > answerLimit {
+                throw CalDAVError.tooLarge(url: url.absoluteString, reason: "the answer is \(announced >> 20) MB, larger than \(answerLimit >> 20) MB")
+            }
+            let data = try await Self.collect(response.body, url: url, deadline: deadline, idle: idleTimeout, limit: answerLimit)
             let status = Int(response.status.code)
             if status == 401 || (status == 403 && !Self.isPreconditionAnswer(data)) {
                 throw CalDAVError.refused(url: url.absoluteString, status: status)
@@ -96,10 +103,10 @@ struct CalDAVTransport: Sendable {
     }
 
     /// An answer's body, read while a watch gives up when no byte came for `idle` seconds or the
-    /// request's `deadline` passes, and refused past ``largestAnswer``: giving up cancels the
+    /// request's `deadline` passes, and refused past `limit` bytes: giving up cancels the
     /// request, which closes its connection.
     private static func collect(
-        _ body: HTTPClientResponse.Body, url: URL, deadline: NIODeadline, idle: TimeInterval
+        _ body: HTTPClientResponse.Body, url: URL, deadline: NIODeadline, idle: TimeInterval, limit: Int
     ) async throws(CalDAVError) -> ByteBuffer {
         let lastByte = Locked(NIODeadline.now())
         do {
@@ -107,7 +114,7 @@ struct CalDAVTransport: Sendable {
                 group.addTask {
                     var buffer = ByteBuffer()
                     for try await chunk in body {
-                        guard buffer.readableBytes + chunk.readableBytes <= largestAnswer else { throw BodyFailure.tooLarge }
+                        guard buffer.readableBytes + chunk.readableBytes <= limit else { throw BodyFailure.tooLarge }
                         var chunk = chunk
                         buffer.writeBuffer(&chunk)
                         lastByte.withLock { $0 = .now() }
@@ -131,7 +138,7 @@ struct CalDAVTransport: Sendable {
             case .idle(let seconds):
                 throw .unreachable(url: url.absoluteString, reason: "the server stopped sending in the middle of its answer (nothing for \(Int(seconds)) s)")
             case .deadline: throw .unreachable(url: url.absoluteString, reason: "no whole answer in time")
-            case .tooLarge: throw .unreadable(url: url.absoluteString, reason: "the answer is larger than \(largestAnswer >> 20) MB")
+            case .tooLarge: throw .tooLarge(url: url.absoluteString, reason: "the answer is larger than \(limit >> 20) MB")
             }
         } catch {
             throw .unreachable(url: url.absoluteString, reason: explain(error))
@@ -155,8 +162,10 @@ struct CalDAVTransport: Sendable {
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 
-    /// The largest answer read: a listing of some 50,000 events.
+    /// The largest listing read: some 50,000 events.
     static let largestAnswer = 256 << 20
+    /// The largest answer to anything but a listing: one collection's properties, one event.
+    static let largestSingleAnswer = 16 << 20
 
     /// What a connection failure was, in words.
     private static func explain(_ error: any Error) -> String {

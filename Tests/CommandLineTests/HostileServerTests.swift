@@ -80,4 +80,15 @@ struct HostileServerTests {
         #expect(elapsed < 90, "it waited \(Int(elapsed)) s")
         #expect(try Data(contentsOf: URL(fileURLWithPath: setup.folder.path("state.json"))) == state)
     }
+
+    @Test("an answer that announces a size past what such an answer can be: refused before a byte of it is read, at once")
+    func announcedSize() throws {
+        let server = try HostileCalDAVServer(.announce)
+        let setup = try Setup()
+        let started = Date()
+        let result = try setup.publish(server)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("the answer is 953674 MB, larger than 16 MB"), "\(result.standardError)")
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
 }

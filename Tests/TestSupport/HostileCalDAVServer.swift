@@ -9,6 +9,7 @@ public final class HostileCalDAVServer: @unchecked Sendable {
         case honest
         case outside
         case silence
+        case announce
     }
 
     /// One request it got.

@@ -12,7 +12,9 @@ answers a listing (a `calendar-query` REPORT; `sync-collection` is refused, so t
 - `honest`: the kept resources, at their own hrefs;
 - `outside`: the kept resources at hrefs outside the calendar instead: /other/NAME,
   /cal/../victim/NAME, /cal/%2e%2e/victim2/NAME and http://127.0.0.2:PORT/NAME;
-- `silence`: the listing's status line and headers, then nothing, for as long as the client waits.
+- `silence`: the listing's status line and headers, then nothing, for as long as the client waits;
+- `announce`: the calendar's own PROPFIND answered with headers announcing 999,999,999,999 bytes,
+  then nothing.
 
 The mode can be changed while it runs by writing a new one to LOG + ".mode".
 """
@@ -66,6 +68,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_PROPFIND(self):
         self.record()
         request = self.body()
+        if mode() == "announce":
+            self.send_response(207)
+            self.send_header("Content-Type", "application/xml")
+            self.send_header("Content-Length", "999999999999")
+            self.end_headers()
+            self.wfile.flush()
+            time.sleep(3600)
+            return
         if self.path.rstrip("/") == "/cal" and b"resourcetype" in request:
             body = (
                 '<?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">'
