@@ -76,7 +76,11 @@ final class IMAPSession {
 
     /// Opens the folder read-only.
     func examine() throws(IMAPError) -> Selection {
-        let code = mailimap_examine(session, mailbox.folder)
+        // The URL names the folder in UTF-8; IMAP in modified UTF-7 (RFC 3501, section 5.1.3).
+        guard let name = FolderName.encoded(mailbox.folder) else {
+            throw IMAPError(.folder, mailbox, "cannot write the folder's name in IMAP's modified UTF-7")
+        }
+        let code = mailimap_examine(session, name)
         if code != MAILIMAP_NO_ERROR {
             let said = serverResponse
             throw IMAPError(code == MAILIMAP_ERROR_EXAMINE ? .folder : .unreachable, mailbox, "cannot open the folder\(said.map { ": \($0)" } ?? "")")

@@ -117,6 +117,30 @@ struct IMAPCommandTests {
         #expect(setup.server.bodiesSent == 3)
     }
 
+    @Test("a folder named with non-ASCII letters and an ampersand: the URL's UTF-8 is IMAP's modified UTF-7, in generate and in serve's watch")
+    func nonASCIIFolder() throws {
+        let setup = try Setup()
+        let name = "Reisen Zürich & 日本"
+        try setup.server.append([Self.confirmed], to: name)
+        let url = setup.server.url(name)
+        #expect(url.hasSuffix("/Reisen%20Z%C3%BCrich%20&%20%E6%97%A5%E6%9C%AC"), "\(url)")
+        let result = try setup.generate([url])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try setup.feedText().contains("SUMMARY:Restaurant · EPIC Steak (2 people)"))
+        // The cache's folder is named by the URL's percent-encoding, and lint names messages so.
+        let folders = try FileManager.default.subpathsOfDirectory(atPath: setup.folder.path("cache/reservation-feed/mail"))
+        #expect(folders.contains { $0.hasSuffix("Reisen%20Z%C3%BCrich%20%26%20%E6%97%A5%E6%9C%AC") || $0.hasSuffix("Reisen%20Z%C3%BCrich%20&%20%E6%97%A5%E6%9C%AC") }, "\(folders)")
+        let lint = try setup.run(["lint", url, "--now", Self.now])
+        #expect(lint.standardOutput.hasSuffix("1 reservation in 1 input (1 message): 0 errors, 0 warnings\n"), "\(lint.standardOutput)\(lint.standardError)")
+        // serve watches the same folder and sees a new message in it.
+        let server = try ServeCommandTests.Server([url, "--output", setup.feed, "--now", Self.now] + Repository.dkimKeyOptions, in: setup.folder, environment: setup.environment)
+        defer { _ = server.stop() }
+        try setup.server.append([Self.hotel], to: name)
+        #expect(
+            try ServeCommandTests.eventually(15) { String(decoding: try ServeCommandTests.request(server.url).2, as: UTF8.self).contains("Hotel Norge") },
+            "the new message in the folder was not seen within 15 s")
+    }
+
     @Test("a folder renumbered by the server (a new UIDVALIDITY) is matched by Message-ID: nothing downloaded again, nothing duplicated")
     func newUIDValidity() throws {
         let setup = try Setup()

@@ -10,14 +10,20 @@
 """
 import imaplib
 import ssl
+import subprocess
 import sys
+
+
+def utf7(name):
+    """The folder's name as IMAP writes it (modified UTF-7, RFC 3501 5.1.3), by glibc's iconv."""
+    return subprocess.run(["iconv", "-f", "UTF-8", "-t", "UTF-7-IMAP"], input=name.encode(), capture_output=True, check=True).stdout.decode()
 
 
 def main(port, cafile, user, password, command, folder, *rest):
     context = ssl.create_default_context(cafile=cafile)
     imap = imaplib.IMAP4_SSL("localhost", int(port), ssl_context=context)
     imap.login(user, password)
-    quoted = '"' + folder + '"'
+    quoted = '"' + utf7(folder) + '"'
     if command == "append":
         imap.create(quoted)
         for path in rest:
