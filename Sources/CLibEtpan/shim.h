@@ -152,4 +152,136 @@ static inline void rf_selection(mailimap *session, uint32_t *validity, uint32_t 
     *next = info->sel_uidnext;
     *exists = info->sel_exists;
 }
+// A guard between libetpan's IMAP parser and its stream: libetpan reads a literal into memory
+// whole as soon as its header (`{N}`) says how long it is (wrapping N to 32 bits), and takes a
+// stream that ends in the middle of a literal for one that sends nothing, forever. The guard
+// reads what the server sends before libetpan does, and fails the stream at once (the read
+// returns -1, which libetpan reports as a broken stream) when the server closes the connection,
+// announces a literal past `literal_limit`, or sends a line longer than `line_limit`;
+// `rf_guard_failure` then says which.
+enum { RF_GUARD_OK = 0, RF_GUARD_CLOSED = 1, RF_GUARD_LITERAL = 2, RF_GUARD_LINE = 3 };
+
+struct rf_guard {
+    mailstream_low *inner;
+    unsigned long long literal_limit;
+    unsigned long long line_limit;
+    unsigned long long literal_left;
+    unsigned long long line_length;
+    unsigned long long announced;
+    char tail[24];
+    size_t tail_length;
+    int failure;
+};
+
+static inline void rf_guard_scan(struct rf_guard *guard, const unsigned char *bytes, size_t count) {
+    size_t index = 0;
+    while (index < count && guard->failure == RF_GUARD_OK) {
+        if (guard->literal_left > 0) {
+            size_t skip = (size_t)(guard->literal_left < count - index ? guard->literal_left : count - index);
+            guard->literal_left -= skip;
+            index += skip;
+            continue;
+        }
+        unsigned char byte = bytes[index++];
+        if (++guard->line_length > guard->line_limit) { guard->failure = RF_GUARD_LINE; break; }
+        if (guard->tail_length == sizeof guard->tail) {
+            memmove(guard->tail, guard->tail + 1, sizeof guard->tail - 1);
+            guard->tail_length--;
+        }
+        guard->tail[guard->tail_length++] = (char)byte;
+        if (byte != '\n') continue;
+        // The line ends: does it end with a literal's header, `{N}` or `{N+}`?
+        size_t end = guard->tail_length - 1;
+        if (end > 0 && guard->tail[end - 1] == '\r') end--;
+        if (end > 0 && guard->tail[end - 1] == '}') {
+            size_t close = end - 1, open = close;
+            while (open > 0 && guard->tail[open - 1] != '{') open--;
+            if (open > 0) {
+                unsigned long long size = 0;
+                int digits = 0, valid = 1;
+                for (size_t at = open; at < close; at++) {
+                    char c = guard->tail[at];
+                    if (c >= '0' && c <= '9') {
+                        if (size > 100000000000000ULL) { valid = 0; break; }
+                        size = size * 10 + (unsigned long long)(c - '0');
+                        digits++;
+                    } else if (!(c == '+' && at == close - 1)) { valid = 0; break; }
+                }
+                if (valid && digits > 0) {
+                    if (size > guard->literal_limit) { guard->announced = size; guard->failure = RF_GUARD_LITERAL; break; }
+                    guard->literal_left = size;
+                }
+            }
+        }
+        guard->line_length = 0;
+        guard->tail_length = 0;
+    }
+}
+
+static inline ssize_t rf_guard_read(mailstream_low *low, void *buffer, size_t count) {
+    struct rf_guard *guard = low->data;
+    if (guard->failure != RF_GUARD_OK) return -1;
+    ssize_t read = mailstream_low_read(guard->inner, buffer, count);
+    if (read == 0) { guard->failure = RF_GUARD_CLOSED; return -1; }
+    if (read < 0) return read;
+    rf_guard_scan(guard, buffer, (size_t)read);
+    return guard->failure == RF_GUARD_OK ? read : -1;
+}
+static inline ssize_t rf_guard_write(mailstream_low *low, const void *buffer, size_t count) {
+    return mailstream_low_write(((struct rf_guard *)low->data)->inner, buffer, count);
+}
+static inline int rf_guard_close(mailstream_low *low) { return mailstream_low_close(((struct rf_guard *)low->data)->inner); }
+static inline int rf_guard_get_fd(mailstream_low *low) { return mailstream_low_get_fd(((struct rf_guard *)low->data)->inner); }
+static inline void rf_guard_free(mailstream_low *low) {
+    struct rf_guard *guard = low->data;
+    mailstream_low_free(guard->inner);
+    free(guard);
+    free(low);
+}
+static inline void rf_guard_cancel(mailstream_low *low) { mailstream_low_cancel(((struct rf_guard *)low->data)->inner); }
+static inline struct mailstream_cancel *rf_guard_get_cancel(mailstream_low *low) {
+    return mailstream_low_get_cancel(((struct rf_guard *)low->data)->inner);
+}
+static inline carray *rf_guard_certificates(mailstream_low *low) {
+    return mailstream_low_get_certificate_chain(((struct rf_guard *)low->data)->inner);
+}
+static inline int rf_guard_setup_idle(mailstream_low *low) { return mailstream_low_setup_idle(((struct rf_guard *)low->data)->inner); }
+static inline int rf_guard_unsetup_idle(mailstream_low *low) { return mailstream_low_unsetup_idle(((struct rf_guard *)low->data)->inner); }
+static inline int rf_guard_interrupt_idle(mailstream_low *low) {
+    return mailstream_low_interrupt_idle(((struct rf_guard *)low->data)->inner);
+}
+
+static mailstream_low_driver rf_guard_driver = {
+    rf_guard_read, rf_guard_write, rf_guard_close, rf_guard_get_fd, rf_guard_free, rf_guard_cancel, rf_guard_get_cancel,
+    rf_guard_certificates, rf_guard_setup_idle, rf_guard_unsetup_idle, rf_guard_interrupt_idle,
+};
+
+// Puts the guard between the session's parser and its stream (after TLS is set up). Returns 0,
+// or -1 when it cannot.
+static inline int rf_guard_install(mailimap *session, unsigned long long literal_limit, unsigned long long line_limit) {
+    if (!session->imap_stream) return -1;
+    mailstream_low *inner = mailstream_get_low(session->imap_stream);
+    if (!inner) return -1;
+    struct rf_guard *guard = calloc(1, sizeof(struct rf_guard));
+    if (!guard) return -1;
+    guard->inner = inner;
+    guard->literal_limit = literal_limit;
+    guard->line_limit = line_limit;
+    mailstream_low *outer = mailstream_low_new(guard, &rf_guard_driver);
+    if (!outer) { free(guard); return -1; }
+    mailstream_low_set_timeout(outer, mailstream_low_get_timeout(inner));
+    mailstream_set_low(session->imap_stream, outer);
+    return 0;
+}
+
+// Why the guard failed the stream (RF_GUARD_…), and for a literal past its limit, the size
+// announced.
+static inline int rf_guard_failure(mailimap *session, unsigned long long *announced) {
+    if (!session->imap_stream) return RF_GUARD_OK;
+    mailstream_low *low = mailstream_get_low(session->imap_stream);
+    if (!low || low->driver != &rf_guard_driver) return RF_GUARD_OK;
+    struct rf_guard *guard = low->data;
+    if (announced) *announced = guard->announced;
+    return guard->failure;
+}
 #endif

@@ -42,7 +42,7 @@ public struct IMAPFolderSync: Sendable {
     ///
     /// - Parameter progress: Called after each batch with the messages done and to do.
     public func sync(_ mailbox: MailboxURL, password: String, progress: (Int, Int) -> Void = { _, _ in }) throws(IMAPError) -> Outcome {
-        let session = try IMAPSession(mailbox, password: password, timeout: timeout, trustFile: trustFile)
+        let session = try IMAPSession(mailbox, password: password, timeout: timeout, trustFile: trustFile, literalLimit: messageLimit)
         defer { session.logout() }
         return try sync(session, progress: progress)
     }

@@ -31,7 +31,7 @@ public struct IMAPFolderWatch: Sendable {
         var first = true
         while true {
             do {
-                let session = try IMAPSession(mailbox, password: password, timeout: sync.timeout, trustFile: sync.trustFile)
+                let session = try IMAPSession(mailbox, password: password, timeout: sync.timeout, trustFile: sync.trustFile, literalLimit: sync.messageLimit)
                 defer { session.logout() }
                 wait = 1
                 while true {

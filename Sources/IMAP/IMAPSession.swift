@@ -12,6 +12,11 @@ import Mailboxes
 final class IMAPSession {
     private let session: UnsafeMutablePointer<mailimap>
     let mailbox: MailboxURL
+    /// Seconds any one network operation may take.
+    let timeout: Int
+    /// Whether the connection broke or a wait ran out: nothing more is sent on it, not even a
+    /// LOGOUT, so that one stuck server costs one timeout, not one per step.
+    private var isBroken = false
 
     /// What EXAMINE said of the folder.
     struct Selection: Equatable {
@@ -34,8 +39,10 @@ final class IMAPSession {
     /// - Parameters:
     ///   - timeout: Seconds any one network operation may take.
     ///   - trustFile: A PEM file of certificates to trust besides the system's.
-    init(_ mailbox: MailboxURL, password: String, timeout: Int = 60, trustFile: String? = nil) throws(IMAPError) {
+    ///   - literalLimit: The largest literal (a message, a header) the server may announce.
+    init(_ mailbox: MailboxURL, password: String, timeout: Int = 60, trustFile: String? = nil, literalLimit: Int = 64 << 20) throws(IMAPError) {
         self.mailbox = mailbox
+        self.timeout = timeout
         guard let session = mailimap_new(0, nil) else { throw IMAPError(.unreachable, mailbox, "out of memory") }
         self.session = session
         mailimap_set_timeout(session, time_t(timeout))
@@ -47,7 +54,7 @@ final class IMAPSession {
         case .startTLS:
             let code = mailimap_socket_connect(session, mailbox.host, mailbox.port)
             try check(code, .unreachable, "cannot connect to \(mailbox.host) port \(mailbox.port)")
-            _ = rf_refresh_capabilities(session)
+            try check(rf_refresh_capabilities(session), .unreachable, "no answer to CAPABILITY")
             if rf_has_capability(session, "STARTTLS") != 0 {
                 try check(rf_starttls(session, mailbox.host), .unreachable, "STARTTLS failed")
                 try verify(trustFile: trustFile)
@@ -57,14 +64,18 @@ final class IMAPSession {
                     "the server offers no STARTTLS, and the password would travel unencrypted; use imaps:// (TLS) instead")
             }
         }
+        // From here on, what the server sends is held to bounds before libetpan reads it.
+        guard rf_guard_install(session, UInt64(literalLimit) + 65_536, UInt64(Self.lineLimit)) == 0 else {
+            throw IMAPError(.unreachable, mailbox, "out of memory")
+        }
         let login = mailimap_login(session, mailbox.user, password)
-        if login != MAILIMAP_NO_ERROR {
+        if login == MAILIMAP_ERROR_LOGIN {
             let said = serverResponse
             throw IMAPError(
-                login == MAILIMAP_ERROR_LOGIN ? .login : .unreachable, mailbox,
-                "login refused\(said.map { ": \($0)" } ?? "") (check the user name and password; many providers want an app password)")
+                .login, mailbox, "login refused\(said.map { ": \($0)" } ?? "") (check the user name and password; many providers want an app password)")
         }
-        _ = rf_refresh_capabilities(session)
+        try check(login, .unreachable, "no answer to LOGIN")
+        try check(rf_refresh_capabilities(session), .unreachable, "no answer to CAPABILITY")
     }
 
     deinit {
@@ -155,8 +166,9 @@ final class IMAPSession {
         return result > 0
     }
 
-    /// Ends the session politely.
+    /// Ends the session politely, unless its connection broke.
     func logout() {
+        guard !isBroken else { return }
         _ = mailimap_logout(session)
     }
 
@@ -172,11 +184,31 @@ final class IMAPSession {
         let detail: String
         switch Int(code) {
         case Int(MAILIMAP_ERROR_CONNECTION_REFUSED): detail = "connection refused"
-        case Int(MAILIMAP_ERROR_STREAM): detail = "the connection broke or timed out"
+        case Int(MAILIMAP_ERROR_STREAM):
+            isBroken = true
+            detail = streamFailure
         case Int(MAILIMAP_ERROR_SSL): detail = "the TLS handshake failed"
+        case Int(MAILIMAP_ERROR_PARSE):
+            isBroken = true
+            detail = "the server's answer cannot be read"
         default: detail = serverResponse ?? "libetpan error \(code)"
         }
-        throw IMAPError(kind, mailbox, "\(what): \(detail)")
+        throw IMAPError(kind == .protocolError && isBroken ? .unreachable : kind, mailbox, "\(what): \(detail)")
+    }
+
+    /// The longest line (outside literals) a server may send.
+    static let lineLimit = 4 << 20
+
+    /// What broke the stream, in words: what the guard saw, or a wait that ran out.
+    private var streamFailure: String {
+        var announced: UInt64 = 0
+        switch Int(rf_guard_failure(session, &announced)) {
+        case RF_GUARD_CLOSED: return "the server closed the connection in the middle of an answer"
+        case RF_GUARD_LITERAL:
+            return "the server announced \(announced) bytes, more than a message may have (--limit message-size)"
+        case RF_GUARD_LINE: return "the server sent a line of more than \(Self.lineLimit >> 20) MB"
+        default: return "the server closed the connection or sent nothing for \(timeout) s"
+        }
     }
 
     /// Refuses a server whose certificate chain the trust store does not vouch for, for its name.

@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The mail program against an IMAP server that is stuck, buggy or hostile
+/// (`Tests/Tools/hostile_imap.py`): each run ends within one timeout, says what happened, and
+/// leaves the feed and the cache as they were.
+@Suite("Hostile IMAP servers")
+struct HostileIMAPTests {
+    static let mail = Repository.productsFolder.appendingPathComponent("reservation-feed-mail")
+    static let tool = Repository.productsFolder.appendingPathComponent("reservation-feed")
+
+    /// The server, started in `mode`, stopped when the value goes.
+    final class Server: @unchecked Sendable {
+        let port: Int
+        private let process: Process
+
+        init(_ mode: String) throws {
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", Repository.url("Tests/Tools/hostile_imap.py").path, mode]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var line = ""
+            while !line.hasSuffix("\n") {
+                let byte = output.fileHandleForReading.readData(ofLength: 1)
+                guard !byte.isEmpty else { throw NotStarted() }
+                line += String(decoding: byte, as: UTF8.self)
+            }
+            port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
+
+        deinit {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+
+        var url: String { "imap://ada@127.0.0.1:\(port)/INBOX" }
+
+        struct NotStarted: Error {}
+    }
+
+    @Test(
+        "each failure said as it is, within one timeout (3 s here), in little memory",
+        arguments: [
+            ("silence", "no answer to CAPABILITY: the server closed the connection or sent nothing for 3 s"),
+            ("refuse", "login refused: Authentication failed."),
+            ("cut-literal", "cannot list the folder's messages: the server closed the connection in the middle of an answer"),
+            ("huge-literal", "cannot list the folder's messages: the server announced 99999999999 bytes, more than a message may have (--limit message-size)"),
+        ])
+    func sync(mode: String, message: String) throws {
+        let server = try Server(mode)
+        let folder = try TemporaryFolder("hostile-imap")
+        let started = Date()
+        let result = try ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", Repository.url("Tests/Tools/peak_memory.py").path, Self.mail.path, "sync", "--cache", folder.path("cache"), "--timeout", "3", server.url],
+            environment: ["RESERVATION_FEED_IMAP_PASSWORD": "secret"])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(!result.standardError.contains("secret"))
+        #expect(elapsed < 10, "it took \(Int(elapsed)) s")
+        if mode != "refuse" { #expect(!result.standardError.contains("check the user name and password"), "a server that stopped answering is not a refused login") }
+        let peak = try #require(result.standardError.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").last ?? "") })
+        #expect(peak < 100_000, "peak memory \(peak) KB")
+    }
+
+    @Test("generate over such a folder: exit 2 naming the folder, the feed untouched")
+    func generate() throws {
+        let server = try Server("huge-literal")
+        let folder = try TemporaryFolder("hostile-imap")
+        let feed = try folder.write("feed.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nEND:VCALENDAR\r\n")
+        let result = try ProcessRunner.run(
+            Self.tool, ["generate", server.url, "--output", feed, "--now", "2030-01-01T00:00:00Z"],
+            environment: ["RESERVATION_FEED_IMAP_PASSWORD": "secret", "XDG_CACHE_HOME": folder.path("cache")])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains(server.url) && result.standardError.contains("announced 99999999999 bytes"), "\(result.standardError)")
+        #expect(try String(contentsOfFile: feed, encoding: .utf8) == "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nEND:VCALENDAR\r\n")
+    }
+}

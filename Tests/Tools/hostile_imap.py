@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""A small IMAP server on loopback (plain TCP, as imap:// to this machine) that answers as a
+stuck, buggy or hostile one would, for the tests of what the mail program does with it.
+
+    hostile_imap.py MODE
+
+Prints the port it listens on, then serves one connection after another:
+
+- `silence`: the greeting, then nothing, for as long as the client waits;
+- `refuse`: a proper greeting and capabilities, then LOGIN refused with AUTHENTICATIONFAILED;
+- `cut-literal`: logs in and opens INBOX (one message), then answers the listing with a literal
+  announcing 1,000 bytes and closes the connection after 10 of them;
+- `huge-literal`: as `cut-literal`, but the literal announces 99,999,999,999 bytes.
+"""
+import socket
+import sys
+import threading
+import time
+
+MODE = sys.argv[1]
+
+
+def serve(connection):
+    reader = connection.makefile("rb")
+
+    def send(text):
+        connection.sendall(text.encode())
+
+    send("* OK [CAPABILITY IMAP4rev1] hostile ready\r\n")
+    if MODE == "silence":
+        time.sleep(3600)
+        return
+    while True:
+        line = reader.readline()
+        if not line:
+            return
+        parts = line.decode(errors="replace").strip().split(" ", 2)
+        if len(parts) < 2:
+            continue
+        tag, command = parts[0], parts[1].upper()
+        if command == "CAPABILITY":
+            send("* CAPABILITY IMAP4rev1\r\n%s OK done\r\n" % tag)
+        elif command == "LOGIN":
+            if MODE == "refuse":
+                send("%s NO [AUTHENTICATIONFAILED] Authentication failed.\r\n" % tag)
+            else:
+                send("%s OK logged in\r\n" % tag)
+        elif command in ("EXAMINE", "SELECT"):
+            send("* 1 EXISTS\r\n* OK [UIDVALIDITY 7] ok\r\n* OK [UIDNEXT 2] ok\r\n%s OK [READ-ONLY] done\r\n" % tag)
+        elif command == "UID":
+            size = "1000" if MODE == "cut-literal" else "99999999999"
+            send("* 1 FETCH (UID 1 RFC822.SIZE 100 BODY[HEADER.FIELDS (MESSAGE-ID DATE SUBJECT)] {%s}\r\n0123456789" % size)
+            connection.shutdown(socket.SHUT_RDWR)
+            connection.close()
+            return
+        elif command == "LOGOUT":
+            send("* BYE\r\n%s OK bye\r\n" % tag)
+            return
+        else:
+            send("%s BAD unknown\r\n" % tag)
+
+
+listener = socket.socket()
+listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+listener.bind(("127.0.0.1", 0))
+listener.listen(8)
+print(listener.getsockname()[1], flush=True)
+while True:
+    connection, _ = listener.accept()
+    threading.Thread(target=serve, args=(connection,), daemon=True).start()
