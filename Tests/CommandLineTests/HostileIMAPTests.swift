@@ -49,6 +49,7 @@ struct HostileIMAPTests {
             ("refuse", "login refused: Authentication failed."),
             ("cut-literal", "cannot list the folder's messages: the server closed the connection in the middle of an answer"),
             ("huge-literal", "cannot list the folder's messages: the server announced 99999999999 bytes, more than a message may have (--limit message-size)"),
+            ("long-line", "cannot list the folder's messages: the server sent a line of more than 4 MB"),
         ])
     func sync(mode: String, message: String) throws {
         let server = try Server(mode)

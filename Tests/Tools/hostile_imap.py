@@ -10,7 +10,8 @@ Prints the port it listens on, then serves one connection after another:
 - `refuse`: a proper greeting and capabilities, then LOGIN refused with AUTHENTICATIONFAILED;
 - `cut-literal`: logs in and opens INBOX (one message), then answers the listing with a literal
   announcing 1,000 bytes and closes the connection after 10 of them;
-- `huge-literal`: as `cut-literal`, but the literal announces 99,999,999,999 bytes.
+- `huge-literal`: as `cut-literal`, but the literal announces 99,999,999,999 bytes;
+- `long-line`: answers the listing with a line of 8 MB that never ends, and waits.
 """
 import socket
 import sys
@@ -47,6 +48,10 @@ def serve(connection):
                 send("%s OK logged in\r\n" % tag)
         elif command in ("EXAMINE", "SELECT"):
             send("* 1 EXISTS\r\n* OK [UIDVALIDITY 7] ok\r\n* OK [UIDNEXT 2] ok\r\n%s OK [READ-ONLY] done\r\n" % tag)
+        elif command == "UID" and MODE == "long-line":
+            send("* 1 FETCH (UID 1 X-" + "x" * (8 << 20))
+            time.sleep(3600)
+            return
         elif command == "UID":
             size = "1000" if MODE == "cut-literal" else "99999999999"
             send("* 1 FETCH (UID 1 RFC822.SIZE 100 BODY[HEADER.FIELDS (MESSAGE-ID DATE SUBJECT)] {%s}\r\n0123456789" % size)
