@@ -2,7 +2,7 @@ import Foundation
 import PublicSuffix
 
 /// Where a password may go: the origin the person named (its scheme, host and port), or, for
-/// discovery, another host of the same domain by the Public Suffix List over HTTPS on port 443
+/// discovery, another host of the same organization by the Public Suffix List over HTTPS on port 443
 /// (as iCloud sends each account from `caldav.icloud.com` to `p42-caldav.icloud.com`). Plain
 /// HTTP carries it only to this machine, and only to the very host and port named.
 ///
@@ -42,7 +42,7 @@ public struct CredentialScope: Sendable, Hashable {
         guard targetPort == 443 else {
             return "\(target) is not the address named (\(named)): another address gets the password only over https:// on port 443"
         }
-        guard let domain = Self.registrableDomain(of: host), Self.registrableDomain(of: targetHost) == domain else {
+        guard !Self.isAddress(host), !Self.isAddress(targetHost), PublicSuffixList.shared.sameOrganization(host, targetHost) else {
             return "\(targetHost) is neither the host named (\(host)) nor another host of its domain"
         }
         return nil
@@ -54,12 +54,10 @@ public struct CredentialScope: Sendable, Hashable {
         return host == "localhost" || host == "::1" || (host.hasPrefix("127.") && host.split(separator: ".").count == 4)
     }
 
-    /// The domain a host belongs to as one owner's: its organizational domain by the Public Suffix
-    /// List (`icloud.com`, `example.co.uk`, `ada.github.io`), through libpsl. `nil` for an
-    /// address given as numbers, and for a host that is itself a public suffix.
-    static func registrableDomain(of host: String) -> String? {
-        if host.contains(":") || host.split(separator: ".").allSatisfy({ $0.allSatisfy(\.isNumber) }) { return nil }
-        return PublicSuffixList.shared.organizationalDomain(of: host)
+    /// Whether a host is given as an address (`192.168.1.10`, `::1`) rather than a name: an
+    /// address has no domain, and no other address is of its owner.
+    private static func isAddress(_ host: String) -> Bool {
+        host.contains(":") || host.split(separator: ".").allSatisfy { $0.allSatisfy(\.isNumber) }
     }
 
     /// Scheme, host and port of a URL, lower case, the scheme's default port filled in.

@@ -22,7 +22,12 @@ public struct DKIMSignature: Sendable, Hashable, Codable {
     }
 
     /// The name its key is published under: `s1._domainkey.united.com`.
-    public var keyName: String { "\(selector)._domainkey.\(domain)" }
+    public var keyName: String { Self.keyName(selector: selector, domain: domain) }
+
+    /// The name the key of `selector` of `domain` is published under, lower case.
+    static func keyName(selector: String, domain: String) -> String {
+        "\(selector)._domainkey.\(domain)".lowercased()
+    }
 }
 
 /// Whether a DKIM signature verified, and if not, why: each case says what a person would check.

@@ -87,7 +87,7 @@ public struct DKIMVerifier: Sendable {
         let outcome: DKIMOutcome
         if flags & DKIM_SIGFLAG_PASSED != 0, bodyHash == DKIM_SIGBH_MATCH {
             outcome = algorithm == DKIM_SIGN_RSASHA1 ? .algorithm : .pass
-        } else if case .unavailable = lookups.answers["\(selector)._domainkey.\(domain)".lowercased()] {
+        } else if case .unavailable = lookups.answers[DKIMSignature.keyName(selector: selector, domain: domain)] {
             outcome = .keyUnavailable
         } else {
             outcome = Self.outcome(error: dkim_sig_geterror(signature), bodyHash: bodyHash, processed: flags & DKIM_SIGFLAG_PROCESSED != 0)
@@ -132,6 +132,9 @@ public struct DKIMVerifier: Sendable {
 /// The key source of one verification, and what it answered, reached from libopendkim's
 /// callback through the handle's user context. Used on one thread only, the verifying one.
 private final class KeyLookups {
+    /// The most keys looked up for one message; the signatures past them are taken as having none.
+    static let maximum = 8
+
     let keys: any DKIMKeySource
     var answers: [String: DKIMKeyAnswer] = [:]
 
@@ -151,7 +154,9 @@ private let lookUpKey: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMut
     guard let selector = dkim_sig_getselector(signature), let domain = dkim_sig_getdomain(signature) else {
         return DKIM_CBSTAT_NOTFOUND
     }
-    let name = "\(String(cString: selector))._domainkey.\(String(cString: domain))".lowercased()
+    let name = DKIMSignature.keyName(selector: String(cString: selector), domain: String(cString: domain))
+    // A message may carry any number of signatures: the keys of the first few are looked up.
+    guard lookups.answers.count < KeyLookups.maximum || lookups.answers[name] != nil else { return DKIM_CBSTAT_NOTFOUND }
     let answer = lookups.keys.record(named: name)
     lookups.answers[name] = answer
     guard case .found(let record) = answer, !record.isEmpty else { return DKIM_CBSTAT_NOTFOUND }

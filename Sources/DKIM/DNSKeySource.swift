@@ -9,7 +9,9 @@ import COpenDKIM
 /// wait for each signature. Answers are kept for ``keepAnswers`` seconds (a run, or a stretch of
 /// a server's life): a mailbox with a thousand messages from one sender asks once, and `serve`,
 /// which lives for months, asks again now and then. A look-up that got no answer is not kept: the
-/// next message that needs the key asks again, once DNS is back.
+/// next message that needs the key asks again, once DNS is back. And all the waiting a source does
+/// is bounded too: once its look-ups took ``budget`` seconds in all (a hostile sender's own slow
+/// servers, named by many signatures), DNS is no longer asked for new keys.
 public final class DNSKeySource: DKIMKeySource, Sendable {
     /// Seconds each server is given for each try.
     public let timeout: Int
@@ -22,11 +24,14 @@ public final class DNSKeySource: DKIMKeySource, Sendable {
     public let keepAnswers: Int64
     /// How long DNS is left alone once it stopped answering, in seconds.
     public let retryAfter: Int64
+    /// How many seconds of look-ups the source spends in all.
+    public let budget: Int64
 
     private struct State {
         var answers: [String: (answer: DKIMKeyAnswer, time: Int64)] = [:]
         var unansweredInARow = 0
         var awaySince: Int64?
+        var spent: Int64 = 0
     }
     private let state = Locked(State())
     /// How one name is looked up: DNS, or a stand-in in tests.
@@ -35,16 +40,18 @@ public final class DNSKeySource: DKIMKeySource, Sendable {
     private let clock: @Sendable () -> Int64
 
     /// A source asking DNS.
-    public convenience init(timeout: Int = 3, attempts: Int = 2, givingUpAfter: Int = 3, keepAnswers: Int64 = 3600, retryAfter: Int64 = 60) {
+    public convenience init(
+        timeout: Int = 3, attempts: Int = 2, givingUpAfter: Int = 3, keepAnswers: Int64 = 3600, retryAfter: Int64 = 60, budget: Int64 = 120
+    ) {
         let (timeout, attempts) = (max(1, timeout), max(1, attempts))
-        self.init(timeout: timeout, attempts: attempts, givingUpAfter: givingUpAfter, keepAnswers: keepAnswers, retryAfter: retryAfter) {
-            Self.lookUp($0, timeout: timeout, attempts: attempts)
-        }
+        self.init(
+            timeout: timeout, attempts: attempts, givingUpAfter: givingUpAfter, keepAnswers: keepAnswers, retryAfter: retryAfter, budget: budget
+        ) { Self.lookUp($0, timeout: timeout, attempts: attempts) }
     }
 
     /// A source answering through `lookUp`, with this source's bounds and memory.
     init(
-        timeout: Int = 3, attempts: Int = 2, givingUpAfter: Int = 3, keepAnswers: Int64 = 3600, retryAfter: Int64 = 60,
+        timeout: Int = 3, attempts: Int = 2, givingUpAfter: Int = 3, keepAnswers: Int64 = 3600, retryAfter: Int64 = 60, budget: Int64 = 120,
         clock: @escaping @Sendable () -> Int64 = DNSKeySource.monotonicSeconds, lookUp: @escaping @Sendable (String) -> DKIMKeyAnswer
     ) {
         self.timeout = max(1, timeout)
@@ -52,6 +59,7 @@ public final class DNSKeySource: DKIMKeySource, Sendable {
         self.givingUpAfter = max(1, givingUpAfter)
         self.keepAnswers = keepAnswers
         self.retryAfter = retryAfter
+        self.budget = budget
         self.clock = clock
         self.lookUp = lookUp
     }
@@ -71,6 +79,9 @@ public final class DNSKeySource: DKIMKeySource, Sendable {
         let now = clock()
         let known: DKIMKeyAnswer? = state.withLock { state in
             if let kept = state.answers[name], now - kept.time < keepAnswers { return kept.answer }
+            if state.spent >= budget {
+                return .unavailable("DNS look-ups took \(budget) s in all, and no more are made; the next run asks again")
+            }
             if let since = state.awaySince {
                 if now - since < retryAfter {
                     return .unavailable("DNS did not answer \(givingUpAfter) look-ups in a row; it is asked again in a minute, or at the next run")
@@ -82,7 +93,9 @@ public final class DNSKeySource: DKIMKeySource, Sendable {
         }
         if let known { return known }
         let answer = lookUp(name)
+        let took = clock() - now
         state.withLock { state in
+            state.spent += took
             if case .unavailable = answer {
                 state.unansweredInARow += 1
                 if state.unansweredInARow >= givingUpAfter { state.awaySince = now }

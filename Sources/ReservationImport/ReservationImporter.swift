@@ -176,11 +176,11 @@ public struct ReservationImporter: Sendable {
         _ bytes: [UInt8], source: Origin.Source, sourceTime: Instant? = nil, memo: ExtractionMemo? = nil,
         authenticationMemo: ExtractionMemo? = nil
     ) -> ImportResult {
-        let result = readBookings(bytes, source: source, sourceTime: sourceTime, memo: memo)
+        let (result, attached) = readBookings(bytes, source: source, sourceTime: sourceTime, memo: memo)
         // Only messages that carry a booking are checked: newsletters cost nothing.
         guard !result.reservations.isEmpty else { return result }
         let memo = authenticationMemo ?? extractionCache.map { ExtractionMemo.file("\($0)/\(Self.digest(bytes)).authentication", makingFolder: true) }
-        return vouched(result, message: bytes, source: source, memo: memo)
+        return vouched(result, message: bytes, attached: attached, source: source, memo: memo)
     }
 
     /// What the message says of its sender: as found when it was first read, when that was kept
@@ -200,14 +200,16 @@ public struct ReservationImporter: Sendable {
     }
 
     /// What an e-mail's markup, KDE's extractor or its calendar parts give, before its sender is
-    /// looked at.
-    private func readBookings(_ bytes: [UInt8], source: Origin.Source, sourceTime: Instant?, memo: ExtractionMemo?) -> ImportResult {
-        let (markup, calendars, senderCountry) = schemaOrgReader.readMailAndCalendars(bytes, source: source)
-        guard markup.reservations.isEmpty else { return limited(markup, source: source) }
+    /// looked at, and the messages attached to it.
+    private func readBookings(
+        _ bytes: [UInt8], source: Origin.Source, sourceTime: Instant?, memo: ExtractionMemo?
+    ) -> (ImportResult, [AttachedMessage]) {
+        let (markup, calendars, attached, senderCountry) = schemaOrgReader.readMailAndCalendars(bytes, source: source)
+        guard markup.reservations.isEmpty else { return (limited(markup, source: source), attached) }
         var extracted = extract(bytes, source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup, memo: memo)
         guard extracted.reservations.isEmpty, !calendars.isEmpty else {
             extracted.setSenderCountry(senderCountry)
-            return limited(extracted, source: source)
+            return (limited(extracted, source: source), attached)
         }
         var result = ImportResult(diagnostics: markup.diagnostics)
         for part in calendars {
@@ -215,7 +217,7 @@ public struct ReservationImporter: Sendable {
         }
         result.introduceCompanions()
         result.setSenderCountry(senderCountry)
-        return limited(result, source: source)
+        return (limited(result, source: source), attached)
     }
 
     /// The bookings of a message, as its sender's verdict has them: marked with the verified
@@ -224,11 +226,14 @@ public struct ReservationImporter: Sendable {
     /// The bookings of a message attached to this one (a forwarded confirmation) answer to the
     /// attached message's own sender, whose signature travels with it; or, when this message is
     /// the person's own (forwarding to oneself), to the person.
-    private func vouched(_ result: ImportResult, message bytes: [UInt8], source: Origin.Source, memo: ExtractionMemo?) -> ImportResult {
+    private func vouched(
+        _ result: ImportResult, message bytes: [UInt8], attached: [AttachedMessage], source: Origin.Source, memo: ExtractionMemo?
+    ) -> ImportResult {
         var result = result
         let authentication = authentication(of: bytes, memo: memo)
         let verdict = senders.policy.verdict(for: authentication)
-        let attached = Self.attachedMessages(in: bytes, limits: limits)
+        // Innermost first, so that a part is taken for the message nearest to it.
+        let attached = attached.sorted { $0.section.count > $1.section.count }
         // Each booking by the message it was read from: this one (nil), or an attached one.
         var groups: [(section: String?, reservations: [ImportedReservation])] = []
         for imported in result.reservations {
@@ -278,22 +283,6 @@ public struct ReservationImporter: Sendable {
         result.diagnostics = used.isEmpty && !senders.acceptsUnverified ? warnings : result.diagnostics + warnings
         result.reservations = used
         return result
-    }
-
-    /// The messages attached to an e-mail, innermost first; none, without parsing it, when it
-    /// has no `message/rfc822` part.
-    private static func attachedMessages(in bytes: [UInt8], limits: ImportLimits) -> [AttachedMessage] {
-        let marker = Array("message/rfc822".utf8)
-        let found = bytes.withUnsafeBufferPointer { buffer in
-            (0..<max(0, buffer.count - marker.count + 1)).contains { start in
-                zip(marker.indices, marker).allSatisfy { offset, byte in buffer[start + offset] | 0x20 == byte | 0x20 }
-            }
-        }
-        guard found,
-            let message = try? MailMessage(
-                parsing: bytes, maximumParts: limits.mimeParts, maximumDepth: limits.mimeDepth, maximumPartSize: limits.partSize, decoding: [])
-        else { return [] }
-        return message.attachedMessages.sorted { $0.section.count > $1.section.count }
     }
 
     /// The section of the e-mail part a path starts in: `2.1` of `part[2.1].script[1]`.

@@ -16,20 +16,14 @@ struct HostileIMAPTests {
         private let process: Process
 
         init(_ mode: String) throws {
-            process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", Repository.url("Tests/Tools/hostile_imap.py").path, mode]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var line = ""
-            while !line.hasSuffix("\n") {
-                let byte = output.fileHandleForReading.readData(ofLength: 1)
-                guard !byte.isEmpty else { throw NotStarted() }
-                line += String(decoding: byte, as: UTF8.self)
+            let (process, line) = try ProcessRunner.startServer(
+                URL(fileURLWithPath: "/usr/bin/env"), ["python3", Repository.url("Tests/Tools/hostile_imap.py").path, mode])
+            self.process = process
+            guard let port = Int(line) else {
+                kill(process.processIdentifier, SIGKILL)
+                throw ProcessRunner.NotStarted(description: "hostile_imap.py printed no port: \(line)")
             }
-            port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            self.port = port
         }
 
         deinit {
@@ -38,8 +32,6 @@ struct HostileIMAPTests {
         }
 
         var url: String { "imap://ada@127.0.0.1:\(port)/INBOX" }
-
-        struct NotStarted: Error {}
     }
 
     @Test(

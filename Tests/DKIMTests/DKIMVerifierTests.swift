@@ -111,6 +111,24 @@ struct DKIMVerifierTests {
         #expect(DKIMVerifier(keys: Away()).verify(Array(signed.utf8)).map(\.outcome) == [.keyUnavailable])
     }
 
+    @Test("a message with a dozen signatures of a dozen domains: the keys of the first eight are looked up, no more")
+    func manySignatures() throws {
+        let keys = try DKIMTestKeys()
+        try keys.make(selector: "s1", domain: "united.com")
+        let signed = try keys.sign(Self.message, selector: "s1", domain: "united.com")
+        let junk = (1...12).map { "DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=d\($0).example; s=s; h=from; bh=AAAA; b=AAAA\r\n" }
+        final class Asked: DKIMKeySource, @unchecked Sendable {
+            let lock = NSLock()
+            var names: [String] = []
+            func record(named name: String) -> DKIMKeyAnswer { lock.withLock { names.append(name) }; return .notFound }
+        }
+        let asked = Asked()
+        let found = DKIMVerifier(keys: asked).verify(Array((junk.joined() + signed).utf8))
+        #expect(found.count == 13)
+        #expect(asked.names.count == 8, "\(asked.names)")
+        #expect(!found.contains { $0.outcome == .pass })
+    }
+
     @Test("a file of keys: names are matched in any case; a line that is no key is refused with its number")
     func keyFile() throws {
         let file = try DKIMKeyFile(text: "# test keys\n\nS1._DomainKey.United.com  v=DKIM1; k=rsa; p=AAAA\n")
@@ -151,6 +169,24 @@ struct DKIMVerifierTests {
         time.add(3601)
         _ = kept.record(named: "s1._domainkey.united.com")
         #expect(asked.value == 5)
+    }
+
+    @Test("all the waiting a source does is bounded: slow answers past its budget end the look-ups of the run")
+    func dnsBudget() throws {
+        let asked = Counter()
+        let time = Counter()
+        let slow = DNSKeySource(budget: 10, clock: { Int64(time.value) }) { _ in
+            asked.increment()
+            time.add(4)  // an answer, but a slow one
+            return .notFound
+        }
+        for index in 0..<6 { _ = slow.record(named: "s\(index)._domainkey.slow.example") }
+        #expect(asked.value == 3, "looked up until 12 s of the 10 were spent")
+        guard case .unavailable(let reason) = slow.record(named: "s9._domainkey.slow.example") else {
+            Issue.record("expected no more look-ups")
+            return
+        }
+        #expect(reason.contains("took 10 s in all"))
     }
 }
 

@@ -32,22 +32,12 @@ public final class HostileCalDAVServer: @unchecked Sendable {
 
     public init(_ mode: Mode) throws {
         folder = try TemporaryFolder("hostile")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Repository.url("Tests/Tools/hostile_caldav.py").path, folder.path("log"), mode.rawValue]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = ""
-        let reader = output.fileHandleForReading
-        while !line.hasSuffix("\n") {
-            let byte = reader.readData(ofLength: 1)
-            guard !byte.isEmpty else { throw CalDAVTestServer.Failure(description: "hostile_caldav.py ended at start") }
-            line += String(decoding: byte, as: UTF8.self)
-        }
-        guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw CalDAVTestServer.Failure(description: "hostile_caldav.py printed no port: \(line)")
+        let (process, line) = try ProcessRunner.startServer(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", Repository.url("Tests/Tools/hostile_caldav.py").path, folder.path("log"), mode.rawValue])
+        self.process = process
+        guard let port = Int(line) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw ProcessRunner.NotStarted(description: "hostile_caldav.py printed no port: \(line)")
         }
         self.port = port
     }

@@ -68,3 +68,34 @@ extension ProcessRunner {
         return process
     }
 }
+
+extension ProcessRunner {
+    /// Why a server the tests start did not come up.
+    public struct NotStarted: Error, CustomStringConvertible {
+        public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
+    }
+
+    /// Starts a server that prints where it listens (its port) on its first line, and returns
+    /// it running with that line, trimmed. Its standard error is discarded.
+    public static func startServer(_ executable: URL, _ arguments: [String]) throws -> (process: Process, firstLine: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = ""
+        let reader = output.fileHandleForReading
+        while !line.hasSuffix("\n") {
+            let byte = reader.readData(ofLength: 1)
+            guard !byte.isEmpty else { throw NotStarted(description: "\(arguments.first ?? executable.path) ended at start") }
+            line += String(decoding: byte, as: UTF8.self)
+        }
+        return (process, line.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}

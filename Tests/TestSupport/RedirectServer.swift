@@ -19,21 +19,10 @@ public final class RedirectServer: @unchecked Sendable {
 
     /// Starts it, redirecting to `target`.
     public init(_ mode: Mode, to target: String) throws {
-        process = Process()
-        process.executableURL = Repository.url("Tests/Tools/python")
-        process.arguments = [Repository.url("Tests/Tools/redirect_server.py").path, mode.rawValue, target]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = ""
-        let reader = output.fileHandleForReading
-        while !line.hasSuffix("\n") {
-            let byte = reader.readData(ofLength: 1)
-            guard !byte.isEmpty else { throw CalDAVTestServer.Failure(description: "redirect_server.py ended at start") }
-            line += String(decoding: byte, as: UTF8.self)
-        }
-        root = URL(string: "http://127.0.0.1:\(line.trimmingCharacters(in: .whitespacesAndNewlines))/")!
+        let (process, port) = try ProcessRunner.startServer(
+            Repository.url("Tests/Tools/python"), [Repository.url("Tests/Tools/redirect_server.py").path, mode.rawValue, target])
+        self.process = process
+        root = URL(string: "http://127.0.0.1:\(port)/")!
     }
 
     deinit {

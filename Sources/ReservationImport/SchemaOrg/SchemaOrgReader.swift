@@ -76,22 +76,29 @@ public struct SchemaOrgReader: Sendable {
     /// Reads an e-mail: the markup of each HTML part (and JSON-LD attachments), with the message's
     /// Date as the time the information was written.
     ///
+    /// This reads the format only: it does not ask who sent the message. ``ReservationImporter``
+    /// verifies the sender before an e-mail's bookings are used, and is what callers should use
+    /// for mail from anyone but themselves.
+    ///
     /// - Parameter source: What it was read from, which every origin names.
     public func readMail(_ bytes: [UInt8], source: Origin.Source) -> ImportResult {
         readMailAndCalendars(bytes, source: source).markup
     }
 
     /// Reads the markup of an e-mail, and hands back its calendar parts and attachments
-    /// (`text/calendar`, `application/ics`) for a reader of calendar files, and the country its
-    /// sender's domain names, for what other readers find in it.
-    func readMailAndCalendars(_ bytes: [UInt8], source: Origin.Source) -> (markup: ImportResult, calendars: [MailPart], senderCountry: String?) {
+    /// (`text/calendar`, `application/ics`) for a reader of calendar files, the messages attached
+    /// to it (whose bookings answer to their own senders), and the country its sender's domain
+    /// names, for what other readers find in it.
+    func readMailAndCalendars(
+        _ bytes: [UInt8], source: Origin.Source
+    ) -> (markup: ImportResult, calendars: [MailPart], attached: [AttachedMessage], senderCountry: String?) {
         let message: MailMessage
         do {
             message = try MailMessage(
                 parsing: bytes, maximumParts: limits.mimeParts, maximumDepth: limits.mimeDepth, maximumPartSize: limits.partSize,
                 decoding: ["text/html", "application/xhtml+xml", "application/ld+json", "application/json", "text/calendar", "application/ics"])
         } catch {
-            return (ImportResult(diagnostics: [Diagnostic(.error, .invalid, at: Origin(source), "\(error)")]), [], nil)
+            return (ImportResult(diagnostics: [Diagnostic(.error, .invalid, at: Origin(source), "\(error)")]), [], [], nil)
         }
         var calendars: [MailPart] = []
         var result = ImportResult()
@@ -116,7 +123,7 @@ public struct SchemaOrgReader: Sendable {
             result.append(collector.finish())
         }
         result.introduceCompanions()
-        return (result, calendars, dates.senderCountry)
+        return (result, calendars, message.attachedMessages, dates.senderCountry)
     }
 
     /// Maps the objects of one input as they are read, and turns what the mapper found into results.
