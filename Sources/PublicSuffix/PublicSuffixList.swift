@@ -29,10 +29,13 @@ public final class PublicSuffixList: Sendable {
     /// with one label, or one that is not a host name.
     public func organizationalDomain(of domain: String) -> String? {
         let name = Self.normalized(domain)
-        guard let list, name.contains("."), !name.hasPrefix("."), !name.contains(".."),
-            let registrable = psl_registrable_domain(list, name)
-        else { return nil }
-        return String(cString: registrable)
+        guard let list, name.contains("."), !name.hasPrefix("."), !name.contains("..") else { return nil }
+        // libpsl answers with a pointer into the string it was given, so the answer is read
+        // while that string is still alive: a temporary C string made for the call is freed as
+        // soon as the call returns.
+        return name.withCString { cName in
+            psl_registrable_domain(list, cName).map { String(cString: $0) }
+        }
     }
 
     /// Whether `domain` is itself a public suffix (`com`, `co.uk`).
