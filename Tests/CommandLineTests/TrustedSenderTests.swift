@@ -128,6 +128,14 @@ struct TrustedSenderTests {
         let anyway = try run(["generate", mail.path, "--output", "-", "--now", Self.now, "--trust-unverified"], keys: keys)
         #expect(anyway.standardOutput.contains("SUMMARY:Flight UA 990 · SFO → JFK"), "the stranger's booking is used")
         #expect(anyway.standardError.components(separatedBy: "used all the same, as asked").count - 1 == 5, "\(anyway.standardError)")
+        // A forgery alone: no feed is started, and the reason given is its sender, not the booking.
+        let alone = folder.path("alone.ics")
+        let forged = try run(["generate", mail.appendingPathComponent("5-forged-cancellation.eml").path, "--output", alone, "--now", Self.now], keys: keys)
+        #expect(forged.status == 2)
+        #expect(forged.standardError.hasSuffix(
+            "error: every booking in 1 input file came in an e-mail whose sender is not verified (see the warnings above); nothing was written\n"),
+            "\(forged.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: alone))
     }
 
     @Test("events made before from mail that is not verified now stay exactly as they were, and the run says so; exit 0")

@@ -6,8 +6,9 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
     /// An input named on the command line cannot be used.
     case input(InputError)
     /// The inputs hold no reservation that could become an event (or all were left out as
-    /// unconfirmed or ended); writing would empty the feed.
-    case nothingToWrite(inputs: Int, errors: Int, skipped: Int)
+    /// unconfirmed, ended, or from e-mails whose sender is not verified, `unverified` of them);
+    /// writing would empty the feed.
+    case nothingToWrite(inputs: Int, errors: Int, skipped: Int, unverified: Int = 0)
     /// The input no longer mentions half or more of the previous feed's live events (or any);
     /// ``FeedOptions/allowShrink`` allows it.
     case shrink(previousLive: Int, remaining: Int)
@@ -27,9 +28,15 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .input(let error):
             return error.description
-        case .nothingToWrite(let inputs, let errors, let skipped):
+        case .nothingToWrite(let inputs, let errors, let skipped, let unverified):
             let files = inputs == 1 ? "1 input file" : "\(inputs) input files"
             if errors > 0 { return "no event could be made from \(files) (see the errors above); nothing was written" }
+            if unverified > 0, unverified == skipped {
+                return "every booking in \(files) came in an e-mail whose sender is not verified (see the warnings above); nothing was written"
+            }
+            if unverified > 0 {
+                return "every reservation in \(files) is unconfirmed, already ended or from an e-mail whose sender is not verified (see 'reservation-feed lint'); nothing was written"
+            }
             if skipped > 0 {
                 return "every reservation in \(files) is unconfirmed or already ended (see 'reservation-feed lint'); nothing was written"
             }

@@ -99,7 +99,8 @@ public struct FeedGenerator: Sendable {
 
         if assembly.entries.isEmpty, previous?.count ?? 0 == 0, !options.allowShrink {
             throw .nothingToWrite(
-                inputs: inputCount, errors: diagnostics.filter { $0.severity == .error }.count, skipped: assembly.skipped.count)
+                inputs: inputCount, errors: diagnostics.filter { $0.severity == .error }.count, skipped: assembly.skipped.count,
+                unverified: assembly.skipped.filter { $0.reason == .unverifiedSender }.count)
         }
         try write(assembly, to: destination)
         var files: (written: Int, removed: Int)?
