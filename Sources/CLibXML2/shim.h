@@ -38,6 +38,25 @@ static inline int rf_html_parse(const char *bytes, int size, const char *encodin
     return 0;
 }
 
+// A push parser for XML (an answer read as it arrives) with the given SAX callbacks and no tree:
+// the callbacks receive the parser context, whose _private field is `private_data`. The handler
+// is copied into the parser's own allocation. NULL when no parser could be made.
+static inline xmlParserCtxtPtr rf_xml_push_parser(const xmlSAXHandler *sax, void *private_data, int options) {
+    xmlParserCtxtPtr ctxt = xmlCreatePushParserCtxt((xmlSAXHandlerPtr)sax, NULL, NULL, 0, "answer.xml");
+    if (ctxt == NULL) return NULL;
+    ctxt->_private = private_data;
+    xmlCtxtUseOptions(ctxt, options);
+    return ctxt;
+}
+static inline int rf_xml_well_formed(xmlParserCtxtPtr ctxt) { return ctxt->wellFormed; }
+static inline void rf_xml_free_push_parser(xmlParserCtxtPtr ctxt) {
+    if (ctxt->myDoc != NULL) {
+        xmlFreeDoc(ctxt->myDoc);
+        ctxt->myDoc = NULL;
+    }
+    xmlFreeParserCtxt(ctxt);
+}
+
 // What the callbacks need of the parser context.
 static inline void *rf_parser_private(void *ctx) { return ((htmlParserCtxtPtr)ctx)->_private; }
 static inline int rf_parser_line(void *ctx) {

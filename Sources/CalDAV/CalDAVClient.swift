@@ -115,15 +115,15 @@ public struct CalDAVClient: Sendable {
               <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT"/></c:comp-filter></c:filter>
             </c:calendar-query>
             """
-        let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], listing: true)
-        if Self.isTooLarge(status) {
+        let (answer, gathered) = try await stream("REPORT", body, depth: "1", into: Gathered())
+        if let gathered { return gathered.listing }
+        if Self.isTooLarge(answer.status) {
             let (urls, outside) = try await memberURLs()
             var listing = try await multiget(urls)
             listing.outside = outside + listing.outside
             return listing
         }
-        guard status == 207 else { throw failure(calendar, status, data) }
-        return Self.resources(in: try parse(data, calendar), of: members)
+        throw failure(calendar, answer.status, answer.body)
     }
 
     /// The calendar's sync token (the `DAV:sync-token` property, RFC 6578 §4), or `nil` when the
@@ -151,18 +151,22 @@ public struct CalDAVClient: Sendable {
             <?xml version="1.0" encoding="utf-8"?>
             <d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getetag/></d:prop></d:propfind>
             """
-        let (status, data) = try await send("PROPFIND", calendar, body: Array(body.utf8), headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], listing: true)
-        guard status == 207 else { throw failure(calendar, status, data) }
-        let members = self.members
-        var urls: [URL] = []
-        var outside: [String] = []
-        for (href, url, properties) in CalDAVTransport.properties(of: try parse(data, calendar), at: calendar) {
-            if url.path == calendar.path || properties.contains(where: { $0.name == "resourcetype" && $0.child("collection", namespace: "DAV:") != nil }) {
-                continue
-            }
-            if let member = members.member(url) { urls.append(member) } else { outside.append(href) }
+        struct Members: Sendable {
+            var urls: [URL] = []
+            var outside: [String] = []
+            var limits = ListingLimits()
         }
-        return (urls, outside)
+        let (calendar, members) = (self.calendar, self.members)
+        let (answer, found) = try await stream("PROPFIND", body, depth: "1", into: Members()) { found, response throws(CalDAVError) in
+            guard let (href, url, properties) = CalDAVTransport.properties(ofResponse: response, at: calendar) else { return }
+            if url.path == calendar.path || properties.contains(where: { $0.name == "resourcetype" && $0.child("collection", namespace: "DAV:") != nil }) {
+                return
+            }
+            try found.limits.count(href.utf8.count, at: calendar)
+            if let member = members.member(url) { found.urls.append(member) } else { found.outside.append(href) }
+        }
+        guard let found else { throw failure(calendar, answer.status, answer.body) }
+        return (found.urls, found.outside)
     }
 
     /// Whether a report was refused for its size: 400 (Radicale's limit of 10,000), 413, or 507
@@ -171,23 +175,29 @@ public struct CalDAVClient: Sendable {
         [400, 413, 507].contains(status)
     }
 
-    /// The resources a multistatus answer carries texts of, inside the calendar, and the hrefs it
-    /// names outside.
-    private static func resources(in root: XMLTree, of members: CollectionMembers) -> Listing {
+    /// A listing as it is gathered from the answers of one or more requests, within its limits.
+    private struct Gathered: Sendable {
         var listing = Listing()
-        for response in root.children("response", namespace: "DAV:") {
-            guard let href = response.child("href", namespace: "DAV:")?.text.trimmingWhitespace() else { continue }
+        var limits = ListingLimits()
+
+        /// Takes one `response` of a multistatus answer: the texts it carries of resources inside
+        /// the calendar, or its href when outside.
+        mutating func take(_ response: XMLTree, of members: CollectionMembers) throws(CalDAVError) {
+            guard response.name == "response", response.namespace == "DAV:",
+                let href = response.child("href", namespace: "DAV:")?.text.trimmingWhitespace()
+            else { return }
             guard let url = members.member(href) else {
+                try limits.count(href.utf8.count, at: members.collection)
                 listing.outside.append(href)
-                continue
+                return
             }
-            for propstat in response.children("propstat", namespace: "DAV:") where Self.isSuccess(propstat.child("status", namespace: "DAV:")?.text) {
-                guard let data = propstat.descendants("calendar-data", namespace: Self.calDAV).first?.text else { continue }
+            for propstat in response.children("propstat", namespace: "DAV:") where CalDAVClient.isSuccess(propstat.child("status", namespace: "DAV:")?.text) {
+                guard let data = propstat.descendants("calendar-data", namespace: CalDAVClient.calDAV).first?.text else { continue }
                 let tag = propstat.descendants("getetag", namespace: "DAV:").first?.text.trimmingWhitespace()
+                try limits.count(data.utf8.count + href.utf8.count + (tag?.utf8.count ?? 0), at: members.collection)
                 listing.resources.append(Resource(url: url, entityTag: tag, calendarData: data))
             }
         }
-        return listing
     }
 
     /// What changed in the calendar since a sync token (`sync-collection`, RFC 6578).
@@ -224,40 +234,61 @@ public struct CalDAVClient: Sendable {
               <d:prop><d:getetag/><c:calendar-data/></d:prop>
             </d:sync-collection>
             """
-        let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Content-Type": "application/xml; charset=utf-8"], listing: true)
-        let text = String(decoding: data.prefix(4096), as: UTF8.self)
-        // RFC 6578 says 403 with `valid-sync-token`; some answer 409, and Xandikos 412.
-        if (status == 403 || status == 409) && text.contains("valid-sync-token") || (status == 412 && token != nil) {
-            throw .syncTokenRefused(url: calendar.absoluteString)
+        /// The answer as it is read: its token, and its responses.
+        struct Read: Sendable {
+            var token: String?
+            var changes = Changes(token: "", changed: [], removed: [])
+            var missing: [URL] = []
+            var limits = ListingLimits()
         }
-        if [400, 403, 405, 413, 415, 501, 507].contains(status) { return nil }
-        guard status == 207 else { throw failure(calendar, status, data) }
-        let root = try parse(data, calendar)
-        guard let next = root.child("sync-token", namespace: "DAV:")?.text.trimmingWhitespace(), !next.isEmpty else { return nil }
-        var changes = Changes(token: next, changed: [], removed: [])
-        var missing: [URL] = []
-        let members = self.members
-        for response in root.children("response", namespace: "DAV:") {
-            guard let href = response.child("href", namespace: "DAV:")?.text.trimmingWhitespace() else { continue }
+        let (calendar, members) = (self.calendar, self.members)
+        let (answer, read) = try await stream("REPORT", body, depth: nil, into: Read()) { read, child throws(CalDAVError) in
+            if child.name == "sync-token", child.namespace == "DAV:" {
+                read.token = child.text.trimmingWhitespace()
+                return
+            }
+            guard child.name == "response", child.namespace == "DAV:", let href = child.child("href", namespace: "DAV:")?.text.trimmingWhitespace() else {
+                return
+            }
             guard let url = members.member(href) else {
-                if URL(string: href, relativeTo: calendar)?.absoluteURL.path != calendar.path { changes.outside.append(href) }
-                continue
+                if URL(string: href, relativeTo: calendar)?.absoluteURL.path != calendar.path {
+                    try read.limits.count(href.utf8.count, at: calendar)
+                    read.changes.outside.append(href)
+                }
+                return
             }
             // A removed member is a response whose own status is 404.
-            if let status = response.child("status", namespace: "DAV:")?.text, status.contains(" 404") {
-                changes.removed.append(url)
-                continue
+            if let status = child.child("status", namespace: "DAV:")?.text, status.contains(" 404") {
+                try read.limits.count(href.utf8.count, at: calendar)
+                read.changes.removed.append(url)
+                return
             }
-            let found = response.children("propstat", namespace: "DAV:").filter { Self.isSuccess($0.child("status", namespace: "DAV:")?.text) }
+            let found = child.children("propstat", namespace: "DAV:").filter { Self.isSuccess($0.child("status", namespace: "DAV:")?.text) }
             let tag = found.lazy.compactMap { $0.descendants("getetag", namespace: "DAV:").first?.text.trimmingWhitespace() }.first
             if let data = found.lazy.compactMap({ $0.descendants("calendar-data", namespace: Self.calDAV).first?.text }).first, !data.isEmpty {
-                changes.changed.append(Resource(url: url, entityTag: tag, calendarData: data))
+                try read.limits.count(data.utf8.count + href.utf8.count + (tag?.utf8.count ?? 0), at: calendar)
+                read.changes.changed.append(Resource(url: url, entityTag: tag, calendarData: data))
             } else {
-                missing.append(url)
+                try read.limits.count(href.utf8.count, at: calendar)
+                read.missing.append(url)
             }
         }
-        if !missing.isEmpty {
-            let listing = try await multiget(missing)
+        guard let read else {
+            let text = String(decoding: answer.body.prefix(4096), as: UTF8.self)
+            // RFC 6578 says 403 with `valid-sync-token`; some answer 409, and Xandikos 412.
+            if (answer.status == 403 || answer.status == 409) && text.contains("valid-sync-token") || (answer.status == 412 && token != nil) {
+                throw .syncTokenRefused(url: calendar.absoluteString)
+            }
+            if [400, 403, 405, 413, 415, 501, 507].contains(answer.status) { return nil }
+            throw failure(calendar, answer.status, answer.body)
+        }
+        guard let next = read.token, !next.isEmpty else { return nil }
+        var changes = read.changes
+        changes.token = next
+        if !read.missing.isEmpty {
+            var gathered = Gathered()
+            gathered.limits = read.limits
+            let listing = try await multiget(read.missing, gathered: gathered)
             changes.changed += listing.resources
             changes.outside += listing.outside
         }
@@ -270,9 +301,10 @@ public struct CalDAVClient: Sendable {
         try await multiget(urls).resources
     }
 
-    /// The resources at `urls` inside the calendar, and what the answers named outside it.
-    private func multiget(_ urls: [URL]) async throws(CalDAVError) -> Listing {
-        var listing = Listing()
+    /// The resources at `urls` inside the calendar, and what the answers named outside it, within
+    /// the limits of a listing of which `gathered` was read already.
+    private func multiget(_ urls: [URL], gathered: Gathered = Gathered()) async throws(CalDAVError) -> Listing {
+        var gathered = gathered
         let urls = urls.filter(members.contains)
         for start in stride(from: 0, to: urls.count, by: 500) {
             let hrefs = urls[start..<min(urls.count, start + 500)].map { "<d:href>\(CalDAVTransport.xmlEscaped($0.path))</d:href>" }.joined()
@@ -282,13 +314,11 @@ public struct CalDAVClient: Sendable {
                   <d:prop><d:getetag/><c:calendar-data/></d:prop>\(hrefs)
                 </c:calendar-multiget>
                 """
-            let (status, data) = try await send("REPORT", calendar, body: Array(body.utf8), headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], listing: true)
-            guard status == 207 else { throw failure(calendar, status, data) }
-            let found = Self.resources(in: try parse(data, calendar), of: members)
-            listing.resources += found.resources
-            listing.outside += found.outside
+            let (answer, read) = try await stream("REPORT", body, depth: "1", into: gathered)
+            guard let read else { throw failure(calendar, answer.status, answer.body) }
+            gathered = read
         }
-        return listing
+        return gathered.listing
     }
 
     /// One event resource, with its ETag (`GET`); `nil` when there is none at `url`.
@@ -335,14 +365,37 @@ public struct CalDAVClient: Sendable {
 
     /// The transport for listings, with their longer time.
     private var listing: CalDAVTransport {
-        var transport = CalDAVTransport(credentials: credentials, scope: scope, timeout: listingTimeout, userAgent: userAgent)
-        transport.answerLimit = CalDAVTransport.largestAnswer
-        return transport
+        CalDAVTransport(credentials: credentials, scope: scope, timeout: listingTimeout, userAgent: userAgent)
     }
 
-    private func send(_ method: String, _ url: URL, body: [UInt8] = [], headers: [String: String] = [:], listing: Bool = false) async throws(CalDAVError) -> (Int, [UInt8]) {
-        let answer = try await (listing ? self.listing : transport).exchange(method, url, body: body, headers: headers)
+    private func send(_ method: String, _ url: URL, body: [UInt8] = [], headers: [String: String] = [:]) async throws(CalDAVError) -> (Int, [UInt8]) {
+        let answer = try await transport.exchange(method, url, body: body, headers: headers)
         return (answer.status, answer.body)
+    }
+
+    /// A listing request to the calendar (`PROPFIND` or `REPORT`), with the listing's time, whose
+    /// `207` answer is read as it arrives: `take` has each child of its root, starting from
+    /// `output`. Any other status gives its answer, read whole, and no output.
+    private func stream<Output: Sendable>(
+        _ method: String, _ body: String, depth: String?, into output: Output,
+        take: @escaping @Sendable (inout Output, XMLTree) throws(CalDAVError) -> Void
+    ) async throws(CalDAVError) -> (answer: CalDAVTransport.Answer, output: Output?) {
+        var headers = ["Content-Type": "application/xml; charset=utf-8"]
+        if let depth { headers["Depth"] = depth }
+        let calendar = self.calendar
+        return try await listing.exchange(method, calendar, body: Array(body.utf8), headers: headers, reading: 207, limit: ListingLimits.answerBytes) {
+            MultistatusReader(url: calendar, output: output, take: take)
+        }
+    }
+
+    /// A listing request whose responses are gathered into a ``Listing``.
+    private func stream(_ method: String, _ body: String, depth: String?, into gathered: Gathered) async throws(CalDAVError) -> (
+        answer: CalDAVTransport.Answer, output: Gathered?
+    ) {
+        let members = self.members
+        return try await stream(method, body, depth: depth, into: gathered) { gathered, response throws(CalDAVError) in
+            try gathered.take(response, of: members)
+        }
     }
 
     private func exchange(_ method: String, _ url: URL, body: [UInt8], headers: [String: String]) async throws(CalDAVError) -> (Int, [UInt8], String?) {

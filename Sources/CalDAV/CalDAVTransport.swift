@@ -21,8 +21,8 @@ struct CalDAVTransport: Sendable {
 
     /// The default of ``idleTimeout``, in seconds.
     static let idleTimeout: TimeInterval = 30
-    /// The largest answer this transport reads: a listing of a whole calendar may be large, the
-    /// answer to a `PROPFIND` of one collection or to a `PUT` is not.
+    /// The largest answer this transport reads whole: the answer to a `PROPFIND` of one
+    /// collection or to a `PUT` is not large (a listing of a whole calendar is not read whole).
     var answerLimit = CalDAVTransport.largestSingleAnswer
 
     /// The most redirects one request follows.
@@ -39,20 +39,65 @@ struct CalDAVTransport: Sendable {
     }
 
     /// Sends a request and follows redirects (301, 302, 307 and 308 with the same method and
-    /// body; 303 as a `GET`).
+    /// body; 303 as a `GET`), and reads the last answer's body whole (up to ``answerLimit``).
     func exchange(_ method: String, _ url: URL, body: [UInt8] = [], headers: [String: String] = [:]) async throws(CalDAVError) -> Answer {
+        let head = try await send(method, url, body: body, headers: headers)
+        return try await whole(head)
+    }
+
+    /// Sends a request as ``exchange(_:_:body:headers:)`` does; an answer with status `status`
+    /// is read as it arrives by the reader `reader` makes, up to `limit` bytes, and gives what
+    /// that reader gives (`output`, with an empty `body`); any other answer is read whole, for
+    /// its explanation, and gives no `output`.
+    func exchange<Reader: AnswerReader>(
+        _ method: String, _ url: URL, body: [UInt8] = [], headers: [String: String] = [:], reading status: Int, limit: Int,
+        with reader: @escaping @Sendable () -> Reader
+    ) async throws(CalDAVError) -> (answer: Answer, output: Reader.Output?) {
+        let head = try await send(method, url, body: body, headers: headers)
+        guard head.status == status else { return (try await whole(head), nil) }
+        let output = try await Self.read(head, limit: limit, idle: idleTimeout, with: reader)
+        return (head.answer(body: []), output)
+    }
+
+    /// An answer whose headers came and whose body is still to be read.
+    private struct Head: Sendable {
+        var response: HTTPClientResponse
+        var url: URL
+        var deadline: NIODeadline
+        var status: Int { Int(response.status.code) }
+
+        func answer(body: [UInt8]) -> Answer {
+            Answer(
+                status: status, body: body, entityTag: response.headers.first(name: "ETag"), location: response.headers.first(name: "Location"),
+                url: url)
+        }
+    }
+
+    /// The answer of `head` with its body, the credentials' refusal thrown.
+    private func whole(_ head: Head) async throws(CalDAVError) -> Answer {
+        let data = try await Self.read(head, limit: answerLimit, idle: idleTimeout) { AnswerBytes() }
+        if head.status == 401 || (head.status == 403 && !Self.isPreconditionAnswer(data)) {
+            throw CalDAVError.refused(url: head.url.absoluteString, status: head.status)
+        }
+        return head.answer(body: data)
+    }
+
+    /// Sends the request and follows redirects, reading each redirect's body; the last answer's
+    /// body is left to be read.
+    private func send(_ method: String, _ url: URL, body: [UInt8], headers: [String: String]) async throws(CalDAVError) -> Head {
         var (method, url, body) = (method, url, body)
         var visited: Set<URL> = [url]
         for _ in 0...Self.maximumRedirects {
-            let answer = try await once(method, url, body: body, headers: headers)
-            guard [301, 302, 303, 307, 308].contains(answer.status), let location = answer.location else { return answer }
+            let head = try await once(method, url, body: body, headers: headers)
+            guard [301, 302, 303, 307, 308].contains(head.status), let location = head.response.headers.first(name: "Location") else { return head }
+            _ = try await whole(head)
             guard let next = URL(string: location, relativeTo: url)?.absoluteURL, next.host != nil else {
-                throw .failed(url: url.absoluteString, status: answer.status, reason: "redirected to an address that cannot be read: \(location)")
+                throw .failed(url: url.absoluteString, status: head.status, reason: "redirected to an address that cannot be read: \(location)")
             }
             guard visited.insert(next).inserted else {
-                throw .failed(url: url.absoluteString, status: answer.status, reason: "redirects in a circle (through \(next.absoluteString))")
+                throw .failed(url: url.absoluteString, status: head.status, reason: "redirects in a circle (through \(next.absoluteString))")
             }
-            if answer.status == 303 {
+            if head.status == 303 {
                 (method, body) = ("GET", [])
             }
             url = next
@@ -60,7 +105,7 @@ struct CalDAVTransport: Sendable {
         throw .failed(url: url.absoluteString, status: 0, reason: "more than \(Self.maximumRedirects) redirects")
     }
 
-    private func once(_ method: String, _ url: URL, body: [UInt8], headers: [String: String]) async throws(CalDAVError) -> Answer {
+    private func once(_ method: String, _ url: URL, body: [UInt8], headers: [String: String]) async throws(CalDAVError) -> Head {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = HTTPMethod(rawValue: method)
         if !body.isEmpty { request.body = .bytes(ByteBuffer(bytes: body)) }
@@ -73,23 +118,9 @@ struct CalDAVTransport: Sendable {
             let token = Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
             request.headers.add(name: "Authorization", value: "Basic \(token)")
         }
+        let deadline = NIODeadline.now() + .seconds(Int64(timeout))
         do {
-            let deadline = NIODeadline.now() + .seconds(Int64(timeout))
-            let response = try await Self.http.execute(request, deadline: deadline)
-            // A size announced past the limit is refused before a byte of the body is read.
-            if let announced = response.headers.first(name: "Content-Length").flatMap(Int.init), announced > answerLimit {
-                throw CalDAVError.tooLarge(url: url.absoluteString, reason: "the answer is \(announced >> 20) MB, larger than \(answerLimit >> 20) MB")
-            }
-            let data = try await Self.collect(response.body, url: url, deadline: deadline, idle: idleTimeout, limit: answerLimit)
-            let status = Int(response.status.code)
-            if status == 401 || (status == 403 && !Self.isPreconditionAnswer(data)) {
-                throw CalDAVError.refused(url: url.absoluteString, status: status)
-            }
-            return Answer(
-                status: status, body: Array(buffer: data), entityTag: response.headers.first(name: "ETag"),
-                location: response.headers.first(name: "Location"), url: url)
-        } catch let error as CalDAVError {
-            throw error
+            return Head(response: try await Self.http.execute(request, deadline: deadline), url: url, deadline: deadline)
         } catch {
             throw .unreachable(url: url.absoluteString, reason: Self.explain(error))
         }
@@ -102,24 +133,31 @@ struct CalDAVTransport: Sendable {
         case tooLarge
     }
 
-    /// An answer's body, read while a watch gives up when no byte came for `idle` seconds or the
-    /// request's `deadline` passes, and refused past `limit` bytes: giving up cancels the
-    /// request, which closes its connection.
-    private static func collect(
-        _ body: HTTPClientResponse.Body, url: URL, deadline: NIODeadline, idle: TimeInterval, limit: Int
-    ) async throws(CalDAVError) -> ByteBuffer {
+    /// An answer's body, given to a reader as it arrives, while a watch gives up when no byte
+    /// came for `idle` seconds or the request's deadline passes; refused past `limit` bytes, a
+    /// size announced past it before a byte is read. Giving up cancels the request, which
+    /// closes its connection.
+    private static func read<Reader: AnswerReader>(
+        _ head: Head, limit: Int, idle: TimeInterval, with makeReader: @escaping @Sendable () -> Reader
+    ) async throws(CalDAVError) -> Reader.Output {
+        let url = head.url
+        if let announced = head.response.headers.first(name: "Content-Length").flatMap(Int.init), announced > limit {
+            throw .tooLarge(url: url.absoluteString, reason: "the answer is \(announced >> 20) MB, larger than \(limit >> 20) MB")
+        }
+        let (body, deadline) = (head.response.body, head.deadline)
         let lastByte = Locked(NIODeadline.now())
         do {
-            return try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            return try await withThrowingTaskGroup(of: Reader.Output?.self) { group in
                 group.addTask {
-                    var buffer = ByteBuffer()
+                    var reader = makeReader()
+                    var received = 0
                     for try await chunk in body {
-                        guard buffer.readableBytes + chunk.readableBytes <= limit else { throw BodyFailure.tooLarge }
-                        var chunk = chunk
-                        buffer.writeBuffer(&chunk)
+                        received += chunk.readableBytes
+                        guard received <= limit else { throw BodyFailure.tooLarge }
+                        try reader.read(chunk)
                         lastByte.withLock { $0 = .now() }
                     }
-                    return buffer
+                    return try reader.finish()
                 }
                 group.addTask {
                     while true {
@@ -130,8 +168,8 @@ struct CalDAVTransport: Sendable {
                     }
                 }
                 defer { group.cancelAll() }
-                guard let first = try await group.next(), let buffer = first else { throw BodyFailure.deadline }
-                return buffer
+                guard let first = try await group.next(), let output = first else { throw BodyFailure.deadline }
+                return output
             }
         } catch let failure as BodyFailure {
             switch failure {
@@ -140,6 +178,8 @@ struct CalDAVTransport: Sendable {
             case .deadline: throw .unreachable(url: url.absoluteString, reason: "no whole answer in time")
             case .tooLarge: throw .tooLarge(url: url.absoluteString, reason: "the answer is larger than \(limit >> 20) MB")
             }
+        } catch let error as CalDAVError {
+            throw error
         } catch {
             throw .unreachable(url: url.absoluteString, reason: explain(error))
         }
@@ -147,8 +187,8 @@ struct CalDAVTransport: Sendable {
 
     /// Whether a 403 is a WebDAV precondition (RFC 4918 §16: a `DAV:error` body, such as an
     /// expired sync token's `valid-sync-token`) rather than a refusal of the credentials.
-    private static func isPreconditionAnswer(_ data: ByteBuffer) -> Bool {
-        let text = String(buffer: data)
+    private static func isPreconditionAnswer(_ data: [UInt8]) -> Bool {
+        let text = String(decoding: data, as: UTF8.self)
         return text.contains("valid-sync-token") || text.contains("supported-report")
     }
 
@@ -162,9 +202,8 @@ struct CalDAVTransport: Sendable {
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 
-    /// The largest listing read: some 50,000 events.
-    static let largestAnswer = 256 << 20
-    /// The largest answer to anything but a listing: one collection's properties, one event.
+    /// The largest answer read whole: one collection's properties, one event, an error's
+    /// explanation. Listings are read as they arrive, within ``ListingLimits``.
     static let largestSingleAnswer = 16 << 20
 
     /// What a connection failure was, in words.
@@ -217,17 +256,21 @@ struct CalDAVTransport: Sendable {
     /// The properties a multistatus answer gives, by response: its href as written, the URL it
     /// names, and each successful propstat's `prop` element merged.
     static func properties(of root: XMLTree, at base: URL) -> [(href: String, url: URL, properties: [XMLTree])] {
-        var result: [(String, URL, [XMLTree])] = []
-        for response in root.children("response", namespace: "DAV:") {
-            guard let href = response.child("href", namespace: "DAV:")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
-                let url = URL(string: href, relativeTo: base)?.absoluteURL
-            else { continue }
-            var properties: [XMLTree] = []
-            for propstat in response.children("propstat", namespace: "DAV:") where isSuccess(propstat.child("status", namespace: "DAV:")?.text) {
-                properties += propstat.child("prop", namespace: "DAV:")?.children ?? []
-            }
-            result.append((href, url, properties))
+        root.children("response", namespace: "DAV:").compactMap { properties(ofResponse: $0, at: base) }
+    }
+
+    /// The properties one `response` of a multistatus answer gives: its href as written, the URL
+    /// it names, and each successful propstat's `prop` element merged; `nil` for another
+    /// element, or a response without an href that reads as a URL.
+    static func properties(ofResponse response: XMLTree, at base: URL) -> (href: String, url: URL, properties: [XMLTree])? {
+        guard response.name == "response", response.namespace == "DAV:",
+            let href = response.child("href", namespace: "DAV:")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+            let url = URL(string: href, relativeTo: base)?.absoluteURL
+        else { return nil }
+        var properties: [XMLTree] = []
+        for propstat in response.children("propstat", namespace: "DAV:") where isSuccess(propstat.child("status", namespace: "DAV:")?.text) {
+            properties += propstat.child("prop", namespace: "DAV:")?.children ?? []
         }
-        return result
+        return (href, url, properties)
     }
 }

@@ -69,20 +69,29 @@ public struct CalendarMirror: Sendable, Hashable {
         return mirror
     }
 
-    /// Writes the mirror to `path` atomically.
+    /// Writes the mirror to `path` atomically, a megabyte at a time (never a second copy of the
+    /// calendar in memory).
     public func save(_ path: String) throws {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(resources.values.reduce(0) { $0 + $1.calendarData.utf8.count + 200 })
-        func append(_ text: String) { bytes += text.utf8 }
-        append("\(Self.header)\n\(calendar)\n\(token)\n")
-        for key in resources.keys.sorted() {
-            let resource = resources[key]!
-            let tag = (resource.entityTag ?? "").replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
-            append("\(resource.url.absoluteString)\t\(tag)\t\(resource.calendarData.utf8.count)\n")
-            append(resource.calendarData)
-            bytes.append(0x0A)
-        }
         // The events of a person's calendar: for their eyes only.
-        try AtomicFileWriter.replace(path, permissions: 0o600) { write in try write(bytes) }
+        try AtomicFileWriter.replace(path, permissions: 0o600) { write in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(1 << 20)
+            func append(_ text: String) throws {
+                bytes += text.utf8
+                if bytes.count >= 1 << 20 {
+                    try write(bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
+            }
+            try append("\(Self.header)\n\(calendar)\n\(token)\n")
+            for key in resources.keys.sorted() {
+                let resource = resources[key]!
+                let tag = (resource.entityTag ?? "").replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+                try append("\(resource.url.absoluteString)\t\(tag)\t\(resource.calendarData.utf8.count)\n")
+                try append(resource.calendarData)
+                try append("\n")
+            }
+            try write(bytes)
+        }
     }
 }

@@ -28,10 +28,21 @@ struct HostileServerTests {
         }
 
         func publish(_ server: HostileCalDAVServer, _ extra: [String] = []) throws -> ProcessOutput {
-            try ProcessRunner.run(
-                HostileServerTests.tool,
-                ["publish", folder.path("bookings"), "--calendar", server.calendar.absoluteString, "--user", "ada", "--password-file", password,
-                 "--state", folder.path("state.json"), "--now", HostileServerTests.now] + extra)
+            try ProcessRunner.run(HostileServerTests.tool, arguments(server, extra))
+        }
+
+        /// A run of publish, and its peak resident memory in kilobytes.
+        func measuredPublish(_ server: HostileCalDAVServer) throws -> (output: ProcessOutput, peakKB: Int) {
+            let output = try ProcessRunner.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["python3", Repository.url("Tests/Tools/peak_memory.py").path, HostileServerTests.tool.path] + arguments(server, []))
+            let peak = output.standardError.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").last ?? "") }
+            return (output, try #require(peak, "\(output.standardError)"))
+        }
+
+        private func arguments(_ server: HostileCalDAVServer, _ extra: [String]) -> [String] {
+            ["publish", folder.path("bookings"), "--calendar", server.calendar.absoluteString, "--user", "ada", "--password-file", password,
+             "--state", folder.path("state.json"), "--now", HostileServerTests.now] + extra
         }
     }
 
@@ -90,5 +101,36 @@ struct HostileServerTests {
         #expect(result.status == 2, "\(result.standardError)")
         #expect(result.standardError.contains("the answer is 953674 MB, larger than 16 MB"), "\(result.standardError)")
         #expect(Date().timeIntervalSince(started) < 20)
+    }
+
+    @Test(
+        "a listing that never ends, of large events or of tiny responses: the run stops at the listing's limit, in bounded memory, exit 2, its state untouched",
+        arguments: [
+            (HostileCalDAVServer.Mode.flood, "the calendar's listing is larger than 128 MB"),
+            (.swarm, "the calendar's listing names more than 100000 resources"),
+        ])
+    func endless(mode: HostileCalDAVServer.Mode, message: String) throws {
+        let server = try HostileCalDAVServer(.honest)
+        let setup = try Setup()
+        #expect(try setup.publish(server).status == 0)
+        let state = try Data(contentsOf: URL(fileURLWithPath: setup.folder.path("state.json")))
+        try server.set(mode)
+        let (result, peak) = try setup.measuredPublish(server)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(peak < 300_000, "peak memory \(peak) KB")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: setup.folder.path("state.json"))) == state)
+    }
+
+    @Test("a calendar of 20,000 events of the person's own: listed in bounded memory, the booking published beside them, none of them touched")
+    func crowdedCalendar() throws {
+        let server = try HostileCalDAVServer(.crowd)
+        let setup = try Setup()
+        let (result, peak) = try setup.measuredPublish(server)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("1 created"), "\(result.standardError)")
+        #expect(peak < 300_000, "peak memory \(peak) KB")
+        let writes = server.requests.filter { ["PUT", "DELETE"].contains($0.method) }
+        #expect(writes.count == 1 && writes.allSatisfy { !$0.path.contains("/own-") }, "\(writes)")
     }
 }

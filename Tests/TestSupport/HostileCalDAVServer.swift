@@ -10,6 +10,9 @@ public final class HostileCalDAVServer: @unchecked Sendable {
         case outside
         case silence
         case announce
+        case flood
+        case swarm
+        case crowd
     }
 
     /// One request it got.

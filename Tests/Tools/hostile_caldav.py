@@ -14,7 +14,11 @@ answers a listing (a `calendar-query` REPORT; `sync-collection` is refused, so t
   /cal/../victim/NAME, /cal/%2e%2e/victim2/NAME and http://127.0.0.2:PORT/NAME;
 - `silence`: the listing's status line and headers, then nothing, for as long as the client waits;
 - `announce`: the calendar's own PROPFIND answered with headers announcing 999,999,999,999 bytes,
-  then nothing.
+  then nothing;
+- `flood`: a listing that never ends (chunked), of events of 64 KB each, well-formed all along;
+- `swarm`: a listing that never ends, of tiny responses naming resources outside the calendar;
+- `crowd`: an honest calendar of 20,000 events of the person's own (no digest of this tool's)
+  beside the kept resources.
 
 The mode can be changed while it runs by writing a new one to LOG + ".mode".
 """
@@ -100,6 +104,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.flush()
             time.sleep(3600)
             return
+        if current in ("flood", "swarm"):
+            self.endless(current)
+            return
         port = self.server.server_address[1]
         responses = []
         with lock:
@@ -114,9 +121,38 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 responses.append(
                     f"<d:response><d:href>{href}</d:href><d:propstat><d:prop><d:getetag>{tag}</d:getetag>"
                     f"<c:calendar-data>{text}</c:calendar-data></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>")
+        if current == "crowd":
+            responses += crowd()
         body = ('<?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">'
                 + "".join(responses) + "</d:multistatus>").encode()
         self.answer(207, body, {"Content-Type": "application/xml"})
+
+    def endless(self, current):
+        """A multistatus that goes on for as long as the client reads it, in chunks."""
+        self.send_response(207)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+
+        def chunk(data):
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+
+        try:
+            chunk(b'<?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">')
+            number = 0
+            while True:
+                if current == "flood":
+                    text = ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:flood-%d\r\nDESCRIPTION:%s\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+                            % (number, "x" * 65536))
+                    data = (f'<d:response><d:href>/cal/flood-{number}.ics</d:href><d:propstat><d:prop><d:getetag>"{number}"</d:getetag>'
+                            f'<c:calendar-data>{text}</c:calendar-data></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>')
+                    number += 1
+                else:
+                    data = "".join(f"<d:response><d:href>/o/{number + index}</d:href></d:response>" for index in range(1000))
+                    number += 1000
+                chunk(data.encode())
+        except OSError:
+            pass
 
     def do_PUT(self):
         self.record()
@@ -139,6 +175,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         self.record()
         self.answer(404)
+
+
+def crowd():
+    """20,000 events of the person's own, as a calendar that is used for more than bookings holds."""
+    responses = []
+    for number in range(20000):
+        text = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Person//Calendar//EN\r\nBEGIN:VEVENT\r\n"
+                f"UID:own-{number}@example.org\r\nDTSTAMP:20300101T000000Z\r\n"
+                f"DTSTART:2030{1 + number % 12:02d}{1 + number % 28:02d}T{number % 24:02d}0000Z\r\nDURATION:PT1H\r\n"
+                f"SUMMARY:Meeting {number}\r\nLOCATION:Room {number % 40}\, Building B\r\n"
+                "DESCRIPTION:" + "Agenda: the quarter's plans\\, the budget and what comes next. " * 12 + "\r\n"
+                "END:VEVENT\r\nEND:VCALENDAR\r\n")
+        responses.append(
+            f'<d:response><d:href>/cal/own-{number}.ics</d:href><d:propstat><d:prop><d:getetag>"own-{number}"</d:getetag>'
+            f'<c:calendar-data>{text}</c:calendar-data></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>')
+    return responses
 
 
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):

@@ -1,0 +1,216 @@
+import CLibXML2
+
+/// Reads an XML document as its bytes arrive, and hands over each child element of the root
+/// (each `response` of a WebDAV `multistatus`) as an ``XMLTree`` as soon as it ends: the root is
+/// never built whole, so that an answer of any length costs the memory of one child at a time
+/// and of what the caller keeps of each.
+///
+/// Read with libxml2's push parser without network access and without expanding entities (no
+/// entity is declared to it, so none is ever loaded or expanded), within libxml2's own limits
+/// (depth 256, 10 MB of look-ahead) and a limit on the text of one element.
+///
+/// ```swift
+/// let stream = XMLChildStream()
+/// for chunk in chunks {
+///     for response in try stream.push(chunk) { use(response) }
+/// }
+/// for response in try stream.finish() { use(response) }
+/// ```
+///
+/// One stream is read by one task at a time: it holds libxml2's parser, which is freed with it.
+public final class XMLChildStream {
+    /// The root element's local name and namespace, once its start was read.
+    public private(set) var root: (name: String, namespace: String?)?
+
+    /// The most bytes of text one element may hold.
+    public let textLimit: Int
+
+    private let state: State
+    private let parser: xmlParserCtxtPtr
+    private var finished = false
+
+    /// Creates a stream for one document.
+    ///
+    /// - Parameter textLimit: The most bytes of text one element may hold (CDATA included); a
+    ///   longer one fails the document. libxml2 holds any text to 10 MB by itself.
+    public init(textLimit: Int = 16 << 20) {
+        self.textLimit = textLimit
+        state = State(textLimit: textLimit)
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, localName, _, namespace, _, _, attributeCount, _, attributes in
+            State.of(context).start(localName, namespace, attributeCount, attributes)
+        }
+        handler.endElementNs = { context, _, _, _ in State.of(context).end(context) }
+        handler.characters = { context, bytes, count in State.of(context).text(context, bytes, count) }
+        handler.cdataBlock = { context, bytes, count in State.of(context).text(context, bytes, count) }
+        // libxml2's messages are read from the context when a chunk fails, never printed.
+        handler.serror = { _, _ in }
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        // A push parser is only not made when libxml2 cannot allocate one: a process out of
+        // memory, not an answer that can be reported.
+        guard let parser = rf_xml_push_parser(&handler, Unmanaged.passUnretained(state).toOpaque(), options) else {
+            fatalError("libxml2 could not make a parser")
+        }
+        self.parser = parser
+    }
+
+    deinit {
+        rf_xml_free_push_parser(parser)
+    }
+
+    /// Reads the next bytes of the document.
+    ///
+    /// - Returns: The children of the root that ended within them, in order.
+    /// - Throws: ``XMLTree/ParseError`` once the document is not well-formed or an element's text
+    ///   goes past the limit; the stream reads nothing after that.
+    public func push(_ bytes: UnsafeRawBufferPointer) throws(XMLTree.ParseError) -> [XMLTree] {
+        try parse(bytes, terminate: false)
+    }
+
+    /// Reads the next bytes of the document; see ``push(_:)-(UnsafeRawBufferPointer)``.
+    public func push(_ bytes: [UInt8]) throws(XMLTree.ParseError) -> [XMLTree] {
+        var result: Result<[XMLTree], XMLTree.ParseError> = .success([])
+        bytes.withUnsafeBytes { buffer in
+            result = Result { () throws(XMLTree.ParseError) in try parse(buffer, terminate: false) }
+        }
+        return try result.get()
+    }
+
+    /// Ends the document.
+    ///
+    /// - Returns: The children of the root that ended with its last bytes.
+    /// - Throws: ``XMLTree/ParseError`` when the document is not whole (no root element, or one
+    ///   not closed).
+    public func finish() throws(XMLTree.ParseError) -> [XMLTree] {
+        let children = try parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
+        guard root != nil else { throw XMLTree.ParseError(description: "no root element") }
+        return children
+    }
+
+    private func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) throws(XMLTree.ParseError) -> [XMLTree] {
+        if let failure = state.failure { throw failure }
+        guard !finished else { throw XMLTree.ParseError(description: "read after the end of the document") }
+        finished = terminate
+        // libxml2 takes an int for a chunk's length: a larger buffer is given in parts.
+        var offset = 0
+        repeat {
+            let count = min(bytes.count - offset, 1 << 30)
+            let pointer = bytes.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) }
+            let last = terminate && offset + count == bytes.count
+            let status = xmlParseChunk(parser, pointer, Int32(count), last ? 1 : 0)
+            if let failure = state.failure { throw failure }
+            if status != 0 || rf_xml_well_formed(parser) == 0 {
+                let failure = Self.failure(of: parser)
+                state.failure = failure
+                throw failure
+            }
+            offset += count
+        } while offset < bytes.count
+        root = state.root
+        defer { state.completed = [] }
+        return state.completed
+    }
+
+    private static func failure(of parser: xmlParserCtxtPtr) -> XMLTree.ParseError {
+        let error = xmlCtxtGetLastError(UnsafeMutableRawPointer(parser))
+        var message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "not well-formed"
+        while message.last?.isWhitespace == true { message.removeLast() }
+        return XMLTree.ParseError(description: "not well-formed XML: \(message) (line \(error?.pointee.line ?? 0))")
+    }
+
+    /// What the callbacks build: the elements open below the root, and the children of the root
+    /// that ended and were not handed over yet.
+    private final class State {
+        /// An element whose end has not been read yet.
+        struct Open {
+            var element: XMLTree
+            var text: [UInt8] = []
+        }
+
+        let textLimit: Int
+        var root: (name: String, namespace: String?)?
+        var open: [Open] = []
+        var depth = 0
+        var completed: [XMLTree] = []
+        var failure: XMLTree.ParseError?
+
+        init(textLimit: Int) {
+            self.textLimit = textLimit
+        }
+
+        static func of(_ context: UnsafeMutableRawPointer?) -> State {
+            Unmanaged<State>.fromOpaque(rf_parser_private(context)!).takeUnretainedValue()
+        }
+
+        func start(
+            _ localName: UnsafePointer<xmlChar>?, _ namespace: UnsafePointer<xmlChar>?, _ attributeCount: Int32,
+            _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+        ) {
+            depth += 1
+            let name = localName.map { String(cString: $0) } ?? ""
+            let namespace = namespace.map { String(cString: $0) }
+            guard depth > 1 else {
+                root = (name, namespace)
+                return
+            }
+            var element = XMLTree(name: name, namespace: namespace)
+            // Five pointers an attribute: local name, prefix, namespace, value's start and end.
+            if let attributes {
+                for index in 0..<Int(attributeCount) {
+                    guard let attributeName = attributes[index * 5], let start = attributes[index * 5 + 3], let end = attributes[index * 5 + 4]
+                    else { continue }
+                    let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                    element.attributes[String(cString: attributeName)] = value.contains("&#") ? Self.characterReferencesReplaced(value) : value
+                }
+            }
+            open.append(Open(element: element))
+        }
+
+        /// An attribute's value with its character references (`&#38;`, `&#x3C;`) replaced: without
+        /// entity substitution, libxml2 hands them over as written, and writes the predefined
+        /// entities (`&amp;`) as such references.
+        static func characterReferencesReplaced(_ value: String) -> String {
+            var result = ""
+            var index = value.startIndex
+            while index < value.endIndex {
+                let next = value.index(after: index)
+                if value[index] == "&", value[next...].hasPrefix("#"), let semicolon = value[next...].firstIndex(of: ";") {
+                    let digits = value[value.index(after: next)..<semicolon]
+                    let number = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+                    if let number, let scalar = Unicode.Scalar(number) {
+                        result.unicodeScalars.append(scalar)
+                        index = value.index(after: semicolon)
+                        continue
+                    }
+                }
+                result.append(value[index])
+                index = next
+            }
+            return result
+        }
+
+        func end(_ context: UnsafeMutableRawPointer?) {
+            depth -= 1
+            guard let last = open.popLast() else { return }
+            var element = last.element
+            element.text = String(decoding: last.text, as: UTF8.self)
+            if open.isEmpty {
+                completed.append(element)
+            } else {
+                open[open.count - 1].element.children.append(element)
+            }
+        }
+
+        func text(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ count: Int32) {
+            guard let bytes, count > 0, !open.isEmpty, failure == nil else { return }
+            guard open[open.count - 1].text.count + Int(count) <= textLimit else {
+                failure = XMLTree.ParseError(
+                    description: "the text of <\(open[open.count - 1].element.name)> is longer than \(textLimit >> 20) MB (line \(rf_parser_line(context)))")
+                rf_parser_stop(context)
+                return
+            }
+            open[open.count - 1].text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Testing
+import XMLParsing
+
+@Suite("XML read as it arrives, one child of the root at a time")
+struct XMLChildStreamTests {
+    /// Reads `text` in chunks of `size` bytes: the children in the order they ended, and how many
+    /// were handed over by each push.
+    private func read(_ text: String, chunks size: Int, textLimit: Int = 1 << 20) throws -> (children: [XMLTree], perPush: [Int], stream: XMLChildStream) {
+        let stream = XMLChildStream(textLimit: textLimit)
+        let bytes = Array(text.utf8)
+        var children: [XMLTree] = []
+        var perPush: [Int] = []
+        for start in stride(from: 0, to: bytes.count, by: size) {
+            let found = try stream.push(Array(bytes[start..<min(bytes.count, start + size)]))
+            perPush.append(found.count)
+            children += found
+        }
+        children += try stream.finish()
+        return (children, perPush, stream)
+    }
+
+    @Test("each response as the whole parser reads it, whatever the chunks the bytes come in, even one byte at a time", arguments: [1, 7, 64, 100_000])
+    func sameAsTree(size: Int) throws {
+        let tree = try XMLTree.parse(Array(XMLTreeTests.multistatus.utf8))
+        let (children, _, stream) = try read(XMLTreeTests.multistatus, chunks: size)
+        #expect(children == tree.children)
+        #expect(stream.root?.name == "multistatus")
+        #expect(stream.root?.namespace == "DAV:")
+    }
+
+    @Test("a child is handed over as soon as it ends, before the rest of the document comes")
+    func early() throws {
+        let stream = XMLChildStream()
+        #expect(try stream.push(Array(#"<d:multistatus xmlns:d="DAV:"><d:response><d:href>/a</d:href></d:response><d:resp"#.utf8)).map(\.name) == ["response"])
+        #expect(try stream.push(Array(#"onse><d:href>/b</d:href></d:response><d:sync-token>t2</d:sync-token>"#.utf8)).map(\.name) == ["response", "sync-token"])
+        #expect(try stream.push(Array("</d:multistatus>".utf8)).isEmpty)
+        #expect(try stream.finish().isEmpty)
+    }
+
+    @Test("attributes, text beside children, CDATA as text, non-ASCII split across chunks")
+    func content() throws {
+        let text = #"<r><item kind="a &amp; b" xmlns:x="urn:x" x:n="1">Zürich <b>bold</b><![CDATA[<raw>]]></item></r>"#
+        let (children, _, _) = try read(text, chunks: 3)
+        let item = try #require(children.first)
+        #expect(item.attributes == ["kind": "a & b", "n": "1"])
+        #expect(item.text == "Zürich <raw>")
+        #expect(item.child("b")?.text == "bold")
+    }
+
+    @Test("what is not well-formed fails with libxml2's reason and its line, and the stream reads nothing after it")
+    func refused() throws {
+        let stream = XMLChildStream()
+        #expect(throws: XMLTree.ParseError.self) { try stream.push(Array("<a>\n<b></a>".utf8)) }
+        #expect(throws: XMLTree.ParseError.self) { try stream.push(Array("<c/>".utf8)) }
+        // Cut short: the document never ends.
+        let cut = XMLChildStream()
+        _ = try cut.push(Array("<a><b>text</b><c>".utf8))
+        #expect(throws: XMLTree.ParseError.self) { try cut.finish() }
+        // Nothing at all.
+        #expect(throws: XMLTree.ParseError.self) { try XMLChildStream().finish() }
+    }
+
+    @Test("an element's text past the limit fails the document, saying which element")
+    func textLimit() throws {
+        let text = "<r><calendar-data>" + String(repeating: "x", count: 5000) + "</calendar-data></r>"
+        do {
+            _ = try read(text, chunks: 512, textLimit: 4096)
+            Issue.record("a text of 5,000 bytes passed a limit of 4,096")
+        } catch let error as XMLTree.ParseError {
+            #expect(error.description.contains("the text of <calendar-data> is longer than"), "\(error)")
+        }
+    }
+
+    @Test("entities are not expanded and nothing external is loaded: an external entity, and a billion laughs")
+    func entities() throws {
+        let external = """
+            <?xml version="1.0"?>
+            <!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+            <d><e>&x;</e></d>
+            """
+        let children = try? read(external, chunks: 16).children
+        #expect(children?.contains { $0.text.contains("root:") } != true)
+        var laughs = #"<?xml version="1.0"?><!DOCTYPE l [<!ENTITY l0 "ha">"#
+        for level in 1...12 { laughs += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">" }
+        laughs += "]><l><m>&l12;</m></l>"
+        let expanded = try? read(laughs, chunks: 1024).children
+        #expect((expanded?.first?.text.utf8.count ?? 0) < 1000)
+    }
+}
