@@ -79,6 +79,8 @@ final class IMAPSession {
     }
 
     deinit {
+        // libetpan's free says LOGOUT on an open connection: not on one that broke.
+        if isBroken { rf_drop_connection(session) }
         mailimap_free(session)
     }
 

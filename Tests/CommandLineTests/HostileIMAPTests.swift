@@ -14,10 +14,12 @@ struct HostileIMAPTests {
     final class Server: @unchecked Sendable {
         let port: Int
         private let process: Process
+        private let folder: TemporaryFolder
 
         init(_ mode: String) throws {
+            folder = try TemporaryFolder("hostile-imap-log")
             let (process, line) = try ProcessRunner.startServer(
-                URL(fileURLWithPath: "/usr/bin/env"), ["python3", Repository.url("Tests/Tools/hostile_imap.py").path, mode])
+                URL(fileURLWithPath: "/usr/bin/env"), ["python3", Repository.url("Tests/Tools/hostile_imap.py").path, mode, folder.path("log")])
             self.process = process
             guard let port = Int(line) else {
                 kill(process.processIdentifier, SIGKILL)
@@ -32,12 +34,19 @@ struct HostileIMAPTests {
         }
 
         var url: String { "imap://ada@127.0.0.1:\(port)/INBOX" }
+
+        /// The commands it was sent, without their tags.
+        var commands: [String] {
+            let text = String(decoding: FileManager.default.contents(atPath: folder.path("log")) ?? Data(), as: UTF8.self)
+            return text.split(whereSeparator: \.isNewline).map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+        }
     }
 
     @Test(
         "each failure said as it is, within one timeout (3 s here), in little memory",
         arguments: [
             ("silence", "no answer to CAPABILITY: the server closed the connection or sent nothing for 3 s"),
+            ("stall", "no answer to CAPABILITY: the server closed the connection or sent nothing for 3 s"),
             ("refuse", "login refused: Authentication failed."),
             ("cut-literal", "cannot list the folder's messages: the server closed the connection in the middle of an answer"),
             ("huge-literal", "cannot list the folder's messages: the server announced 99999999999 bytes, more than a message may have (--limit message-size)"),
@@ -57,6 +66,12 @@ struct HostileIMAPTests {
         #expect(!result.standardError.contains("secret"))
         #expect(elapsed < 10, "it took \(Int(elapsed)) s")
         if mode != "refuse" { #expect(!result.standardError.contains("check the user name and password"), "a server that stopped answering is not a refused login") }
+        if ["silence", "stall"].contains(mode) {
+            // A connection that stopped answering is dropped, not said LOGOUT on and waited for
+            // again: one timeout in all, not one a step.
+            #expect(!server.commands.contains("LOGOUT"), "\(server.commands)")
+            #expect(server.commands.map { $0.split(separator: " ").first ?? "" } == (mode == "silence" ? ["CAPABILITY"] : ["CAPABILITY", "LOGIN", "CAPABILITY"]))
+        }
         let peak = try #require(result.standardError.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").last ?? "") })
         #expect(peak < 100_000, "peak memory \(peak) KB")
     }

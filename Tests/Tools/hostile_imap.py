@@ -2,11 +2,14 @@
 """A small IMAP server on loopback (plain TCP, as imap:// to this machine) that answers as a
 stuck, buggy or hostile one would, for the tests of what the mail program does with it.
 
-    hostile_imap.py MODE
+    hostile_imap.py MODE [LOG]
 
-Prints the port it listens on, then serves one connection after another:
+Prints the port it listens on, then serves one connection after another, appending each command
+line it receives to LOG when given:
 
-- `silence`: the greeting, then nothing, for as long as the client waits;
+- `silence`: the greeting, then nothing, for as long as the client waits (what it is sent is
+  still read, and logged);
+- `stall`: logs in, then answers nothing more;
 - `refuse`: a proper greeting and capabilities, then LOGIN refused with AUTHENTICATIONFAILED;
 - `cut-literal`: logs in and opens INBOX (one message), then answers the listing with a literal
   announcing 1,000 bytes and closes the connection after 10 of them;
@@ -19,6 +22,14 @@ import threading
 import time
 
 MODE = sys.argv[1]
+LOG = sys.argv[2] if len(sys.argv) > 2 else None
+log_lock = threading.Lock()
+
+
+def record(line):
+    if LOG:
+        with log_lock, open(LOG, "ab") as handle:
+            handle.write(line)
 
 
 def serve(connection):
@@ -28,13 +39,14 @@ def serve(connection):
         connection.sendall(text.encode())
 
     send("* OK [CAPABILITY IMAP4rev1] hostile ready\r\n")
-    if MODE == "silence":
-        time.sleep(3600)
-        return
+    stuck = MODE == "silence"
     while True:
         line = reader.readline()
         if not line:
             return
+        record(line)
+        if stuck:
+            continue
         parts = line.decode(errors="replace").strip().split(" ", 2)
         if len(parts) < 2:
             continue
@@ -46,6 +58,7 @@ def serve(connection):
                 send("%s NO [AUTHENTICATIONFAILED] Authentication failed.\r\n" % tag)
             else:
                 send("%s OK logged in\r\n" % tag)
+                stuck = MODE == "stall"
         elif command in ("EXAMINE", "SELECT"):
             send("* 1 EXISTS\r\n* OK [UIDVALIDITY 7] ok\r\n* OK [UIDNEXT 2] ok\r\n%s OK [READ-ONLY] done\r\n" % tag)
         elif command == "UID" and MODE == "long-line":
