@@ -41,6 +41,10 @@ let package = Package(
                 "DKIM", "PublicSuffix", "SenderVerification",
             ]
         ),
+        // The CalDAV client (discovery, listings read as they arrive, writes under preconditions)
+        // and the IMAP folder sync, for tools of their own and for the fuzz package (`Fuzz/`).
+        .library(name: "CalDAV", targets: ["CalDAV"]),
+        .library(name: "IMAP", targets: ["IMAP"]),
         .executable(name: "reservation-feed", targets: ["reservation-feed"]),
         .executable(name: "reservation-feed-server", targets: ["reservation-feed-server"]),
         .executable(name: "reservation-feed-publisher", targets: ["reservation-feed-publisher"]),
@@ -232,7 +236,7 @@ let package = Package(
         .testTarget(name: "HTMLMarkupTests", dependencies: ["HTMLMarkup"]),
         .testTarget(name: "XMLParsingTests", dependencies: ["XMLParsing"]),
         .testTarget(name: "MailboxesTests", dependencies: ["Mailboxes"]),
-        .testTarget(name: "IMAPTests", dependencies: ["IMAP", "Mailboxes"]),
+        .testTarget(name: "IMAPTests", dependencies: ["IMAP", "Mailboxes", "TestSupport"]),
         .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono"]),
         .testTarget(name: "DKIMTests", dependencies: ["DKIM", "TestSupport"]),
         .testTarget(name: "PublicSuffixTests", dependencies: ["PublicSuffix"]),

@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import NIOCore
 import XMLParsing
 
 /// Speaks CalDAV (RFC 4791) to one calendar collection: lists its events, creates, replaces and
@@ -173,6 +174,24 @@ public struct CalDAVClient: Sendable {
     /// (RFC 6578 §3.6).
     static func isTooLarge(_ status: Int) -> Bool {
         [400, 413, 507].contains(status)
+    }
+
+    /// Reads a listing's answer (the `multistatus` of a `calendar-query` or `calendar-multiget`
+    /// REPORT) as ``list()`` does, from the pieces it arrived in: the resources inside `calendar`
+    /// with their texts, the hrefs outside it, within the limits of one listing. For a recorded
+    /// answer, and for the fuzz package.
+    ///
+    /// - Throws: ``CalDAVError/unreadable(url:reason:)`` when it is not a well-formed
+    ///   multistatus, ``CalDAVError/tooLarge(url:reason:)`` past the limits.
+    public static func listing(of calendar: URL, readingMultistatus pieces: [[UInt8]]) throws(CalDAVError) -> Listing {
+        let members = CollectionMembers(of: calendar)
+        var reader = MultistatusReader(url: members.collection, output: Gathered()) { gathered, response throws(CalDAVError) in
+            try gathered.take(response, of: members)
+        }
+        for piece in pieces {
+            try reader.read(ByteBuffer(bytes: piece))
+        }
+        return try reader.finish().listing
     }
 
     /// A listing as it is gathered from the answers of one or more requests, within its limits.

@@ -47,6 +47,18 @@ public struct IMAPFolderSync: Sendable {
         return try sync(session, progress: progress)
     }
 
+    /// Brings the cache of one folder up to date over a connection already made: `descriptor`
+    /// is a connected stream socket, which the sync takes over and closes. No TLS is spoken on
+    /// it, and the folder's own host and port are not used: the connection is the caller's to
+    /// secure (an SSH tunnel, a socket on this machine, a recorded server in a test or a fuzzer).
+    public func sync(
+        _ mailbox: MailboxURL, password: String, over descriptor: Int32, progress: (Int, Int) -> Void = { _, _ in }
+    ) throws(IMAPError) -> Outcome {
+        let session = try IMAPSession(mailbox, password: password, over: descriptor, timeout: timeout, literalLimit: messageLimit)
+        defer { session.logout() }
+        return try sync(session, progress: progress)
+    }
+
     /// Brings the cache up to date over a session that is logged in, holding the folder's cache
     /// for itself meanwhile.
     func sync(_ session: IMAPSession, progress: (Int, Int) -> Void) throws(IMAPError) -> Outcome {

@@ -64,6 +64,31 @@ final class IMAPSession {
                     "the server offers no STARTTLS, and the password would travel unencrypted; use imaps:// (TLS) instead")
             }
         }
+        try logIn(password: password, literalLimit: literalLimit)
+    }
+
+    /// Logs in over a connection already made: `descriptor` is a connected stream socket, which
+    /// the session takes over (and closes). No TLS is spoken on it: the connection is the
+    /// caller's to secure (a tunnel, a socket on this machine, a test's recorded server).
+    init(_ mailbox: MailboxURL, password: String, over descriptor: Int32, timeout: Int = 60, literalLimit: Int = 64 << 20) throws(IMAPError) {
+        self.mailbox = mailbox
+        self.timeout = timeout
+        guard let session = mailimap_new(0, nil) else {
+            close(descriptor)
+            throw IMAPError(.unreachable, mailbox, "out of memory")
+        }
+        self.session = session
+        mailimap_set_timeout(session, time_t(timeout))
+        guard let stream = mailstream_socket_open_timeout(descriptor, time_t(timeout)) else {
+            close(descriptor)
+            throw IMAPError(.unreachable, mailbox, "out of memory")
+        }
+        try check(mailimap_connect(session, stream), .unreachable, "no greeting")
+        try logIn(password: password, literalLimit: literalLimit)
+    }
+
+    /// Puts the guard on the connection, logs in and reads the capabilities.
+    private func logIn(password: String, literalLimit: Int) throws(IMAPError) {
         // From here on, what the server sends is held to bounds before libetpan reads it.
         guard rf_guard_install(session, UInt64(literalLimit) + 65_536, UInt64(Self.lineLimit)) == 0 else {
             throw IMAPError(.unreachable, mailbox, "out of memory")
