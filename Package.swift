@@ -236,7 +236,7 @@ let package = Package(
         .testTarget(name: "HTMLMarkupTests", dependencies: ["HTMLMarkup"]),
         .testTarget(name: "XMLParsingTests", dependencies: ["XMLParsing"]),
         .testTarget(name: "MailboxesTests", dependencies: ["Mailboxes"]),
-        .testTarget(name: "IMAPTests", dependencies: ["IMAP", "Mailboxes", "TestSupport"]),
+        .testTarget(name: "IMAPTests", dependencies: ["IMAP", "Mailboxes", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono"]),
         .testTarget(name: "DKIMTests", dependencies: ["DKIM", "TestSupport"]),
         .testTarget(name: "PublicSuffixTests", dependencies: ["PublicSuffix"]),

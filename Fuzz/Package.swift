@@ -32,5 +32,14 @@ let package = Package(
         .executableTarget(name: "fuzz-mail", dependencies: ["FuzzSupport"]),
         // The previous feed: the event index, libical's parser, and the tombstones made from it.
         .executableTarget(name: "fuzz-previous-feed", dependencies: ["FuzzSupport"]),
+        // mbox exports: split in memory and streamed, which must agree; then each message.
+        .executableTarget(name: "fuzz-mbox", dependencies: ["FuzzSupport"]),
+        // Calendar files people are sent: invitations through libical, then the feed.
+        .executableTarget(name: "fuzz-invitation", dependencies: ["FuzzSupport"]),
+        // A CalDAV listing as it arrives in pieces: the push parser, members, limits, texts.
+        .executableTarget(
+            name: "fuzz-multistatus", dependencies: ["FuzzSupport", .product(name: "CalDAV", package: "reservation-feed")]),
+        // What an IMAP server sends a folder's sync: libetpan's parser, the guard, the cache.
+        .executableTarget(name: "fuzz-imap", dependencies: ["FuzzSupport", .product(name: "IMAP", package: "reservation-feed")]),
     ]
 )

@@ -17,6 +17,21 @@ static inline void *rf_clist_content(clistiter *cell) { return cell->data; }
 
 // Asks the server for its capabilities, which the session then keeps.
 static inline int rf_refresh_capabilities(mailimap *session) {
+    if (!session->imap_connection_info) return MAILIMAP_ERROR_BAD_STATE;
+    // After the command's OK, libetpan copies the capabilities the server named without looking:
+    // a server that answered OK and never named any (not in its greeting, not in an untagged
+    // CAPABILITY) made it read through a null pointer (found by fuzzing, Fuzz/run imap). An empty
+    // list stands in; the server's own answer replaces it.
+    if (!session->imap_connection_info->imap_capability) {
+        clist *empty = clist_new();
+        if (!empty) return MAILIMAP_ERROR_MEMORY;
+        struct mailimap_capability_data *none = mailimap_capability_data_new(empty);
+        if (!none) {
+            clist_free(empty);
+            return MAILIMAP_ERROR_MEMORY;
+        }
+        session->imap_connection_info->imap_capability = none;
+    }
     struct mailimap_capability_data *data = NULL;
     int code = mailimap_capability(session, &data);
     if (data) mailimap_capability_data_free(data);

@@ -103,6 +103,20 @@ struct HostileServerTests {
         #expect(Date().timeIntervalSince(started) < 20)
     }
 
+    @Test("calendars, against the same: an answer announcing a size past what it can be is refused at once, the password never sent elsewhere")
+    func calendarsAnnounced() throws {
+        let server = try HostileCalDAVServer(.announce)
+        let setup = try Setup()
+        let started = Date()
+        let result = try ProcessRunner.run(
+            Self.tool, ["calendars", "http://127.0.0.1:\(server.port)/", "--user", "ada", "--password-file", setup.password])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("larger than 16 MB"), "\(result.standardError)")
+        #expect(!result.standardError.contains("secret"))
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(server.requests.allSatisfy { $0.address == "127.0.0.1" })
+    }
+
     @Test(
         "a listing that never ends, of large events or of tiny responses: the run stops at the listing's limit, in bounded memory, exit 2, its state untouched",
         arguments: [

@@ -70,4 +70,12 @@ struct RecordedServerTests {
         }
         #expect(!error.reason.isEmpty)
     }
+
+    /// What fuzzing found (`Fuzz/run imap`), each once a crash: now an outcome or an error.
+    @Test("recordings that crashed libetpan or the sync, from fuzzing", arguments: ["ok-without-capabilities.txt"])
+    func fuzzRegressions(_ name: String) throws {
+        let folder = try TemporaryFolder("recorded-imap")
+        let recording = try Data(contentsOf: Repository.url("Tests/IMAPTests/Fixtures/fuzz-regressions/\(name)"))
+        _ = try Self.sync(Array(recording), into: MailCache(root: folder.path("cache")))
+    }
 }
