@@ -86,4 +86,13 @@ struct XMLChildStreamTests {
         let expanded = try? read(laughs, chunks: 1024).children
         #expect((expanded?.first?.text.utf8.count ?? 0) < 1000)
     }
+
+    @Test("UTF-8 whatever the document declares, the same in any chunks (fuzzing found a declared `utf.8` read whole and refused in pieces)", arguments: [1, 7, 4096])
+    func declaredEncoding(size: Int) throws {
+        for declared in ["utf.8", "ISO-8859-1", "UTF-16"] {
+            let text = "<?xml version=\"1.0\" encoding=\"\(declared)\" ?>\n<r><a>Zürich</a></r>"
+            let (children, _, _) = try read(text, chunks: size)
+            #expect(children.map(\.text) == ["Zürich"], "\(declared)")
+        }
+    }
 }
