@@ -15,27 +15,25 @@ static inline clistiter *rf_clist_begin(clist *list) { return list ? list->first
 static inline clistiter *rf_clist_next(clistiter *cell) { return cell->next; }
 static inline void *rf_clist_content(clistiter *cell) { return cell->data; }
 
-// Asks the server for its capabilities, which the session then keeps.
+// Asks the server for its capabilities, which the session then keeps (libetpan stores what an
+// untagged CAPABILITY, or a [CAPABILITY …] code, names). Made of libetpan's own parts rather than
+// with mailimap_capability, which after the OK copies the capabilities without looking, and read
+// through a null pointer when a server had named none or answered with an empty list (found by
+// fuzzing, Fuzz/run imap).
 static inline int rf_refresh_capabilities(mailimap *session) {
-    if (!session->imap_connection_info) return MAILIMAP_ERROR_BAD_STATE;
-    // After the command's OK, libetpan copies the capabilities the server named without looking:
-    // a server that answered OK and never named any (not in its greeting, not in an untagged
-    // CAPABILITY) made it read through a null pointer (found by fuzzing, Fuzz/run imap). An empty
-    // list stands in; the server's own answer replaces it.
-    if (!session->imap_connection_info->imap_capability) {
-        clist *empty = clist_new();
-        if (!empty) return MAILIMAP_ERROR_MEMORY;
-        struct mailimap_capability_data *none = mailimap_capability_data_new(empty);
-        if (!none) {
-            clist_free(empty);
-            return MAILIMAP_ERROR_MEMORY;
-        }
-        session->imap_connection_info->imap_capability = none;
-    }
-    struct mailimap_capability_data *data = NULL;
-    int code = mailimap_capability(session, &data);
-    if (data) mailimap_capability_data_free(data);
-    return code;
+    if (!session->imap_stream || !session->imap_connection_info) return MAILIMAP_ERROR_BAD_STATE;
+    int code = mailimap_send_current_tag(session);
+    if (code != MAILIMAP_NO_ERROR) return code;
+    static const char command[] = "CAPABILITY\r\n";
+    if (mailstream_write(session->imap_stream, command, sizeof command - 1) < 0) return MAILIMAP_ERROR_STREAM;
+    if (mailstream_flush(session->imap_stream) == -1) return MAILIMAP_ERROR_STREAM;
+    if (mailimap_read_line(session) == NULL) return MAILIMAP_ERROR_STREAM;
+    struct mailimap_response *response = NULL;
+    code = mailimap_parse_response(session, &response);
+    if (code != MAILIMAP_NO_ERROR) return code;
+    int state = response->rsp_resp_done->rsp_data.rsp_tagged->rsp_cond_state->rsp_type;
+    mailimap_response_free(response);
+    return state == MAILIMAP_RESP_COND_STATE_OK ? MAILIMAP_NO_ERROR : MAILIMAP_ERROR_CAPABILITY;
 }
 
 // Whether the session's server offered a capability (by its exact upper-case name).

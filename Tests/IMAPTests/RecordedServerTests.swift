@@ -72,7 +72,7 @@ struct RecordedServerTests {
     }
 
     /// What fuzzing found (`Fuzz/run imap`), each once a crash: now an outcome or an error.
-    @Test("recordings that crashed libetpan or the sync, from fuzzing", arguments: ["ok-without-capabilities.txt"])
+    @Test("recordings that crashed libetpan or the sync, from fuzzing", arguments: ["ok-without-capabilities.txt", "empty-capability-list.txt"])
     func fuzzRegressions(_ name: String) throws {
         let folder = try TemporaryFolder("recorded-imap")
         let recording = try Data(contentsOf: Repository.url("Tests/IMAPTests/Fixtures/fuzz-regressions/\(name)"))
