@@ -49,6 +49,17 @@ static inline xmlParserCtxtPtr rf_xml_push_parser(const xmlSAXHandler *sax, void
     return ctxt;
 }
 static inline int rf_xml_well_formed(xmlParserCtxtPtr ctxt) { return ctxt->wellFormed; }
+
+// libxml2 prints some messages (an encoding's conversion failing) through its generic error
+// function whatever the parser's options: a server's answer must not write to our standard error.
+static inline void rf_xml_silent(void *context, const char *message, ...) { (void)context; (void)message; }
+
+// Reads the next bytes of a push parser's document, with libxml2's generic messages silenced on
+// this thread (the setting is the thread's, and a task may have moved to another).
+static inline int rf_xml_parse_chunk(xmlParserCtxtPtr ctxt, const char *bytes, int size, int terminate) {
+    xmlSetGenericErrorFunc(NULL, rf_xml_silent);
+    return xmlParseChunk(ctxt, bytes, size, terminate);
+}
 static inline void rf_xml_free_push_parser(xmlParserCtxtPtr ctxt) {
     if (ctxt->myDoc != NULL) {
         xmlFreeDoc(ctxt->myDoc);

@@ -17,6 +17,11 @@ import CLibXML2
 /// for response in try stream.finish() { use(response) }
 /// ```
 ///
+/// libxml2 is given the bytes in blocks of a fixed size, whatever pieces they arrive in, so that
+/// the same document always reads the same: libxml2's push parser checks some things only within
+/// one chunk (fuzzing found `]]>` in text refused when it came whole and taken when cut in
+/// two), and the pieces a network delivers are chance.
+///
 /// One stream is read by one task at a time: it holds libxml2's parser, which is freed with it.
 public final class XMLChildStream {
     /// The root element's local name and namespace, once its start was read.
@@ -25,16 +30,25 @@ public final class XMLChildStream {
     /// The most bytes of text one element may hold.
     public let textLimit: Int
 
+    /// The size of the blocks libxml2 is given.
+    public let blockSize: Int
+
     private let state: State
     private let parser: xmlParserCtxtPtr
     private var finished = false
+    /// The bytes of a block not yet whole.
+    private var pending: [UInt8] = []
 
     /// Creates a stream for one document.
     ///
-    /// - Parameter textLimit: The most bytes of text one element may hold (CDATA included); a
-    ///   longer one fails the document. libxml2 holds any text to 10 MB by itself.
-    public init(textLimit: Int = 16 << 20) {
+    /// - Parameters:
+    ///   - textLimit: The most bytes of text one element may hold (CDATA included); a longer one
+    ///     fails the document. libxml2 holds any text to 10 MB by itself.
+    ///   - blockSize: The size of the blocks libxml2 is given: a child is handed over once the
+    ///     block holding its end is whole (or the document ends).
+    public init(textLimit: Int = 16 << 20, blockSize: Int = 64 << 10) {
         self.textLimit = textLimit
+        self.blockSize = max(1, blockSize)
         state = State(textLimit: textLimit)
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
@@ -66,52 +80,73 @@ public final class XMLChildStream {
 
     /// Reads the next bytes of the document.
     ///
-    /// - Returns: The children of the root that ended within them, in order.
+    /// - Returns: The children of the root that ended within the blocks these bytes made whole,
+    ///   in order.
     /// - Throws: ``XMLTree/ParseError`` once the document is not well-formed or an element's text
     ///   goes past the limit; the stream reads nothing after that.
     public func push(_ bytes: UnsafeRawBufferPointer) throws(XMLTree.ParseError) -> [XMLTree] {
-        try parse(bytes, terminate: false)
+        if let failure = state.failure { throw failure }
+        guard !finished else { throw XMLTree.ParseError(description: "read after the end of the document") }
+        var children: [XMLTree] = []
+        var offset = 0
+        if !pending.isEmpty {
+            offset = min(blockSize - pending.count, bytes.count)
+            pending += UnsafeRawBufferPointer(rebasing: bytes[0..<offset])
+            if pending.count == blockSize {
+                children += try parse(pending)
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        while bytes.count - offset >= blockSize {
+            children += try parse(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + blockSize)]), terminate: false)
+            offset += blockSize
+        }
+        pending += UnsafeRawBufferPointer(rebasing: bytes[offset...])
+        return children
     }
 
     /// Reads the next bytes of the document, as the other `push` does.
     public func push(_ bytes: [UInt8]) throws(XMLTree.ParseError) -> [XMLTree] {
         var result: Result<[XMLTree], XMLTree.ParseError> = .success([])
         bytes.withUnsafeBytes { buffer in
-            result = Result { () throws(XMLTree.ParseError) in try parse(buffer, terminate: false) }
+            result = Result { () throws(XMLTree.ParseError) in try push(buffer) }
         }
         return try result.get()
     }
 
     /// Ends the document.
     ///
-    /// - Returns: The children of the root that ended with its last bytes.
+    /// - Returns: The children of the root that ended in its last block.
     /// - Throws: ``XMLTree/ParseError`` when the document is not whole (no root element, or one
     ///   not closed).
     public func finish() throws(XMLTree.ParseError) -> [XMLTree] {
-        let children = try parse(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
+        let last = pending
+        pending = []
+        let children = try parse(last, terminate: true)
         guard root != nil else { throw XMLTree.ParseError(description: "no root element") }
         return children
+    }
+
+    private func parse(_ block: [UInt8], terminate: Bool = false) throws(XMLTree.ParseError) -> [XMLTree] {
+        var result: Result<[XMLTree], XMLTree.ParseError> = .success([])
+        block.withUnsafeBytes { buffer in
+            result = Result { () throws(XMLTree.ParseError) in try parse(buffer, terminate: terminate) }
+        }
+        return try result.get()
     }
 
     private func parse(_ bytes: UnsafeRawBufferPointer, terminate: Bool) throws(XMLTree.ParseError) -> [XMLTree] {
         if let failure = state.failure { throw failure }
         guard !finished else { throw XMLTree.ParseError(description: "read after the end of the document") }
         finished = terminate
-        // libxml2 takes an int for a chunk's length: a larger buffer is given in parts.
-        var offset = 0
-        repeat {
-            let count = min(bytes.count - offset, 1 << 30)
-            let pointer = bytes.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) }
-            let last = terminate && offset + count == bytes.count
-            let status = xmlParseChunk(parser, pointer, Int32(count), last ? 1 : 0)
-            if let failure = state.failure { throw failure }
-            if status != 0 || rf_xml_well_formed(parser) == 0 {
-                let failure = Self.failure(of: parser)
-                state.failure = failure
-                throw failure
-            }
-            offset += count
-        } while offset < bytes.count
+        // A block fits libxml2's int for a chunk's length.
+        let status = rf_xml_parse_chunk(parser, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), terminate ? 1 : 0)
+        if let failure = state.failure { throw failure }
+        if status != 0 || rf_xml_well_formed(parser) == 0 {
+            let failure = Self.failure(of: parser)
+            state.failure = failure
+            throw failure
+        }
         root = state.root
         defer { state.completed = [] }
         return state.completed

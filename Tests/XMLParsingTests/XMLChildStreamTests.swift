@@ -5,8 +5,10 @@ import XMLParsing
 struct XMLChildStreamTests {
     /// Reads `text` in chunks of `size` bytes: the children in the order they ended, and how many
     /// were handed over by each push.
-    private func read(_ text: String, chunks size: Int, textLimit: Int = 1 << 20) throws -> (children: [XMLTree], perPush: [Int], stream: XMLChildStream) {
-        let stream = XMLChildStream(textLimit: textLimit)
+    private func read(_ text: String, chunks size: Int, textLimit: Int = 1 << 20, blockSize: Int = 64 << 10) throws -> (
+        children: [XMLTree], perPush: [Int], stream: XMLChildStream
+    ) {
+        let stream = XMLChildStream(textLimit: textLimit, blockSize: blockSize)
         let bytes = Array(text.utf8)
         var children: [XMLTree] = []
         var perPush: [Int] = []
@@ -19,18 +21,27 @@ struct XMLChildStreamTests {
         return (children, perPush, stream)
     }
 
-    @Test("each response as the whole parser reads it, whatever the chunks the bytes come in, even one byte at a time", arguments: [1, 7, 64, 100_000])
+    @Test("each response as the whole parser reads it, whatever the chunks the bytes come in and the blocks libxml2 is given, even one byte at a time", arguments: [1, 7, 64, 100_000])
     func sameAsTree(size: Int) throws {
         let tree = try XMLTree.parse(Array(XMLTreeTests.multistatus.utf8))
-        let (children, _, stream) = try read(XMLTreeTests.multistatus, chunks: size)
-        #expect(children == tree.children)
-        #expect(stream.root?.name == "multistatus")
-        #expect(stream.root?.namespace == "DAV:")
+        for blockSize in [1, 13, 64 << 10] {
+            let (children, _, stream) = try read(XMLTreeTests.multistatus, chunks: size, blockSize: blockSize)
+            #expect(children == tree.children)
+            #expect(stream.root?.name == "multistatus")
+            #expect(stream.root?.namespace == "DAV:")
+        }
     }
 
-    @Test("a child is handed over as soon as it ends, before the rest of the document comes")
+    @Test("the same document reads the same whatever pieces it arrives in: `]]>` in text is refused cut or whole (fuzzing found it taken when cut)", arguments: [1, 5, 64, 4096])
+    func sameWhateverPieces(size: Int) throws {
+        let text = "<r><a>text ]]> more</a></r>"
+        #expect(throws: XMLTree.ParseError.self) { try read(text, chunks: size, blockSize: 8) }
+        #expect(throws: XMLTree.ParseError.self) { try read(text, chunks: size) }
+    }
+
+    @Test("a child is handed over as soon as the block holding its end is whole, before the rest of the document comes")
     func early() throws {
-        let stream = XMLChildStream()
+        let stream = XMLChildStream(blockSize: 1)
         #expect(try stream.push(Array(#"<d:multistatus xmlns:d="DAV:"><d:response><d:href>/a</d:href></d:response><d:resp"#.utf8)).map(\.name) == ["response"])
         #expect(try stream.push(Array(#"onse><d:href>/b</d:href></d:response><d:sync-token>t2</d:sync-token>"#.utf8)).map(\.name) == ["response", "sync-token"])
         #expect(try stream.push(Array("</d:multistatus>".utf8)).isEmpty)
@@ -49,7 +60,7 @@ struct XMLChildStreamTests {
 
     @Test("what is not well-formed fails with libxml2's reason and its line, and the stream reads nothing after it")
     func refused() throws {
-        let stream = XMLChildStream()
+        let stream = XMLChildStream(blockSize: 1)
         #expect(throws: XMLTree.ParseError.self) { try stream.push(Array("<a>\n<b></a>".utf8)) }
         #expect(throws: XMLTree.ParseError.self) { try stream.push(Array("<c/>".utf8)) }
         // Cut short: the document never ends.
