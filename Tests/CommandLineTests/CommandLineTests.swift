@@ -100,7 +100,7 @@ struct CommandLineTests {
         #expect(server.standardOutput == version.standardOutput, "the program serve hands over to says its version too")
     }
 
-    /// The version of CHANGELOG.md's newest entry (`## 0.2.0 — 2026-11-24`): what the package is
+    /// The version of CHANGELOG.md's newest entry (`## 0.3.0 — 2026-11-26`): what the package is
     /// built as, so `--version` must print it.
     private func newestChangelogVersion() throws -> String {
         let changelog = try String(contentsOf: Repository.url("CHANGELOG.md"), encoding: .utf8)
