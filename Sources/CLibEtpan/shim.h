@@ -181,8 +181,13 @@ struct rf_guard {
     unsigned long long literal_left;
     unsigned long long line_length;
     unsigned long long announced;
-    char tail[24];
-    size_t tail_length;
+    // Where the line is in a literal's header, `{N}` or `{N+}` before its CRLF: 0 not in one,
+    // 1 in its digits, 2 after the `+`, 3 after the `}`, 4 after the `}` and a CR; the size so
+    // far (however many digits, leading zeros included), and whether it is past any size.
+    int header_state;
+    int header_digits;
+    int header_overflow;
+    unsigned long long header_size;
     int failure;
 };
 
@@ -197,37 +202,36 @@ static inline void rf_guard_scan(struct rf_guard *guard, const unsigned char *by
         }
         unsigned char byte = bytes[index++];
         if (++guard->line_length > guard->line_limit) { guard->failure = RF_GUARD_LINE; break; }
-        if (guard->tail_length == sizeof guard->tail) {
-            memmove(guard->tail, guard->tail + 1, sizeof guard->tail - 1);
-            guard->tail_length--;
-        }
-        guard->tail[guard->tail_length++] = (char)byte;
-        if (byte != '\n') continue;
-        // The line ends: does it end with a literal's header, `{N}` or `{N+}`?
-        size_t end = guard->tail_length - 1;
-        if (end > 0 && guard->tail[end - 1] == '\r') end--;
-        if (end > 0 && guard->tail[end - 1] == '}') {
-            size_t close = end - 1, open = close;
-            while (open > 0 && guard->tail[open - 1] != '{') open--;
-            if (open > 0) {
-                unsigned long long size = 0;
-                int digits = 0, valid = 1;
-                for (size_t at = open; at < close; at++) {
-                    char c = guard->tail[at];
-                    if (c >= '0' && c <= '9') {
-                        if (size > 100000000000000ULL) { valid = 0; break; }
-                        size = size * 10 + (unsigned long long)(c - '0');
-                        digits++;
-                    } else if (!(c == '+' && at == close - 1)) { valid = 0; break; }
+        if (byte == '\n') {
+            // The line ends: with a literal's header, the literal's bytes come next.
+            if (guard->header_state >= 3) {
+                if (guard->header_overflow || guard->header_size > guard->literal_limit) {
+                    guard->announced = guard->header_overflow ? ~0ULL : guard->header_size;
+                    guard->failure = RF_GUARD_LITERAL;
+                    break;
                 }
-                if (valid && digits > 0) {
-                    if (size > guard->literal_limit) { guard->announced = size; guard->failure = RF_GUARD_LITERAL; break; }
-                    guard->literal_left = size;
-                }
+                guard->literal_left = guard->header_size;
             }
+            guard->header_state = 0;
+            guard->line_length = 0;
+        } else if (byte == '{') {
+            guard->header_state = 1;
+            guard->header_digits = 0;
+            guard->header_overflow = 0;
+            guard->header_size = 0;
+        } else if (guard->header_state == 1 && byte >= '0' && byte <= '9') {
+            guard->header_digits = 1;
+            if (guard->header_size > (~0ULL - 9) / 10) guard->header_overflow = 1;
+            else guard->header_size = guard->header_size * 10 + (unsigned long long)(byte - '0');
+        } else if (guard->header_state == 1 && byte == '+' && guard->header_digits) {
+            guard->header_state = 2;
+        } else if ((guard->header_state == 1 && guard->header_digits) || guard->header_state == 2) {
+            guard->header_state = byte == '}' ? 3 : 0;
+        } else if (guard->header_state == 3 && byte == '\r') {
+            guard->header_state = 4;
+        } else {
+            guard->header_state = 0;
         }
-        guard->line_length = 0;
-        guard->tail_length = 0;
     }
 }
 
@@ -284,6 +288,16 @@ static inline int rf_guard_install(mailimap *session, unsigned long long literal
     if (!outer) { free(guard); return -1; }
     mailstream_low_set_timeout(outer, mailstream_low_get_timeout(inner));
     mailstream_set_low(session->imap_stream, outer);
+    // What the server sent before the guard was in place (with its greeting, or everything at
+    // once) is in the stream's buffer already, where libetpan will parse it: it is held to the
+    // same bounds, and dropped whole when it breaks them, so that libetpan never sees it (a
+    // literal's header past the limit, pipelined after the greeting, made it allocate 2 GB:
+    // found by fuzzing).
+    mailstream *stream = session->imap_stream;
+    if (stream->read_buffer_len > 0) {
+        rf_guard_scan(guard, (const unsigned char *)stream->read_buffer, stream->read_buffer_len);
+        if (guard->failure != RF_GUARD_OK) stream->read_buffer_len = 0;
+    }
     return 0;
 }
 

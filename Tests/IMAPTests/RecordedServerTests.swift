@@ -72,10 +72,32 @@ struct RecordedServerTests {
     }
 
     /// What fuzzing found (`Fuzz/run imap`), each once a crash: now an outcome or an error.
-    @Test("recordings that crashed libetpan or the sync, from fuzzing", arguments: ["ok-without-capabilities.txt", "empty-capability-list.txt"])
+    @Test("recordings that crashed libetpan or the sync, from fuzzing", arguments: ["ok-without-capabilities.txt", "empty-capability-list.txt", "literal-with-leading-zeros.txt"])
     func fuzzRegressions(_ name: String) throws {
         let folder = try TemporaryFolder("recorded-imap")
         let recording = try Data(contentsOf: Repository.url("Tests/IMAPTests/Fixtures/fuzz-regressions/\(name)"))
         _ = try Self.sync(Array(recording), into: MailCache(root: folder.path("cache")))
+    }
+
+    @Test(
+        "a literal's size however it is written: leading zeros read, more digits than any size refused before a byte is kept",
+        arguments: [
+            (String(repeating: "0", count: 40) + "\(message.utf8.count)", nil),
+            (String(repeating: "0", count: 60) + "800000000074", "the server announced 800000000074 bytes"),
+            (String(repeating: "9", count: 30), "the server announced 18446744073709551615 bytes"),
+        ] as [(String, String?)])
+    func literalSizes(written: String, refusal: String?) throws {
+        let folder = try TemporaryFolder("recorded-imap")
+        let cache = MailCache(root: folder.path("cache"))
+        let recording = Self.recording.replacingOccurrences(of: "BODY[] {\(Self.message.utf8.count)}", with: "BODY[] {\(written)}")
+        let result = try Self.sync(Array(recording.utf8), into: cache)
+        switch (result, refusal) {
+        case (.success(let outcome), nil):
+            #expect(outcome.downloaded == 1)
+        case (.failure(let error), let refusal?):
+            #expect(error.reason.contains(refusal), "\(error.reason)")
+        default:
+            Issue.record("\(result), expected \(refusal ?? "the message")")
+        }
     }
 }
