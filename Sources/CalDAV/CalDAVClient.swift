@@ -119,8 +119,11 @@ public struct CalDAVClient: Sendable {
         let (answer, gathered) = try await stream("REPORT", body, depth: "1", into: Gathered())
         if let gathered { return gathered.listing }
         if Self.isTooLarge(answer.status) {
-            let (urls, outside) = try await memberURLs()
-            var listing = try await multiget(urls)
+            let (urls, outside, kept) = try await memberURLs()
+            // The members' addresses are held while their texts come: one listing's memory.
+            var gathered = Gathered()
+            gathered.limits = ListingLimits(alreadyKept: kept)
+            var listing = try await multiget(urls, gathered: gathered)
             listing.outside = outside + listing.outside
             return listing
         }
@@ -145,9 +148,9 @@ public struct CalDAVClient: Sendable {
         return nil
     }
 
-    /// The URLs of the calendar's members that are not collections (`PROPFIND`, depth 1), and the
-    /// hrefs of the answer outside the calendar.
-    private func memberURLs() async throws(CalDAVError) -> (urls: [URL], outside: [String]) {
+    /// The URLs of the calendar's members that are not collections (`PROPFIND`, depth 1), the
+    /// hrefs of the answer outside the calendar, and the bytes kept of them (``ListingLimits``).
+    private func memberURLs() async throws(CalDAVError) -> (urls: [URL], outside: [String], kept: Int) {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getetag/></d:prop></d:propfind>
@@ -167,7 +170,7 @@ public struct CalDAVClient: Sendable {
             if let member = members.member(url) { found.urls.append(member) } else { found.outside.append(href) }
         }
         guard let found else { throw failure(calendar, answer.status, answer.body) }
-        return (found.urls, found.outside)
+        return (found.urls, found.outside, found.limits.kept)
     }
 
     /// Whether a report was refused for its size: 400 (Radicale's limit of 10,000), 413, or 507

@@ -24,6 +24,12 @@ struct ListingLimits: Sendable {
     /// The resources named so far.
     private(set) var responses = 0
 
+    /// Limits for a listing that holds `kept` bytes already: the members' addresses, whose
+    /// texts it goes on to ask for (the resources themselves are counted when their texts come).
+    init(alreadyKept kept: Int = 0) {
+        self.kept = kept
+    }
+
     /// Counts one more resource, with `bytes` kept of it.
     ///
     /// - Throws: ``CalDAVError/tooLarge(url:reason:)`` past a limit.

@@ -3,8 +3,8 @@ import NIOCore
 import XMLParsing
 
 /// A WebDAV `multistatus` answer (RFC 4918 §13) read as it arrives: each child of its root (a
-/// `response`, or RFC 6578's `sync-token`) is handed to `take` as soon as it ends, and only what
-/// `take` keeps of it stays in memory. A listing of a whole calendar is never held as bytes or
+/// `response`, or RFC 6578's `sync-token`) is handed to `take` once the block of the answer
+/// holding its end is read (``XMLChildStream``), and only what `take` keeps of it stays in memory. A listing of a whole calendar is never held as bytes or
 /// as a tree, whatever its length; `take` holds what it keeps to ``ListingLimits``.
 struct MultistatusReader<Output: Sendable>: AnswerReader {
     private let url: URL

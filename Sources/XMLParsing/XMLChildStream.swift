@@ -1,7 +1,7 @@
 import CLibXML2
 
 /// Reads an XML document as its bytes arrive, and hands over each child element of the root
-/// (each `response` of a WebDAV `multistatus`) as an ``XMLTree`` as soon as it ends: the root is
+/// (each `response` of a WebDAV `multistatus`) as an ``XMLTree`` soon after it ends: the root is
 /// never built whole, so that an answer of any length costs the memory of one child at a time
 /// and of what the caller keeps of each.
 ///
