@@ -15,8 +15,4 @@ public struct SynthesisResult: Sendable, Hashable {
         self.event = event
         self.diagnostics = diagnostics
     }
-
-    /// The old name of ``diagnostics``.
-    @available(*, deprecated, renamed: "diagnostics")
-    public var messages: [Diagnostic] { diagnostics }
 }

@@ -4,7 +4,7 @@ import Chrono
 /// One iCalendar content line being written, unfolded: a name, parameters and a value, each
 /// appended as UTF-8 with the escaping libical 3.0.16 gives the same value.
 ///
-/// ``EventText`` writes events through it; ``EventComponent``, which goes through libical, is
+/// ``EventText`` writes events through it; the tests' `EventComponent`, which goes through libical, is
 /// the reference it is tested against byte for byte. The buffer is kept from line to line, so
 /// writing an event allocates nothing per property.
 struct ContentLine {

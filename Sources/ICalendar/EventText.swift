@@ -7,7 +7,7 @@ import EventModel
 /// Building a libical component for each event and having libical serialise it cost a third
 /// of a large feed's run: a heap object for every property, parameter and value, and C strings
 /// copied and measured over and over. This writes the same text directly, property by
-/// property, into one buffer. ``EventComponent`` builds the event through libical and stays the
+/// property, into one buffer. `EventComponent`, in the tests, builds the event through libical and stays the
 /// reference: tests compare the two byte for byte on the examples, the fixtures and thousands of
 /// generated events with every kind of awkward text.
 enum EventText {
@@ -19,8 +19,8 @@ enum EventText {
     static func write(
         _ event: CalendarEvent, stamp: Instant, extensions: [String: String] = [:], into output: inout [UInt8]
     ) throws(ICalendarError) {
-        try EventComponent.check(event.start, "DTSTART")
-        if let end = event.end { try EventComponent.check(end, "DTEND") }
+        try EventRules.check(event.start, "DTSTART")
+        if let end = event.end { try EventRules.check(end, "DTEND") }
         var line = ContentLine()
         append("BEGIN:VEVENT\r\n", to: &output)
         text("UID", event.uid, &line, &output)
@@ -65,7 +65,7 @@ enum EventText {
         append(event.transparency == .transparent ? "TRANSP:TRANSPARENT\r\n" : "TRANSP:OPAQUE\r\n", to: &output)
         if !extensions.isEmpty {
             for (name, value) in extensions.sorted(by: { $0.key < $1.key }) {
-                guard EventComponent.isExtensionName(name), EventComponent.isPlainValue(value) else { throw .extensionProperty(name) }
+                guard EventRules.isExtensionName(name), EventRules.isPlainValue(value) else { throw .extensionProperty(name) }
                 line.start(name)
                 line.append(":")
                 line.appendText(value, separators: .raw)
@@ -133,10 +133,10 @@ enum EventText {
     private static func structuredLocation(_ place: StructuredLocation, _ line: inout ContentLine, _ output: inout [UInt8]) {
         line.start("X-APPLE-STRUCTURED-LOCATION;VALUE=URI")
         if let address = place.address { line.appendParameter("X-ADDRESS", TextSanitizer.parameter(address)) }
-        line.appendParameter("X-APPLE-RADIUS", String(Int(EventComponent.radius(of: place).rounded())))
+        line.appendParameter("X-APPLE-RADIUS", String(Int(EventRules.radius(of: place).rounded())))
         line.appendParameter("X-TITLE", TextSanitizer.parameter(place.title))
         line.append(":")
-        line.appendText(EventComponent.geoURI(place.coordinate), separators: .raw)
+        line.appendText(EventRules.geoURI(place.coordinate), separators: .raw)
         line.fold(into: &output)
     }
 

@@ -16,7 +16,7 @@ public enum ICalendarError: Error, Sendable, Hashable, CustomStringConvertible {
         case .libical(let what):
             "libical could not build \(what)"
         case .outOfRange(let property, let value):
-            "its \(property) \(value) is outside the years \(EventComponent.supportedYears.lowerBound)–\(EventComponent.supportedYears.upperBound) calendars accept"
+            "its \(property) \(value) is outside the years \(EventRules.supportedYears.lowerBound)–\(EventRules.supportedYears.upperBound) calendars accept"
         case .extensionProperty(let name):
             "the property \(name) needs an X- name and a value of letters, digits and -_.:/+=@"
         }

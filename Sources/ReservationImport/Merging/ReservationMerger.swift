@@ -1,6 +1,5 @@
 import Chrono
 import Diagnostics
-import Foundation
 import Parallel
 import Reservations
 
@@ -69,7 +68,7 @@ public enum ReservationMerger {
                     maker = maker ?? sender
                 }
                 merged = ImportedReservation(
-                    reservation: overlay(merged.reservation, with: newer.reservation), origin: newer.origin,
+                    reservation: merged.reservation.overlaid(with: newer.reservation), origin: newer.origin,
                     fieldPositions: newer.fieldPositions, sourceTime: newer.sourceTime ?? merged.sourceTime,
                     senderCountry: newer.senderCountry ?? merged.senderCountry, companions: newer.companions,
                     verifiedSender: newer.verifiedSender ?? merged.verifiedSender)
@@ -85,29 +84,5 @@ public enum ReservationMerger {
         return Diagnostic(
             .warning, .otherSender, at: newer.origin,
             "mail from \(sender) \(verb) \(booking), which mail from \(maker) made; the change is applied")
-    }
-
-    /// `older` with every field `newer` gives replaced, through the model's own JSON coding so
-    /// that no field can be forgotten.
-    static func overlay(_ older: Reservation, with newer: Reservation) -> Reservation {
-        guard older.category == newer.category,
-            let base = try? JSONSerialization.jsonObject(with: JSONEncoder().encode(older)) as? [String: Any],
-            let top = try? JSONSerialization.jsonObject(with: JSONEncoder().encode(newer)) as? [String: Any],
-            let data = try? JSONSerialization.data(withJSONObject: deepMerge(base, top)),
-            let merged = try? JSONDecoder().decode(Reservation.self, from: data)
-        else { return newer }
-        return merged
-    }
-
-    private static func deepMerge(_ base: [String: Any], _ top: [String: Any]) -> [String: Any] {
-        var result = base
-        for (key, value) in top {
-            if let inner = value as? [String: Any], let existing = result[key] as? [String: Any] {
-                result[key] = deepMerge(existing, inner)
-            } else {
-                result[key] = value
-            }
-        }
-        return result
     }
 }

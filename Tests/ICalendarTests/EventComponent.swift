@@ -3,23 +3,12 @@ import CLibical
 import Chrono
 import EventModel
 
-/// Builds the VEVENT of one calendar event through libical: the reference ``EventText`` is
-/// tested against byte for byte (feeds are written by ``EventText``, which is several times faster).
+@testable import ICalendar
+
+/// Builds the VEVENT of one calendar event through libical: the reference the feed's
+/// `EventText` is held to byte for byte. It lives with the tests, not in the programs: feeds are
+/// written by `EventText`, which is several times faster.
 enum EventComponent {
-    /// The years an event may be in: libical writes dates past 3000 as `00000000T000000`, and
-    /// the years before 1 cannot be written at all.
-    static let supportedYears = 1...2999
-
-    /// Refuses a time outside ``supportedYears``, rather than writing a wrong one.
-    static func check(_ time: EventTime, _ property: String) throws(ICalendarError) {
-        let year: Int
-        switch time {
-        case .date(let date): year = date.year
-        case .zoned(let local, _, _), .utc(let local), .floating(let local): year = local.date.year
-        }
-        guard supportedYears.contains(year) else { throw .outOfRange(property: property, value: "\(time)") }
-    }
-
     /// Appends the VEVENT of `event` to `output`, folded.
     ///
     /// - Parameters:
@@ -28,8 +17,8 @@ enum EventComponent {
     static func write(
         _ event: CalendarEvent, stamp: Instant, extensions: [String: String] = [:], into output: inout [UInt8]
     ) throws(ICalendarError) {
-        try check(event.start, "DTSTART")
-        if let end = event.end { try check(end, "DTEND") }
+        try EventRules.check(event.start, "DTSTART")
+        if let end = event.end { try EventRules.check(end, "DTEND") }
         let component = try LibicalComponent(ICAL_VEVENT_COMPONENT)
         component.add(try LibicalProperty.text("UID", event.uid) { icalproperty_new_uid($0) })
         component.add(try LibicalProperty.instant("DTSTAMP", event.stamp ?? stamp) { icalproperty_new_dtstamp($0) })
@@ -74,7 +63,7 @@ enum EventComponent {
         let transparency = event.transparency == .transparent ? ICAL_TRANSP_TRANSPARENT : ICAL_TRANSP_OPAQUE
         component.add(try LibicalProperty.make("TRANSP") { icalproperty_new_transp(transparency) })
         for (name, value) in extensions.sorted(by: { $0.key < $1.key }) {
-            guard isExtensionName(name), isPlainValue(value) else { throw .extensionProperty(name) }
+            guard EventRules.isExtensionName(name), EventRules.isPlainValue(value) else { throw .extensionProperty(name) }
             let property = try LibicalProperty.text(name, value) { icalproperty_new_x($0) }
             icalproperty_set_x_name(property, name)
             component.add(property)
@@ -85,30 +74,15 @@ enum EventComponent {
         component.withText { ContentLines.refold($0, into: &output) }
     }
 
-    /// `X-` and letters, digits and dashes, as RFC 5545 names non-standard properties.
-    static func isExtensionName(_ name: String) -> Bool {
-        name.count > 2 && name.uppercased().hasPrefix("X-")
-            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
-    }
-
-    /// A value every parser reads back as written: letters, digits and `-_.:/+=@`, which need no
-    /// escaping (libical leaves `,` and `;` in X- values unescaped).
-    static func isPlainValue(_ value: String) -> Bool {
-        !value.isEmpty
-            && value.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.:/+=@".unicodeScalars.contains($0))
-            }
-    }
-
     /// `X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-ADDRESS=…;X-APPLE-RADIUS=…;X-TITLE=…:geo:lat,lon`.
     private static func structuredLocation(_ place: StructuredLocation) throws(ICalendarError) -> OpaquePointer {
-        let value = geoURI(place.coordinate)
+        let value = EventRules.geoURI(place.coordinate)
         let property = try LibicalProperty.make("X-APPLE-STRUCTURED-LOCATION") { icalproperty_new_x(value) }
         icalproperty_set_x_name(property, "X-APPLE-STRUCTURED-LOCATION")
         icalproperty_add_parameter(property, icalparameter_new_value(ICAL_VALUE_URI))
         var parameters: [(String, String)] = []
         if let address = place.address { parameters.append(("X-ADDRESS", address)) }
-        parameters.append(("X-APPLE-RADIUS", String(Int(radius(of: place).rounded()))))
+        parameters.append(("X-APPLE-RADIUS", String(Int(EventRules.radius(of: place).rounded()))))
         parameters.append(("X-TITLE", place.title))
         for (name, text) in parameters {
             guard let parameter = icalparameter_new_x(TextSanitizer.parameter(text)) else {
@@ -119,17 +93,6 @@ enum EventComponent {
             icalproperty_add_parameter(property, parameter)
         }
         return property
-    }
-
-    /// The place's radius in metres; one that is not a distance (infinite, negative, or beyond
-    /// any place) gets the default.
-    static func radius(of place: StructuredLocation) -> Double {
-        place.radius.isFinite && (0...1_000_000).contains(place.radius) ? place.radius : 70
-    }
-
-    /// `geo:lat,lon`, with six decimals.
-    static func geoURI(_ coordinate: GeoCoordinate) -> String {
-        "geo:\(self.coordinate(coordinate.latitude)),\(self.coordinate(coordinate.longitude))"
     }
 
     /// A DISPLAY alarm; the page to open, if any, goes at the end of its text.
@@ -147,14 +110,5 @@ enum EventComponent {
         let message = alarm.url.map { "\(alarm.message)\n\($0)" } ?? alarm.message
         component.add(try LibicalProperty.text("DESCRIPTION", message) { icalproperty_new_description($0) })
         return component
-    }
-
-    /// Degrees with six decimals (about 10 cm), the precision GEO carries.
-    private static func coordinate(_ value: Double) -> String {
-        let scaled = (value * 1_000_000).rounded()
-        let sign = scaled < 0 ? "-" : ""
-        let magnitude = Int64(abs(scaled))
-        let fraction = String(magnitude % 1_000_000)
-        return "\(sign)\(magnitude / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
     }
 }
