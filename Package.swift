@@ -182,13 +182,16 @@ let package = Package(
             name: "CalDAVPublishing",
             dependencies: ["ReservationFeed", "Diagnostics", "ICalendar", "EventModel", "Chrono", "CalDAV", "Parallel", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // What every program does the same way: usage errors exit 2, messages go to standard
+        // error. Without Foundation, so that the mail program can stay small.
+        .target(name: "ProgramSupport", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The command line's options, shared by the tool and the server program.
         .target(name: "CommandOptions", dependencies: ["ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "reservation-feed",
             // Not reservation-feed-server, which serve hands over to: SwiftPM would link the server's
             // code into the tool, and every start would pay for it. `swift build` builds both.
-            dependencies: ["ReservationFeed", "CommandOptions", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ReservationFeed", "CommandOptions", "ProgramSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // mimalloc (Debian `libmimalloc-dev`) replaces the C library's malloc in the tool: a feed
             // run makes millions of small allocations on two threads, in Swift and in libical.
             linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
@@ -197,7 +200,7 @@ let package = Package(
         // serve, as a program of its own: only the runs that serve load the HTTP server's code.
         .executableTarget(
             name: "reservation-feed-server",
-            dependencies: ["FeedServer", "CommandOptions", "ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FeedServer", "CommandOptions", "ProgramSupport", "ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
 
@@ -206,7 +209,7 @@ let package = Package(
         .executableTarget(
             name: "reservation-feed-publisher",
             dependencies: [
-                "Basics", "CalDAVPublishing", "CalDAV", "CommandOptions", "ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Basics", "CalDAVPublishing", "CalDAV", "CommandOptions", "ProgramSupport", "ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
@@ -215,7 +218,7 @@ let package = Package(
         // and serve and publish --follow watch its output. Only it links libetpan.
         .executableTarget(
             name: "reservation-feed-mail",
-            dependencies: ["IMAP", "Mailboxes", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["IMAP", "Mailboxes", "ProgramSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // MARK: Examples that run (the README shows this one).

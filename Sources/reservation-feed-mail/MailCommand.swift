@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IMAP
 import Mailboxes
+import ProgramSupport
 
 /// `reservation-feed-mail`: IMAP folders kept in step with their local cache, for
 /// `reservation-feed` (which runs it for every `imap://` or `imaps://` input, then reads the
@@ -19,6 +20,11 @@ struct MailCommand: ParsableCommand {
             RESERVATION_FEED_IMAP_PASSWORD, or from ~/.netrc. Exit status 2 when a folder cannot be read.
             """,
         subcommands: [Sync.self, Watch.self])
+
+    /// Runs the command line, a usage error exiting 2 as in the package's other programs.
+    static func main() {
+        mainWithUsageStatus()
+    }
 }
 
 /// What both subcommands take.
@@ -63,9 +69,4 @@ struct MailOptions: ParsableArguments {
     func password(for mailbox: MailboxURL) throws(IMAPError) -> String {
         try MailPassword(file: passwordFile).password(for: mailbox)
     }
-}
-
-/// Prints to standard error at once.
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
 }

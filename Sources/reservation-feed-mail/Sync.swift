@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IMAP
 import Mailboxes
+import ProgramSupport
 
 /// `reservation-feed-mail sync`: each folder's new messages downloaded, then exit.
 struct Sync: ParsableCommand {
@@ -32,7 +33,7 @@ struct Sync: ParsableCommand {
                 print("\(outcome.downloaded)\t\(outcome.renumbered)\t\(outcome.tooLarge)\t\(mailbox)")
             } catch {
                 if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
-                printError("error: \(error); nothing was written")
+                StandardError.print("error: \(error); nothing was written")
                 throw ExitCode(2)
             }
         }

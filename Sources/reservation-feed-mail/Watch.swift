@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IMAP
 import Mailboxes
+import ProgramSupport
 
 /// `reservation-feed-mail watch`: the folders kept in step for as long as it runs, a line on
 /// standard output after each change.
@@ -29,7 +30,7 @@ struct Watch: ParsableCommand {
             do {
                 password = try options.password(for: mailbox)
             } catch {
-                printError("error: \(error)")
+                StandardError.print("error: \(error)")
                 throw ExitCode(2)
             }
             let watch = IMAPFolderWatch(sync: sync, mailbox: mailbox, password: password, pollInterval: poll)
@@ -41,7 +42,7 @@ struct Watch: ParsableCommand {
                         output.unlock()
                     },
                     failed: { error, wait in
-                        printError("warning: \(error); trying again in \(wait) s")
+                        StandardError.print("warning: \(error); trying again in \(wait) s")
                     })
             }
         }

@@ -3,6 +3,7 @@ import CalDAV
 import CalDAVPublishing
 import CommandOptions
 import Foundation
+import ProgramSupport
 
 extension AccountOptions {
     /// The credentials for the server at `url` (``CredentialLookup``); a password file that

@@ -3,6 +3,7 @@ import CalDAV
 import CalDAVPublishing
 import CommandOptions
 import Foundation
+import ProgramSupport
 
 /// `reservation-feed calendars URL`: the calendars of an account, one per line.
 struct CalendarsCommand: AsyncParsableCommand {

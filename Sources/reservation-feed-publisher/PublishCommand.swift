@@ -4,6 +4,7 @@ import CalDAV
 import CalDAVPublishing
 import CommandOptions
 import Foundation
+import ProgramSupport
 import ReservationFeed
 
 /// `reservation-feed publish`: chooses the calendar (``CalendarChoice``), then publishes once, or,

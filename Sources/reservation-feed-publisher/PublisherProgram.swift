@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandOptions
+import ProgramSupport
 import ReservationFeed
 
 /// The publishing program: `reservation-feed publish` and `reservation-feed calendars` hand over

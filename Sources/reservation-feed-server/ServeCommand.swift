@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandOptions
 import FeedServer
 import Foundation
+import ProgramSupport
 import ReservationFeed
 
 /// `reservation-feed serve`, as a program of its own: the command line tool hands `serve` to it,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandOptions
 import Foundation
+import ProgramSupport
 import ReservationFeed
 
 /// `reservation-feed`: turns reservations into calendar events and iCalendar feeds.

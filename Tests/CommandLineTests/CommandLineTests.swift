@@ -77,6 +77,20 @@ struct CommandLineTests {
         #expect(try read(output) == before)
     }
 
+    @Test("every program of the package exits 2 on a usage error, with the message on standard error", arguments: [
+        ["reservation-feed", "generate", "--frobnicate"],
+        ["reservation-feed-server", "--frobnicate"],
+        ["reservation-feed-publisher", "publish", "--frobnicate"],
+        ["reservation-feed-mail", "sync", "--frobnicate"],
+        ["reservation-feed-mail", "sync"],
+    ])
+    func usageStatusOfEveryProgram(arguments: [String]) throws {
+        let result = try ProcessRunner.run(Repository.productsFolder.appendingPathComponent(arguments[0]), Array(arguments.dropFirst()))
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("Usage:"))
+        #expect(result.standardOutput == "")
+    }
+
     @Test("standard input to standard output")
     func pipes() throws {
         let json = try read(Repository.url("Examples/trip/7-train-oslo-bergen.json").path)

@@ -1,5 +1,6 @@
 import Chrono
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Reservations
@@ -186,18 +187,5 @@ struct ReservationOverlayTests {
             holderName: text("holder"), bookingTime: time(-5), modifiedTime: time(-4), url: "https://example.com/\(v)",
             provider: organization("provider"), broker: organization("broker"),
             checkInAction: CheckInAction(validFrom: time(-3), validUntil: time(-2), url: "https://example.com/check-in/\(v)"))
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so that a failure repeats.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D4_9B1F_1330_11EB
-        return z ^ (z >> 31)
     }
 }

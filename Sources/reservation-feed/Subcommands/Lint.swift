@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandOptions
 import Foundation
+import ProgramSupport
 import ReservationFeed
 
 /// `reservation-feed lint INPUT... [--format text|json]`

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandOptions
 import Foundation
+import ProgramSupport
 
 /// A program installed beside `reservation-feed` that one of its subcommands hands over to
 /// (`serve` to `reservation-feed-server`, `publish` and `calendars` to `reservation-feed-publisher`), so that

@@ -1,10 +1,20 @@
 import ArgumentParser
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+    private let exitProgram = Glibc.exit
+#elseif canImport(Musl)
+    import Musl
+    private let exitProgram = Musl.exit
+#elseif canImport(Darwin)
+    import Darwin
+    private let exitProgram = Darwin.exit
+#endif
 
 extension ParsableCommand {
     /// Parses the command line and runs the command, with usage errors exiting 2
     /// (swift-argument-parser's own is 64) so that scripts see one status for "nothing was
-    /// written"; `--help` and `--version` exit 0.
+    /// written" from every program of the package; `--help` and `--version` exit 0.
     public static func mainWithUsageStatus() {
         var command = parsedOrExit()
         do {
@@ -22,7 +32,7 @@ extension ParsableCommand {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }  // --help, --version
             StandardError.print(fullMessage(for: error))
-            Foundation.exit(ExitCode.usage.rawValue)
+            exitProgram(ExitCode.usage.rawValue)
         }
     }
 }
