@@ -24,9 +24,6 @@ struct BenchmarkCommand: ParsableCommand {
     @Option(help: "Runs of the peers, which are slow at the larger sizes.")
     var peerRuns = 3
 
-    @Option(help: "The folder with gen_dataset.py and peer_python_icalendar.py (default: ../shared/bench beside the repository).")
-    var shared: String?
-
     @Option(help: "A folder for the inputs and outputs (default: Benchmarks/.work).")
     var work: String?
 
@@ -80,8 +77,7 @@ struct BenchmarkCommand: ParsableCommand {
             .deletingLastPathComponent().deletingLastPathComponent()
         var workspace = try Workspace(
             repository: repository,
-            folder: URL(fileURLWithPath: work ?? repository.appendingPathComponent("Benchmarks/.work").path),
-            shared: URL(fileURLWithPath: shared ?? repository.deletingLastPathComponent().appendingPathComponent("shared/bench").path))
+            folder: URL(fileURLWithPath: work ?? repository.appendingPathComponent("Benchmarks/.work").path))
         try workspace.buildPrograms()
         try workspace.buildReservationFeed()
         if mailOnly {

@@ -90,7 +90,7 @@ struct Session {
                 prepare: { try? FileManager.default.removeItem(atPath: output) })
         ]
         if let python {
-            let peer = workspace.shared.appendingPathComponent("peer_python_icalendar.py").path
+            let peer = workspace.repository.appendingPathComponent("Benchmarks/Peers/python_icalendar_feed.py").path
             contenders.append(
                 Contender(
                     name: "python icalendar \(size)", executable: python, arguments: [peer, input, workspace.path("python-\(size).ics")],

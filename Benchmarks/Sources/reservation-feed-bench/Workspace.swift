@@ -6,8 +6,6 @@ struct Workspace {
     let repository: URL
     /// A folder for inputs and outputs.
     let folder: URL
-    /// Where `gen_dataset.py` and `peer_python_icalendar.py` are.
-    let shared: URL
 
     /// The reservation-feed binary, built in release mode.
     private(set) var reservationFeed = ""
@@ -16,10 +14,9 @@ struct Workspace {
     let trivial: String
     let stackFloor: String
 
-    init(repository: URL, folder: URL, shared: URL) throws {
+    init(repository: URL, folder: URL) throws {
         self.repository = repository
         self.folder = folder
-        self.shared = shared
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         libicalFloor = here.appendingPathComponent("libical-floor").path
@@ -63,11 +60,7 @@ struct Workspace {
     func dataset(_ count: Int) throws -> String {
         let path = folder.appendingPathComponent("reservations-\(count).json").path
         if !FileManager.default.fileExists(atPath: path) {
-            let generator = shared.appendingPathComponent("gen_dataset.py").path
-            guard FileManager.default.fileExists(atPath: generator) else {
-                throw ProcessFailure(
-                    command: generator, reason: "the dataset generator is missing; point --shared at the folder that has gen_dataset.py")
-            }
+            let generator = repository.appendingPathComponent("Benchmarks/Tools/make_reservations.py").path
             log("generating \(count) reservations...")
             _ = try ProcessSample.run(try Self.which("python3"), [generator, String(count), path])
         }
