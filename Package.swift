@@ -19,8 +19,8 @@
 // are and which zones they keep; `Basics` what every module shares (libc under one name,
 // trimming and folding of text, a lock), and `Parallel` work spread over the cores. Only
 // `ICalendar` imports `CLibical`; only `FeedServer` imports Hummingbird, only `CalDAV`
-// AsyncHTTPClient, and nothing imports either end but its own program (`reservation-feed-server`,
-// `reservation-feed-publisher`). IMAP folders are spoken to by `reservation-feed-mail` alone (the
+// AsyncHTTPClient, and nothing imports either end but the program (`reservation-feed`, whose
+// `serve`, `publish` and `calendars` use them). IMAP folders are spoken to by `reservation-feed-mail` alone (the
 // `IMAP` module, the only one importing `CLibEtpan`), which fills the cache (`Mailboxes`) that
 // the readers then read, so that no run without a mailbox loads libetpan. Before an e-mail's
 // bookings are used, `SenderVerification` checks who sent it: `DKIM` (the only module importing
@@ -46,8 +46,6 @@ let package = Package(
         .library(name: "CalDAV", targets: ["CalDAV"]),
         .library(name: "IMAP", targets: ["IMAP"]),
         .executable(name: "reservation-feed", targets: ["reservation-feed"]),
-        .executable(name: "reservation-feed-server", targets: ["reservation-feed-server"]),
-        .executable(name: "reservation-feed-publisher", targets: ["reservation-feed-publisher"]),
         .executable(name: "reservation-feed-mail", targets: ["reservation-feed-mail"]),
     ],
     dependencies: [
@@ -156,7 +154,7 @@ let package = Package(
             ]
         ),
         // serve: the feed over HTTP under a secret URL, following its inputs, taking donations.
-        // Nothing else depends on it.
+        // Nothing but the program depends on it.
         .target(
             name: "FeedServer",
             dependencies: [
@@ -177,7 +175,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         // publish: the feed's events kept in step inside a CalDAV calendar, one resource each,
-        // with the feed's rule for what changed. Nothing depends on it but the publishing program.
+        // with the feed's rule for what changed. Nothing depends on it but the program.
         .target(
             name: "CalDAVPublishing",
             dependencies: ["ReservationFeed", "Diagnostics", "ICalendar", "EventModel", "Chrono", "CalDAV", "Parallel", .product(name: "Crypto", package: "swift-crypto")]
@@ -185,32 +183,19 @@ let package = Package(
         // What every program does the same way: usage errors exit 2, messages go to standard
         // error. Without Foundation, so that the mail program can stay small.
         .target(name: "ProgramSupport", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // The command line's options, shared by the tool and the server program.
+        // The command line's options and what they mean for the library's values.
         .target(name: "CommandOptions", dependencies: ["ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "reservation-feed",
-            // Not reservation-feed-server, which serve hands over to: SwiftPM would link the server's
-            // code into the tool, and every start would pay for it. `swift build` builds both.
-            dependencies: ["ReservationFeed", "CommandOptions", "ProgramSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // One program for every subcommand: serve's HTTP server and publish's HTTP client are
+            // linked in (their code is mapped, not run, by generate and lint), so that the
+            // package installs one Swift runtime and one copy of Foundation and ICU's data.
+            dependencies: [
+                "Basics", "ReservationFeed", "CommandOptions", "ProgramSupport", "FeedServer", "CalDAVPublishing", "CalDAV",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             // mimalloc (Debian `libmimalloc-dev`) replaces the C library's malloc in the tool: a feed
             // run makes millions of small allocations on two threads, in Swift and in libical.
-            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
-        ),
-
-        // serve, as a program of its own: only the runs that serve load the HTTP server's code.
-        .executableTarget(
-            name: "reservation-feed-server",
-            dependencies: ["FeedServer", "CommandOptions", "ProgramSupport", "ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
-        ),
-
-        // publish, as a program of its own: only the runs that publish load the HTTP client
-        // (AsyncHTTPClient over SwiftNIO).
-        .executableTarget(
-            name: "reservation-feed-publisher",
-            dependencies: [
-                "Basics", "CalDAVPublishing", "CalDAV", "CommandOptions", "ProgramSupport", "ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
             linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
 
@@ -263,7 +248,7 @@ let package = Package(
         .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "CalDAV", "ReservationFeed", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["reservation-feed", "reservation-feed-server", "library-usage", "Basics", "TestSupport"],
+            dependencies: ["reservation-feed", "reservation-feed-mail", "library-usage", "Basics", "TestSupport"],
             exclude: ["Golden", "Fixtures"]
         ),
     ]

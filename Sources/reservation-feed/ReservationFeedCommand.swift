@@ -9,7 +9,7 @@ import ReservationFeed
 /// Exit status: 0 success; 1 some inputs had errors (reported, the rest still written);
 /// 2 usage or fatal error (nothing written).
 @main
-struct ReservationFeedCommand: ParsableCommand {
+struct ReservationFeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reservation-feed",
         abstract: "Turn reservations into calendar events and iCalendar feeds.",
@@ -25,8 +25,9 @@ struct ReservationFeedCommand: ParsableCommand {
         subcommands: [Generate.self, Lint.self, Serve.self, Publish.self, Calendars.self]
     )
 
-    /// Runs the command; usage errors exit 2.
-    static func main() {
-        mainWithUsageStatus()
+    /// Runs the command; usage errors exit 2. `generate` and `lint` run as they are, on the
+    /// main thread; `serve`, `publish` and `calendars` as async code on the concurrency pool.
+    static func main() async {
+        await mainWithUsageStatus()
     }
 }

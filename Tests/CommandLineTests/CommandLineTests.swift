@@ -79,8 +79,9 @@ struct CommandLineTests {
 
     @Test("every program of the package exits 2 on a usage error, with the message on standard error", arguments: [
         ["reservation-feed", "generate", "--frobnicate"],
-        ["reservation-feed-server", "--frobnicate"],
-        ["reservation-feed-publisher", "publish", "--frobnicate"],
+        ["reservation-feed", "serve", "--frobnicate"],
+        ["reservation-feed", "publish", "--frobnicate"],
+        ["reservation-feed", "calendars"],
         ["reservation-feed-mail", "sync", "--frobnicate"],
         ["reservation-feed-mail", "sync"],
     ])
@@ -110,8 +111,6 @@ struct CommandLineTests {
         let version = try run(["--version"])
         #expect(version.status == 0)
         #expect(version.standardOutput == "\(try newestChangelogVersion())\n")
-        let server = try ProcessRunner.run(Repository.productsFolder.appendingPathComponent("reservation-feed-server"), ["--version"])
-        #expect(server.standardOutput == version.standardOutput, "the program serve hands over to says its version too")
     }
 
     /// The version of CHANGELOG.md's newest entry (`## 0.3.0 — 2026-11-26`): what the package is

@@ -1,17 +1,188 @@
 import ArgumentParser
+import Basics
+import CalDAV
+import CalDAVPublishing
 import CommandOptions
+import Foundation
+import ProgramSupport
+import ReservationFeed
 
-/// `reservation-feed publish INPUT... --calendar URL`: checks the command line, then hands it to
-/// the publishing program beside this one (`reservation-feed-publisher`), which replaces this
-/// process.
-struct Publish: ParsableCommand {
+/// `reservation-feed publish`: chooses the calendar (``CalendarChoice``), then publishes once, or,
+/// with `--follow`, again after each change of the inputs (``PublishFollower``).
+struct Publish: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Keep the events of reservations in step inside a CalDAV calendar.",
         discussion: PublishOptions.discussion)
 
     @OptionGroup var options: PublishOptions
 
-    func run() throws {
-        try SiblingProgram(name: "reservation-feed-publisher").handOver(after: "publish", naming: true)
+    func run() async throws {
+        // validate() checked the URL.
+        let url = URL(string: options.calendar)!
+        let credentials = try options.account.credentials(for: url)
+        let generator = try options.feed.generator(input: options.input, quiet: options.quiet)
+        let planner = PublishPlanner(
+            options: generator.options, onConflict: ConflictPolicy(rawValue: options.onConflict) ?? .keep,
+            concurrency: generator.concurrency)
+        let session = Session(
+            options: options, credentials: credentials, planner: planner, generator: generator,
+            choice: CalendarChoice(account: CalDAVAccount(address: url, credentials: credentials), name: options.calendarName, mayCreate: !options.dryRun))
+        guard options.follow else {
+            let status = await session.publishOnce(reason: nil)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
+        try await follow(session, mailboxes: generator.mailboxes)
+    }
+
+    /// `--follow`: publishes until SIGTERM or SIGINT, which let the run under way finish (a second
+    /// SIGINT stops at once).
+    private func follow(_ session: Session, mailboxes: MailboxInputs) async throws {
+        let follower = PublishFollower(inputs: options.input.inputs, mailboxes: mailboxes)
+        follower.rescanInterval = TimeInterval(options.rescan)
+        // The state and the mirror beside it, when they lie among the inputs: their own writes
+        // are no change of the inputs.
+        follower.ignoring = [session.statePath, session.statePath.map(CalendarMirror.path(besideState:))].compactMap { $0 }
+        let quiet = options.quiet
+        follower.log = { if !quiet { StandardError.print($0) } }
+        var sources: [DispatchSourceSignal] = []
+        for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            let told = Locked(false)
+            source.setEventHandler {
+                if told.withLock({ let again = $0; $0 = true; return again }), number == SIGINT { Foundation.exit(130) }
+                if !quiet { StandardError.print("\(name): stopping after the run under way") }
+                follower.stop(name)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        defer { sources.forEach { $0.cancel() } }
+        let first = Locked(true)
+        let stopped = try await follower.run { reason in
+            let isFirst = first.withLock { let value = $0; $0 = false; return value }
+            return await session.publishFollowing(reason: reason, isFirst: isFirst)
+        }
+        if !stopped { throw ExitCode.usage }
+    }
+
+    /// What the runs of one command share: the calendar once chosen, and how to publish into it.
+    final class Session: @unchecked Sendable {
+        let options: PublishOptions
+        let credentials: CalDAVClient.Credentials?
+        let planner: PublishPlanner
+        let generator: FeedGenerator
+        let choice: CalendarChoice
+        private let chosen = Locked<CalendarChoice.Chosen?>(nil)
+
+        init(options: PublishOptions, credentials: CalDAVClient.Credentials?, planner: PublishPlanner, generator: FeedGenerator, choice: CalendarChoice) {
+            self.options = options
+            self.credentials = credentials
+            self.planner = planner
+            self.generator = generator
+            self.choice = choice
+        }
+
+        /// The state file `--state` names, if any (the default one is known once the calendar is).
+        var statePath: String? { options.state }
+
+        /// One run, as without `--follow`; returns the exit status.
+        func publishOnce(reason: String?) async -> Int32 {
+            switch await attempt() {
+            case .failure(let error):
+                report(error)
+                return 2
+            case .success(let report):
+                return report.exitStatus
+            }
+        }
+
+        /// One run of `--follow`: what the follower should do next.
+        func publishFollowing(reason: String, isFirst: Bool) async -> PublishFollower.Verdict {
+            if !options.quiet, reason != "start" { StandardError.print("\(reason == "retry" ? "trying again" : "\(reason) changed"): publishing") }
+            switch await attempt() {
+            case .failure(let error):
+                report(error)
+                // At the start, only a server that cannot be reached is waited for (a service may
+                // start before the network); a refusal or no calendar is the person's to mend.
+                if isFirst { return error.isUnreachable ? .tryAgain : .fatal }
+                return error.mayPass ? .tryAgain : .settled
+            case .success(let report):
+                return report.isIncomplete ? .tryAgain : .settled
+            }
+        }
+
+        private func attempt() async -> Result<PublishReport, PublishError> {
+            do throws(PublishError) {
+                let chosen = try await calendar()
+                let client = CalDAVClient(calendar: chosen.calendar.url, credentials: credentials, scope: choice.account.scope)
+                var publisher = CalDAVPublisher(
+                    client: client, planner: planner, discovery: generator.discovery, importer: generator.importer,
+                    statePath: options.state ?? PublishState.defaultPath(calendar: client.calendar, user: credentials?.user),
+                    lockWait: generator.lockWait)
+                publisher.mailboxes = generator.mailboxes
+                publisher.calendarIsNew = chosen.how == .wouldCreate
+                publisher.usesSync = !options.fullListing
+                let now: Instant
+                do {
+                    now = try options.input.moment()
+                } catch {
+                    throw PublishError.calendarChoice("\(error)")  // validate() read it already
+                }
+                let quiet = options.quiet
+                let report = try await publisher.publish(inputs: options.input.inputs, now: now, dryRun: options.dryRun) { diagnostic in
+                    if !quiet || diagnostic.severity == .error { StandardError.print(diagnostic.description) }
+                }
+                if options.dryRun { print(Publish.planText(report.plan), terminator: "") }
+                if !options.quiet || report.isIncomplete { StandardError.print(report.summary) }
+                return .success(report)
+            } catch {
+                return .failure(error)
+            }
+        }
+
+        /// The calendar: chosen by the first run that reaches the server, then kept.
+        private func calendar() async throws(PublishError) -> CalendarChoice.Chosen {
+            if let chosen = chosen.withLock({ $0 }) { return chosen }
+            var chosen = try await choice.choose()
+            switch chosen.how {
+            case .created:
+                StandardError.print("Created the calendar \(chosen.calendar.name) at \(chosen.calendar.url.absoluteString)")
+                chosen.how = .found
+            case .wouldCreate:
+                StandardError.print("Would create the calendar \(chosen.calendar.name) in the account (--dry-run creates nothing)")
+            case .found where options.calendarName != nil && !options.quiet:
+                StandardError.print("Publishing into the calendar \(chosen.calendar.name) at \(chosen.calendar.url.absoluteString)")
+            default:
+                break
+            }
+            self.chosen.withLock { $0 = chosen }
+            return chosen
+        }
+
+        private func report(_ error: PublishError) {
+            StandardError.print("error: \(error)")
+            if case .calendar(.refused) = error { AccountOptions.explainMissing(credentials) }
+        }
+    }
+
+    /// One line per write and per event left alone, for `--dry-run`.
+    static func planText(_ plan: PublishPlan) -> String {
+        var text = ""
+        for action in plan.actions {
+            switch action {
+            case .create(let published), .update(let published, _, _):
+                text += "\(action.verb) \(published.uid)  \(published.event.summary)  \(published.event.start)\n"
+            case .delete(let resource, let uid):
+                text += "delete \(uid)  \(resource.event?.summary ?? resource.url.absoluteString)\n"
+            }
+        }
+        for uid in plan.keptEdited { text += "keep \(uid)  edited in the calendar\n" }
+        for conflict in plan.conflicts { text += "keep \(conflict.origin?.source.description ?? "")  \(conflict.message)\n" }
+        for uid in plan.keptDeleted { text += "keep \(uid)  deleted in the calendar\n" }
+        for uid in plan.ended { text += "keep \(uid)  ended\n" }
+        for uid in plan.unchanged { text += "unchanged \(uid)\n" }
+        return text
     }
 }
