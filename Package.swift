@@ -17,7 +17,7 @@
 // reservation's field; each module declares its own codes. `Chrono` holds the civil date and time
 // values both sides of synthesis share; `Geography`, `Airports`, `Gazetteer` and `TimeZoneMap` where places
 // are and which zones they keep; `Basics` what every module shares (libc under one name,
-// trimming and folding of text, a lock), and `Parallel` work spread over the cores. Only
+// trimming of text, a lock), `TextFolding` names compared as typed, and `Parallel` work spread over the cores. Only
 // `ICalendar` imports `CLibical`; only `FeedServer` imports Hummingbird, only `CalDAV`
 // AsyncHTTPClient, and nothing imports either end but the program (`reservation-feed`, whose
 // `serve`, `publish` and `calendars` use them). IMAP folders are spoken to by `reservation-feed-mail` alone (the
@@ -36,7 +36,7 @@ let package = Package(
         .library(
             name: "ReservationFeed",
             targets: [
-                "ReservationFeed", "Basics", "Diagnostics", "Reservations", "ReservationImport", "EventSynthesis", "EventModel",
+                "ReservationFeed", "Basics", "TextFolding", "Diagnostics", "Reservations", "ReservationImport", "EventSynthesis", "EventModel",
                 "ICalendar", "Chrono", "Geography", "Airports", "Gazetteer", "TimeZoneMap", "JSONParsing", "HTMLMarkup", "MailMessage", "Mailboxes",
                 "DKIM", "PublicSuffix", "SenderVerification",
             ]
@@ -71,17 +71,21 @@ let package = Package(
         // What every module shares: the C library under one name, trimming and UTF-8 access of
         // strings, and state shared between threads under a lock.
         .target(name: "Basics"),
+        // Names compared as people type them (`Février` → `fevrier`), through Foundation's
+        // Unicode decomposition: a module of its own, so that what needs Basics alone (the
+        // mail program) does not link Foundation's internationalisation.
+        .target(name: "TextFolding"),
         // Independent work spread over the cores, results in order.
         .target(name: "Parallel"),
         // Where something came from and what was said about it: origins (a file and the place in
         // it, a message in a mailbox, a donation, a resource on a calendar server), diagnostics,
         // their codes, and the paths of a reservation's fields. Every stage says things in these.
         .target(name: "Diagnostics", dependencies: ["Basics"]),
-        .target(name: "Chrono", dependencies: ["Basics"]),
+        .target(name: "Chrono", dependencies: ["Basics", "TextFolding"]),
         .target(name: "Reservations", dependencies: ["Basics", "Chrono", "Diagnostics"]),
         // Where things are: which country an address means, the zones a country keeps and which one
         // a place keeps, distances on the Earth.
-        .target(name: "Geography", dependencies: ["Basics", "Chrono"]),
+        .target(name: "Geography", dependencies: ["Basics", "Chrono", "TextFolding"]),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         .systemLibrary(
@@ -128,9 +132,9 @@ let package = Package(
             ]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
-        .target(name: "Airports", dependencies: ["Basics", "Chrono", "Geography"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
+        .target(name: "Airports", dependencies: ["Basics", "Chrono", "Geography", "TextFolding"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
         // Cities and regions by the names addresses give them, with their zones, from GeoNames (CC BY 4.0).
-        .target(name: "Gazetteer", dependencies: ["Basics", "Geography", "TimeZoneMap"], exclude: ["generate-gazetteer.py", "LICENSE-GeoNames.txt"]),
+        .target(name: "Gazetteer", dependencies: ["Basics", "Geography", "TimeZoneMap", "TextFolding"], exclude: ["generate-gazetteer.py", "LICENSE-GeoNames.txt"]),
         // The zone of any point on land, from timezone-boundary-builder's boundaries (ODbL 1.0).
         .target(name: "TimeZoneMap", exclude: ["generate-zone-map.py", "LICENSE-timezone-boundary-builder.txt"]),
         .target(
@@ -203,7 +207,7 @@ let package = Package(
         // and serve and publish --follow watch its output. Only it links libetpan.
         .executableTarget(
             name: "reservation-feed-mail",
-            dependencies: ["IMAP", "Mailboxes", "ProgramSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Basics", "IMAP", "Mailboxes", "ProgramSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // MARK: Examples that run (the README shows this one).
@@ -212,6 +216,7 @@ let package = Package(
         // MARK: Tests. Each mirrors the module it tests; TestSupport holds shared helpers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
+        .testTarget(name: "TextFoldingTests", dependencies: ["TextFolding"]),
         .testTarget(name: "ChronoTests", dependencies: ["Chrono"]),
         .testTarget(name: "ParallelTests", dependencies: ["Parallel", "Basics"]),
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Chrono"]),

@@ -1,6 +1,7 @@
 import Basics
 import Chrono
 import Foundation
+import TextFolding
 
 /// Looks airports up by IATA or ICAO code in a table of 7,884 airports with their coordinates and
 /// time zones, made from the airportsdata package (MIT licence; see `LICENSE-airportsdata.txt`).

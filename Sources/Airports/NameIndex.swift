@@ -1,4 +1,5 @@
 import Basics
+import TextFolding
 
 /// The airports of the table by the words of their names and cities, for finding an airport that
 /// markup names without a code.

@@ -1,5 +1,6 @@
 import Basics
 import Geography
+import TextFolding
 import TimeZoneMap
 
 /// Cities and regions by the names addresses give them, with the zones they keep: GeoNames'

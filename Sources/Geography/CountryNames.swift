@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import TextFolding
 
 /// Which country an address means: its ISO 3166-1 alpha-2 code, from the code itself, the
 /// country's name in the languages the package speaks (Foundation's names), or a common

@@ -1,6 +1,13 @@
 import Basics
-import Foundation
 import Mailboxes
+
+// FoundationEssentials alone where there is one (Linux): the mail program links no more of
+// Foundation than this, and so none of its internationalisation data.
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where the password of a mailbox comes from, in order: a file named on the command line
 /// (`--mail-password-file`, readable by its owner only), the environment
@@ -58,7 +65,7 @@ public struct MailPassword: Sendable {
     /// `.netrc` text.
     static func netrcPassword(_ text: String, host: String, user: String) -> String? {
         var tokens: [String] = []
-        for line in text.split(whereSeparator: \.isNewline) where !line.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+        for line in text.split(whereSeparator: \.isNewline) where line.first(where: { !$0.isWhitespace }) != "#" {
             tokens += line.split(whereSeparator: \.isWhitespace).map(String.init)
         }
         var fallback: String? = nil

@@ -38,7 +38,7 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses an `imap://` or `imaps://` URL.
     public init(_ text: String) throws(ParseError) {
-        guard let schemeEnd = text.range(of: "://") else { throw ParseError(description: "\(text) is not an imap:// or imaps:// URL") }
+        guard let schemeEnd = text.firstRange(of: "://") else { throw ParseError(description: "\(text) is not an imap:// or imaps:// URL") }
         guard let security = Security(rawValue: text[..<schemeEnd.lowerBound].lowercased()) else {
             throw ParseError(description: "\(text) is not an imap:// or imaps:// URL")
         }
@@ -114,7 +114,7 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
     /// A text with anything between `//` and `@` taken out, for messages about URLs that held a
     /// password.
     public static func redacted(_ text: String) -> String {
-        guard let start = text.range(of: "://"), let at = text[start.upperBound...].firstIndex(of: "@") else { return text }
+        guard let start = text.firstRange(of: "://"), let at = text[start.upperBound...].firstIndex(of: "@") else { return text }
         return text[..<start.upperBound] + "…" + text[at...]
     }
 

@@ -1,8 +1,15 @@
 import ArgumentParser
-import Foundation
 import IMAP
 import Mailboxes
 import ProgramSupport
+
+// FoundationEssentials alone where there is one (Linux), so that the program carries none of
+// Foundation's internationalisation data.
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `reservation-feed-mail`: IMAP folders kept in step with their local cache, for
 /// `reservation-feed` (which runs it for every `imap://` or `imaps://` input, then reads the

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Basics
 import IMAP
 import Mailboxes
 import ProgramSupport
@@ -26,13 +26,13 @@ struct Sync: ParsableCommand {
                 var shown = false
                 let outcome = try options.folderSync.sync(mailbox, password: password) { done, total in
                     guard showsProgress, total > 0 else { return }
-                    FileHandle.standardError.write(Data("\r\(mailbox): \(done) of \(total) messages".utf8))
+                    StandardError.write("\r\(mailbox): \(done) of \(total) messages")
                     shown = true
                 }
-                if shown { FileHandle.standardError.write(Data("\n".utf8)) }
+                if shown { StandardError.write("\n") }
                 print("\(outcome.downloaded)\t\(outcome.renumbered)\t\(outcome.tooLarge)\t\(mailbox)")
             } catch {
-                if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+                if showsProgress { StandardError.write("\n") }
                 StandardError.print("error: \(error); nothing was written")
                 throw ExitCode(2)
             }

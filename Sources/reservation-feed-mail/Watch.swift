@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Basics
 import IMAP
 import Mailboxes
 import ProgramSupport
@@ -24,7 +24,6 @@ struct Watch: ParsableCommand {
     func run() throws {
         let mailboxes = try options.urls()
         let sync = options.folderSync
-        let output = NSLock()
         for mailbox in mailboxes {
             let password: String
             do {
@@ -34,12 +33,10 @@ struct Watch: ParsableCommand {
                 throw ExitCode(2)
             }
             let watch = IMAPFolderWatch(sync: sync, mailbox: mailbox, password: password, pollInterval: poll)
-            Thread.detachNewThread {
+            DetachedThread.start {
                 watch.run(
                     changed: {
-                        output.lock()
-                        FileHandle.standardOutput.write(Data("changed\t\(mailbox)\n".utf8))
-                        output.unlock()
+                        StandardOutput.write("changed\t\(mailbox)\n")
                     },
                     failed: { error, wait in
                         StandardError.print("warning: \(error); trying again in \(wait) s")

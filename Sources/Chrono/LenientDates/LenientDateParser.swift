@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import TextFolding
 
 /// Reads dates and times as confirmation e-mails and booking pages write them when they do not
 /// write ISO 8601: `15.06.2027 14:00`, `06/15/2027 2:30 PM`, `2027-06-15 14:00 UTC`,

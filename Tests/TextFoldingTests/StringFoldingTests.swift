@@ -1,4 +1,4 @@
-import Basics
+import TextFolding
 import Testing
 
 @Suite("Names compared as people type them")
