@@ -154,7 +154,7 @@ let package = Package(
             name: "ReservationFeed",
             dependencies: [
                 "Basics", "Chrono", "Diagnostics", "Mailboxes", "Reservations", "ReservationImport", "EventModel", "EventSynthesis", "ICalendar",
-                "Parallel", "DKIM", "SenderVerification",
+                "Parallel", "DKIM", "SenderVerification", "MailProgramProtocol",
             ]
         ),
         // serve: the feed over HTTP under a secret URL, following its inputs, taking donations.
@@ -184,6 +184,8 @@ let package = Package(
             name: "CalDAVPublishing",
             dependencies: ["ReservationFeed", "Diagnostics", "ICalendar", "EventModel", "Chrono", "CalDAV", "Parallel", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // What reservation-feed-mail tells reservation-feed: typed messages, one JSON line each.
+        .target(name: "MailProgramProtocol"),
         // What every program does the same way: usage errors exit 2, messages go to standard
         // error. Without Foundation, so that the mail program can stay small.
         .target(name: "ProgramSupport", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -207,7 +209,7 @@ let package = Package(
         // and serve and publish --follow watch its output. Only it links libetpan.
         .executableTarget(
             name: "reservation-feed-mail",
-            dependencies: ["Basics", "IMAP", "Mailboxes", "ProgramSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Basics", "IMAP", "Mailboxes", "MailProgramProtocol", "ProgramSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // MARK: Examples that run (the README shows this one).
@@ -217,6 +219,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "TextFoldingTests", dependencies: ["TextFolding"]),
+        .testTarget(name: "MailProgramProtocolTests", dependencies: ["MailProgramProtocol"]),
         .testTarget(name: "ChronoTests", dependencies: ["Chrono"]),
         .testTarget(name: "ParallelTests", dependencies: ["Parallel", "Basics"]),
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Chrono"]),

@@ -36,6 +36,8 @@ public final class PublishFollower: @unchecked Sendable {
     public var rescanInterval: TimeInterval = 30
     /// Receives what the follower has to say (a retry planned, a stop).
     public var log: @Sendable (String) -> Void = { _ in }
+    /// Receives what must be said even to a quiet follower: a mailbox that cannot be reached.
+    public var warn: @Sendable (String) -> Void = { _ in }
 
     private let inbox = Inbox()
 
@@ -64,7 +66,7 @@ public final class PublishFollower: @unchecked Sendable {
         watcher.rescanInterval = rescanInterval
         watcher.start()
         defer { watcher.stop() }
-        let mailWatcher = folders.isEmpty ? nil : MailboxWatcher(command: mailboxes.watchCommand(for: folders)) { folder in inbox.post(.changed(folder)) }
+        let mailWatcher = folders.isEmpty ? nil : MailboxWatcher(command: mailboxes.watchCommand(for: folders), onNotice: warn) { folder in inbox.post(.changed(folder)) }
         try mailWatcher?.start()
         defer { mailWatcher?.stop() }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IMAP
+import MailProgramProtocol
 import Mailboxes
 import ProgramSupport
 
@@ -12,9 +13,10 @@ import ProgramSupport
 #endif
 
 /// `reservation-feed-mail`: IMAP folders kept in step with their local cache, for
-/// `reservation-feed` (which runs it for every `imap://` or `imaps://` input, then reads the
-/// cache) and for `serve` and `publish --follow` (which run `watch` and regenerate on each
-/// line it prints). A program of its own so that only runs with mailboxes load libetpan.
+/// `reservation-feed` (which runs `sync` for every `imap://` or `imaps://` input, then reads the
+/// cache, and `watch` while it serves or publishes with `--follow`, regenerating on each change).
+/// It tells its caller what happened in ``MailProgramMessage``s, one JSON line each on standard
+/// output. A program of its own so that only runs with mailboxes load libetpan.
 @main
 struct MailCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,6 +27,9 @@ struct MailCommand: ParsableCommand {
             or ~/.cache/reservation-feed/mail), by UIDVALIDITY and UID; nothing on the server is changed \
             or marked read. The password comes from --password-file (mode 0600), from \
             RESERVATION_FEED_IMAP_PASSWORD, or from ~/.netrc. Exit status 2 when a folder cannot be read.
+
+            Standard output is for reservation-feed: one JSON object a line (progress, synced, changed, \
+            retrying, failed), each naming its folder. Standard error is for people, and says nothing with --quiet.
             """,
         subcommands: [Sync.self, Watch.self])
 
@@ -51,6 +56,9 @@ struct MailOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds any one network operation may take.", valueName: "seconds"))
     var timeout: Int = 60
 
+    @Flag(help: "Nothing on standard error: the messages on standard output say it all (reservation-feed passes this).")
+    var quiet = false
+
     func validate() throws {
         guard !mailboxes.isEmpty else { throw ValidationError("Name at least one IMAP folder.") }
         _ = try urls()
@@ -75,5 +83,15 @@ struct MailOptions: ParsableArguments {
 
     func password(for mailbox: MailboxURL) throws(IMAPError) -> String {
         try MailPassword(file: passwordFile).password(for: mailbox)
+    }
+
+    /// Tells the caller, on standard output.
+    func send(_ message: MailProgramMessage) {
+        StandardOutput.write(message.line)
+    }
+
+    /// Tells a person, on standard error, unless `--quiet`.
+    func say(_ text: String) {
+        if !quiet { StandardError.print(text) }
     }
 }

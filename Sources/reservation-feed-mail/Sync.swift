@@ -1,41 +1,64 @@
 import ArgumentParser
 import Basics
 import IMAP
+import MailProgramProtocol
 import Mailboxes
 import ProgramSupport
 
 /// `reservation-feed-mail sync`: each folder's new messages downloaded, then exit.
 struct Sync: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Download the folders' new messages into the cache, and print what each run brought.",
-        discussion: "Prints one line per folder: messages downloaded, renumbered, too large, then the folder's URL, tab-separated.")
+        abstract: "Download the folders' new messages into the cache, and say what each run brought.",
+        discussion: """
+            Says, for each folder, how many messages were downloaded, renumbered and found too large (a \
+            "synced" message), or why it could not be read (a "failed" message, and exit status 2).
+            """)
 
     @OptionGroup var options: MailOptions
 
-    @Flag(help: "No progress on the terminal.")
-    var quiet = false
-
-    @Flag(help: "Show progress even when standard error is not a terminal (reservation-feed passes it on from its own).")
+    @Flag(help: "Show progress even when standard error is not a terminal.")
     var progress = false
 
     func run() throws {
-        let showsProgress = !quiet && (progress || isatty(STDERR_FILENO) != 0)
+        let showsProgress = !options.quiet && (progress || isatty(STDERR_FILENO) != 0)
         for mailbox in try options.urls() {
+            let folder = mailbox.description
             do {
                 let password = try options.password(for: mailbox)
                 var shown = false
+                var lastSent = ProgressClock()
                 let outcome = try options.folderSync.sync(mailbox, password: password) { done, total in
-                    guard showsProgress, total > 0 else { return }
+                    guard total > 0 else { return }
+                    if lastSent.isDue() || done == total { options.send(.progress(folder: folder, done: done, total: total)) }
+                    guard showsProgress else { return }
                     StandardError.write("\r\(mailbox): \(done) of \(total) messages")
                     shown = true
                 }
                 if shown { StandardError.write("\n") }
-                print("\(outcome.downloaded)\t\(outcome.renumbered)\t\(outcome.tooLarge)\t\(mailbox)")
+                options.send(.synced(folder: folder, downloaded: outcome.downloaded, renumbered: outcome.renumbered, tooLarge: outcome.tooLarge))
             } catch {
                 if showsProgress { StandardError.write("\n") }
-                StandardError.print("error: \(error); nothing was written")
+                options.send(.failed(folder: folder, reason: "\(error)"))
+                options.say("error: \(error); nothing was written")
                 throw ExitCode(2)
             }
         }
+    }
+}
+
+/// Progress is told at most ten times a second: a folder of 100,000 messages would otherwise
+/// make as many lines.
+private struct ProgressClock {
+    /// When it was last due, in nanoseconds of the monotonic clock.
+    private var last: Int?
+
+    /// Whether a tenth of a second has passed since it was last due (or it never was).
+    mutating func isDue() -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let nanoseconds = now.tv_sec * 1_000_000_000 + now.tv_nsec
+        if let last, nanoseconds - last < 100_000_000 { return false }
+        last = nanoseconds
+        return true
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Basics
 import IMAP
+import MailProgramProtocol
 import Mailboxes
 import ProgramSupport
 
@@ -11,9 +12,9 @@ struct Watch: ParsableCommand {
         abstract: "Keep the folders' cache up to date until stopped, printing a line after each change.",
         discussion: """
             Each folder is synced at once, then watched with IDLE where the server offers it and by asking \
-            every --poll seconds where it does not. After every sync that brought something, prints \
-            "changed<TAB>URL". A server that cannot be reached is tried again with growing waits (up to 5 minutes). \
-            Ends when standard input is closed.
+            every --poll seconds where it does not. After every sync that brought something, says so (a \
+            "changed" message). A server that cannot be reached is tried again with growing waits (up to 5 \
+            minutes; a "retrying" message). Ends when standard input is closed.
             """)
 
     @OptionGroup var options: MailOptions
@@ -29,17 +30,20 @@ struct Watch: ParsableCommand {
             do {
                 password = try options.password(for: mailbox)
             } catch {
-                StandardError.print("error: \(error)")
+                options.send(.failed(folder: mailbox.description, reason: "\(error)"))
+                options.say("error: \(error)")
                 throw ExitCode(2)
             }
             let watch = IMAPFolderWatch(sync: sync, mailbox: mailbox, password: password, pollInterval: poll)
+            let folder = mailbox.description
+            let quiet = options.quiet
             DetachedThread.start {
                 watch.run(
-                    changed: {
-                        StandardOutput.write("changed\t\(mailbox)\n")
-                    },
+                    changed: { StandardOutput.write(MailProgramMessage.changed(folder: folder).line) },
                     failed: { error, wait in
-                        StandardError.print("warning: \(error); trying again in \(wait) s")
+                        let message = MailProgramMessage.retrying(folder: folder, reason: "\(error)", seconds: wait)
+                        StandardOutput.write(message.line)
+                        if !quiet { StandardError.print(message.description) }
                     })
             }
         }

@@ -1,6 +1,7 @@
 import Basics
 import Diagnostics
 import Foundation
+import MailProgramProtocol
 import Mailboxes
 import Parallel
 import ReservationImport
@@ -43,9 +44,10 @@ public struct MailboxInputs: Sendable {
     }
 
     /// The program and arguments that keep these folders' caches up to date for as long as they
-    /// run, printing `changed<TAB>URL` after each change (`reservation-feed-mail watch`).
+    /// run, telling each change (``MailProgramMessage/changed(folder:)``) on standard output
+    /// (`reservation-feed-mail watch`).
     public func watchCommand(for mailboxes: [String]) -> (program: String, arguments: [String]) {
-        var arguments = ["watch", "--cache", cache.root]
+        var arguments = ["watch", "--quiet", "--cache", cache.root]
         if let passwordFile { arguments += ["--password-file", passwordFile] }
         return (programPath, arguments + mailboxes)
     }
@@ -63,37 +65,37 @@ public struct MailboxInputs: Sendable {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
-        var arguments = ["sync", "--cache", cache.root, "--message-size", "\(messageLimit)"]
+        var arguments = ["sync", "--quiet", "--cache", cache.root, "--message-size", "\(messageLimit)"]
         if let passwordFile { arguments += ["--password-file", passwordFile] }
-        // Progress only where a person watches: this program's own standard error is a terminal.
-        arguments.append(showsProgress && isatty(STDERR_FILENO) != 0 ? "--progress" : "--quiet")
         process.arguments = arguments + mailboxes.map(\.description)
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        // What it says comes as messages on its standard output; its standard error is this
+        // program's, for what a program that dies unexpectedly prints.
+        let messages = Pipe()
+        process.standardOutput = messages
         do {
             try process.run()
         } catch {
             throw .mailbox("cannot start \(path): \(error.localizedDescription)")
         }
-        // Progress lines pass through to this program's terminal; the last error line is kept.
-        var lastError = ""
-        let handle = errors.fileHandleForReading
-        while true {
-            let data = handle.availableData
-            if data.isEmpty { break }
-            let text = String(decoding: data, as: UTF8.self)
-            for line in text.split(separator: "\n") where line.hasPrefix("error: ") {
-                lastError = String(line.dropFirst("error: ".count))
+        // Progress only where a person watches: this program's own standard error is a terminal.
+        let showsProgress = self.showsProgress && isatty(STDERR_FILENO) != 0
+        var progressShown = false
+        var failure: String?
+        MailProgramMessage.read(from: messages.fileHandleForReading.fileDescriptor) { message in
+            switch message {
+            case .progress:
+                guard showsProgress else { return }
+                FileHandle.standardError.write(Data("\r\(message)".utf8))
+                progressShown = true
+            case .synced, .failed, .changed, .retrying:
+                if progressShown { FileHandle.standardError.write(Data("\n".utf8)) }
+                progressShown = false
+                if case .failed(_, let reason) = message { failure = reason }
             }
-            let progress = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("error: ") }
-                .joined(separator: "\n")
-            if showsProgress, !progress.isEmpty { FileHandle.standardError.write(Data(progress.utf8)) }
         }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let reason = lastError.isEmpty ? "\(path) ended with status \(process.terminationStatus)" : lastError
-            throw .mailbox(reason.hasSuffix("; nothing was written") ? String(reason.dropLast("; nothing was written".count)) : reason)
+            throw .mailbox(failure ?? "\(path) ended with status \(process.terminationStatus)")
         }
     }
 

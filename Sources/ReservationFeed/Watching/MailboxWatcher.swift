@@ -1,17 +1,19 @@
 import Basics
 import Foundation
+import MailProgramProtocol
 
 /// Notices new mail in the IMAP folders among the inputs, through `reservation-feed-mail watch`
 /// (IDLE where the server offers it, polling otherwise), and calls back for each change.
 ///
 /// The program runs as a child for as long as the watcher does; it keeps the folders' cache up
-/// to date and prints a line after each change, and a server that goes away is tried again by
-/// it with growing waits (its warnings go to this program's standard error). It ends when its
+/// to date and tells each change (``MailProgramMessage``), and a server that goes away is tried
+/// again by it with growing waits (each wait told, and passed on as a notice). It ends when its
 /// standard input closes, so it never outlives the server.
 public final class MailboxWatcher: @unchecked Sendable {
     private let program: String
     private let arguments: [String]
     private let onChange: @Sendable (String) -> Void
+    private let onNotice: @Sendable (String) -> Void
     private let lock = NSLock()
     private var process: Process?
     private var input: Pipe?
@@ -20,10 +22,16 @@ public final class MailboxWatcher: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - command: The program and its arguments (``MailboxInputs/watchCommand(for:)``).
+    ///   - onNotice: Called with what a person should read: a folder that could not be reached
+    ///     (`warning: …; trying again in 30 s`) or cannot be read at all (`error: …`).
     ///   - onChange: Called with the folder's URL after each change.
-    public init(command: (program: String, arguments: [String]), onChange: @escaping @Sendable (String) -> Void) {
+    public init(
+        command: (program: String, arguments: [String]), onNotice: @escaping @Sendable (String) -> Void,
+        onChange: @escaping @Sendable (String) -> Void
+    ) {
         program = command.program
         arguments = command.arguments
+        self.onNotice = onNotice
         self.onChange = onChange
     }
 
@@ -41,17 +49,12 @@ public final class MailboxWatcher: @unchecked Sendable {
             self.process = process
             self.input = input
         }
-        let thread = Thread { [onChange] in
-            let reader = output.fileHandleForReading
-            var pending = ""
-            while true {
-                let data = reader.availableData
-                if data.isEmpty { return }
-                pending += String(decoding: data, as: UTF8.self)
-                while let end = pending.firstIndex(of: "\n") {
-                    let line = pending[..<end]
-                    pending = String(pending[pending.index(after: end)...])
-                    if line.hasPrefix("changed\t") { onChange(String(line.dropFirst("changed\t".count))) }
+        let thread = Thread { [onChange, onNotice] in
+            MailProgramMessage.read(from: output.fileHandleForReading.fileDescriptor) { message in
+                switch message {
+                case .changed(let folder): onChange(folder)
+                case .retrying, .failed: onNotice(message.description)
+                case .progress, .synced: break
                 }
             }
         }

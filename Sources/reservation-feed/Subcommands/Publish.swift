@@ -45,6 +45,7 @@ struct Publish: AsyncParsableCommand {
         follower.ignoring = [session.statePath, session.statePath.map(CalendarMirror.path(besideState:))].compactMap { $0 }
         let quiet = options.quiet
         follower.log = { if !quiet { StandardError.print($0) } }
+        follower.warn = { StandardError.print($0) }
         var sources: [DispatchSourceSignal] = []
         for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
             signal(number, SIG_IGN)
