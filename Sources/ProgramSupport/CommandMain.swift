@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 
 #if canImport(Glibc)
     import Glibc
@@ -15,13 +16,35 @@ extension ParsableCommand {
     /// Parses the command line and runs the command, with usage errors exiting 2
     /// (swift-argument-parser's own is 64) so that scripts see one status for "nothing was
     /// written" from every program of the package; `--help` and `--version` exit 0.
-    public static func mainWithUsageStatus() {
-        var command = parsedOrExit()
+    ///
+    /// A command that is an `AsyncParsableCommand` (`serve`, `publish`, `calendars`) runs as async
+    /// code on the concurrency pool while the main thread waits in Dispatch's main loop, and the
+    /// program exits when it ends; the others (`generate`, `lint`) run here, on the main thread,
+    /// and start no concurrency runtime at all.
+    public static func mainWithUsageStatus() -> Never {
+        let command = parsedOrExit()
+        if let asynchronous = command as? any AsyncParsableCommand { runAsynchronously(asynchronous) }
+        var synchronous = command
         do {
-            try command.run()
+            try synchronous.run()
         } catch {
             exit(withError: error)
         }
+        exit()
+    }
+
+    /// Runs `command` as a task and the main loop until it ends; never returns.
+    private static func runAsynchronously(_ command: sending any AsyncParsableCommand) -> Never {
+        Task.detached {
+            var command = command
+            do {
+                try await command.run()
+            } catch {
+                exit(withError: error)
+            }
+            exit()
+        }
+        dispatchMain()
     }
 
     /// The command the command line names; on a usage error, the message and exit status 2.
@@ -33,24 +56,6 @@ extension ParsableCommand {
             guard code != .success else { exit(withError: error) }  // --help, --version
             StandardError.print(fullMessage(for: error))
             exitProgram(ExitCode.usage.rawValue)
-        }
-    }
-}
-
-extension AsyncParsableCommand {
-    /// ``ArgumentParser/ParsableCommand/mainWithUsageStatus()`` for the programs that talk to
-    /// the network: the command runs as async code on the concurrency pool, and no thread is
-    /// blocked waiting for it.
-    public static func mainWithUsageStatus() async {
-        var command = parsedOrExit()
-        do {
-            if var asynchronous = command as? any AsyncParsableCommand {
-                try await asynchronous.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
         }
     }
 }

@@ -8,6 +8,7 @@ import ProgramSupport
 /// `reservation-feed-mail sync`: each folder's new messages downloaded, then exit.
 struct Sync: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sync",
         abstract: "Download the folders' new messages into the cache, and say what each run brought.",
         discussion: """
             Says, for each folder, how many messages were downloaded, renumbered and found too large (a \

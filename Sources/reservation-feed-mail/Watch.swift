@@ -9,6 +9,7 @@ import ProgramSupport
 /// standard output after each change.
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Keep the folders' cache up to date until stopped, printing a line after each change.",
         discussion: """
             Each folder is synced at once, then watched with IDLE where the server offers it and by asking \

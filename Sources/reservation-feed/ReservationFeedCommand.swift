@@ -9,7 +9,7 @@ import ReservationFeed
 /// Exit status: 0 success; 1 some inputs had errors (reported, the rest still written);
 /// 2 usage or fatal error (nothing written).
 @main
-struct ReservationFeedCommand: AsyncParsableCommand {
+struct ReservationFeedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reservation-feed",
         abstract: "Turn reservations into calendar events and iCalendar feeds.",
@@ -27,7 +27,7 @@ struct ReservationFeedCommand: AsyncParsableCommand {
 
     /// Runs the command; usage errors exit 2. `generate` and `lint` run as they are, on the
     /// main thread; `serve`, `publish` and `calendars` as async code on the concurrency pool.
-    static func main() async {
-        await mainWithUsageStatus()
+    static func main() {
+        mainWithUsageStatus()
     }
 }

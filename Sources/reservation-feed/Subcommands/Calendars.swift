@@ -8,6 +8,7 @@ import ProgramSupport
 /// `reservation-feed calendars URL`: the calendars of an account, one per line.
 struct Calendars: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "calendars",
         abstract: "List the calendars of a CalDAV account.",
         discussion: CalendarsOptions.discussion)
 

@@ -7,6 +7,7 @@ import ReservationFeed
 /// `reservation-feed generate INPUT... --output FEED.ics`
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "generate",
         abstract: "Write the events of reservations to an iCalendar feed, updating it in place.",
         discussion: """
             Each confirmed reservation that has not ended becomes one event. When the feed exists, \

@@ -7,6 +7,7 @@ import ReservationFeed
 /// `reservation-feed lint INPUT... [--format text|json]`
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check reservations and say what a feed would make of them, without writing one.",
         discussion: """
             Reports, with file, JSON path and line: inputs that cannot be read, missing start times, \

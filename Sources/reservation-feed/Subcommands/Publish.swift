@@ -11,6 +11,7 @@ import ReservationFeed
 /// with `--follow`, again after each change of the inputs (``PublishFollower``).
 struct Publish: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "publish",
         abstract: "Keep the events of reservations in step inside a CalDAV calendar.",
         discussion: PublishOptions.discussion)
 

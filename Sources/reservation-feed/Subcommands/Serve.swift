@@ -9,6 +9,7 @@ import ReservationFeed
 /// HTTP under a secret URL, following its inputs and taking donations (``FeedServer``).
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Keep a feed current and serve it to calendars that subscribe by URL.",
         discussion: ServeOptions.discussion)
 
