@@ -217,7 +217,6 @@ let package = Package(
 
         // MARK: Tests. Each mirrors the module it tests; TestSupport holds shared helpers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "TextFoldingTests", dependencies: ["TextFolding"]),
         .testTarget(name: "MailProgramProtocolTests", dependencies: ["MailProgramProtocol"]),
         .testTarget(name: "ChronoTests", dependencies: ["Chrono"]),
