@@ -7,9 +7,12 @@ and peak memory come from wait4. Prints medians, and the least wall time seen.
 
     compare_builds.py ROUNDS INPUT.json BUILD...
     compare_builds.py ROUNDS CHANGED.json --previous FEED.ics BUILD...
+    compare_builds.py ROUNDS --version BUILD...
 
 With --previous, each run regenerates a copy of FEED.ics (made by generating INPUT's unchanged
-twin) from CHANGED.json, as a cron job does when 1 % of the bookings changed.
+twin) from CHANGED.json, as a cron job does when 1 % of the bookings changed. With --version,
+each run is `BUILD --version`: the program loading and exiting. For start-up, give a small
+INPUT (`make_reservations.py 10`) and a few hundred rounds; times are then printed in ms.
 
 To make the builds: `git worktree add /tmp/at-COMMIT COMMIT && swift build -c release
 --product reservation-feed --package-path /tmp/at-COMMIT`, then copy .build/release/reservation-feed.
@@ -24,14 +27,19 @@ import time
 
 
 def run(build, input_path, output, previous, now):
-    if previous:
-        shutil.copy(previous, output)
-    elif os.path.exists(output):
-        os.remove(output)
-    argv = [build, "generate", input_path, "-o", output, "--now", now, "-q"]
+    if input_path is None:
+        argv = [build, "--version"]
+    else:
+        if previous:
+            shutil.copy(previous, output)
+        elif os.path.exists(output):
+            os.remove(output)
+        argv = [build, "generate", input_path, "-o", output, "--now", now, "-q"]
     start = time.monotonic()
     pid = os.fork()
     if pid == 0:
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 1)
         os.execv(build, argv)
     _, status, usage = os.wait4(pid, 0)
     wall = time.monotonic() - start
@@ -45,6 +53,8 @@ def main():
     if len(arguments) < 3:
         sys.exit(__doc__)
     rounds, input_path, arguments = int(arguments[0]), arguments[1], arguments[2:]
+    if input_path == "--version":
+        input_path = None
     previous = None
     if arguments[0] == "--previous":
         previous, arguments = arguments[1], arguments[2:]
@@ -60,10 +70,13 @@ def main():
             samples[build].append(run(build, input_path, outputs[build], previous, now))
     for build in builds:
         taken = samples[build]
+        wall = statistics.median(s['wall'] for s in taken)
+        # Start-up is a matter of milliseconds; a feed's run, of seconds.
+        scale, unit, digits = (1000, "ms", 2) if wall < 0.5 else (1, "s", 3)
         print(
-            f"{build}: wall {statistics.median(s['wall'] for s in taken):.3f} s"
-            f" (least {min(s['wall'] for s in taken):.3f} s),"
-            f" CPU {statistics.median(s['cpu'] for s in taken):.2f} s,"
+            f"{build}: wall {wall * scale:.{digits}f} {unit}"
+            f" (least {min(s['wall'] for s in taken) * scale:.{digits}f} {unit}),"
+            f" CPU {statistics.median(s['cpu'] for s in taken) * scale:.{digits}f} {unit},"
             f" peak {max(s['peak'] for s in taken):.0f} MB"
         )
     shutil.rmtree(folder)
