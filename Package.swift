@@ -189,15 +189,21 @@ let package = Package(
         // What every program does the same way: usage errors exit 2, messages go to standard
         // error. Without Foundation, so that the mail program can stay small.
         .target(name: "ProgramSupport", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // The command line's options and what they mean for the library's values.
-        .target(name: "CommandOptions", dependencies: ["ReservationFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The programs' own plumbing, apart from the library: the command line's options and what
+        // they mean for the library's values, watching inputs and mailboxes for serve and
+        // publish --follow. Nothing in the ReservationFeed library product depends on it.
+        .target(
+            name: "Programs",
+            dependencies: [
+                "Basics", "ReservationFeed", "MailProgramProtocol", "Mailboxes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(
             name: "reservation-feed",
             // One program for every subcommand: serve's HTTP server and publish's HTTP client are
             // linked in (their code is mapped, not run, by generate and lint), so that the
             // package installs one Swift runtime and one copy of Foundation and ICU's data.
             dependencies: [
-                "Basics", "ReservationFeed", "CommandOptions", "ProgramSupport", "FeedServer", "CalDAVPublishing", "CalDAV",
+                "Basics", "ReservationFeed", "Programs", "ProgramSupport", "FeedServer", "CalDAVPublishing", "CalDAV",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // mimalloc (Debian `libmimalloc-dev`) replaces the C library's malloc in the tool: a feed

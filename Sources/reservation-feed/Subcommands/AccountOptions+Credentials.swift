@@ -1,7 +1,7 @@
 import ArgumentParser
 import CalDAV
 import CalDAVPublishing
-import CommandOptions
+import Programs
 import Foundation
 import ProgramSupport
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CommandOptions
+import Programs
 import Foundation
 import ProgramSupport
 import ReservationFeed

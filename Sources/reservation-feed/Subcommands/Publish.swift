@@ -2,7 +2,7 @@ import ArgumentParser
 import Basics
 import CalDAV
 import CalDAVPublishing
-import CommandOptions
+import Programs
 import Foundation
 import ProgramSupport
 import ReservationFeed

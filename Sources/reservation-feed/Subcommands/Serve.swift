@@ -1,5 +1,5 @@
 import ArgumentParser
-import CommandOptions
+import Programs
 import FeedServer
 import Foundation
 import ProgramSupport
