@@ -65,12 +65,16 @@ def main() -> None:
         sys.exit(f"changelog: {arguments.changelog} has no '## VERSION — YYYY-MM-DD' entry")
 
     out = []
-    for version, day, lines in entries:
+    for index, (version, day, lines) in enumerate(entries):
         out.append(f"{arguments.package} ({version}) unstable; urgency=medium\n")
         for item in items(lines):
             out.append(textwrap.fill(item, width=78, initial_indent="  * ", subsequent_indent="    ",
                                      break_on_hyphens=False))
-        stamp = datetime.datetime.fromisoformat(day).replace(tzinfo=datetime.timezone.utc)
+        # Debian's changelog wants every entry later than the one before it: versions released
+        # on one day are stamped from noon on, an hour apart, in the order they came.
+        same_day_before = sum(1 for _, older_day, _ in entries[index + 1:] if older_day == day)
+        stamp = datetime.datetime.fromisoformat(day).replace(tzinfo=datetime.timezone.utc) + datetime.timedelta(
+            hours=12 + same_day_before)
         out.append(f"\n -- {arguments.maintainer}  {email.utils.format_datetime(stamp)}\n")
     sys.stdout.write("\n".join(out))
 
