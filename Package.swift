@@ -195,7 +195,8 @@ let package = Package(
         .target(
             name: "Programs",
             dependencies: [
-                "Basics", "ReservationFeed", "MailProgramProtocol", "Mailboxes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Basics", "Chrono", "ReservationFeed", "ReservationImport", "MailProgramProtocol", "Mailboxes",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "reservation-feed",
@@ -258,6 +259,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
+        .testTarget(name: "ProgramsTests", dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "TestSupport"]),
         .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "CalDAV", "ReservationFeed", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests",

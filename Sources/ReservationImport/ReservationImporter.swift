@@ -27,8 +27,11 @@ public struct ReservationImporter: Sendable {
     public var nativeReader: NativeJSONReader
     /// The reader for schema.org markup.
     public var schemaOrgReader: SchemaOrgReader
-    /// Whether documents without markup go to KDE's extractor.
+    /// Whether documents without markup go to an extractor.
     public var extraction: Extraction
+    /// What reads documents without markup when ``extraction`` wants them read: the command line
+    /// gives KDE's `kitinerary-extractor`; `nil` reads none (and says so of each).
+    public var extractor: (any DocumentExtraction)?
     /// A folder where the extractor's answers are kept by the SHA-256 of the document, so that
     /// a document read again (every message of an mbox export, at every run) is given to it once;
     /// `nil` keeps nothing. The command line uses `$XDG_CACHE_HOME/reservation-feed/extracted`.
@@ -40,25 +43,12 @@ public struct ReservationImporter: Sendable {
     /// whole (see ``SchemaOrgReader/readJSONLD(file:source:)``); tests make it small.
     package var largeFileSize = 8 << 20
 
-    /// Where the extractor is, when it is wanted and installed: looked for once per program, the
-    /// first time a document needs it, so that a run of markup alone pays nothing for it.
-    private var extractorPath: String? {
-        guard extraction == .kitinerary else { return nil }
-        return Self.installedExtractor.withLock { found in
-            if let found { return found }
-            let path = DocumentExtractor.installed()?.executable
-            found = .some(path)
-            return path
-        }
-    }
-
-    private static let installedExtractor = Locked<String??>(nil)
-
     /// How documents without schema.org markup are read.
     public enum Extraction: String, Sendable, Hashable, CaseIterable {
         /// Not at all: only markup is read.
         case none
-        /// By KDE's `kitinerary-extractor`, when it is installed; a note says so when it is not.
+        /// By ``ReservationImporter/extractor`` (KDE's `kitinerary-extractor` on the command line),
+        /// when there is one; a note says so when there is not.
         case kitinerary
     }
 
@@ -73,12 +63,13 @@ public struct ReservationImporter: Sendable {
     /// Creates an importer.
     public init(
         nativeReader: NativeJSONReader = NativeJSONReader(), schemaOrgReader: SchemaOrgReader = SchemaOrgReader(),
-        limits: ImportLimits = ImportLimits(), extraction: Extraction = .kitinerary
+        limits: ImportLimits = ImportLimits(), extraction: Extraction = .kitinerary, extractor: (any DocumentExtraction)? = nil
     ) {
         self.nativeReader = nativeReader
         self.schemaOrgReader = schemaOrgReader
         self.limits = limits
         self.extraction = extraction
+        self.extractor = extractor
         self.nativeReader.limits = limits
         self.schemaOrgReader.limits = limits
     }
@@ -332,21 +323,19 @@ public struct ReservationImporter: Sendable {
         _ bytes: [UInt8], source: Origin.Source, sourceTime: Instant?, kind: String, markup: ImportResult?, memo: ExtractionMemo? = nil
     ) -> ImportResult {
         let location = Origin(source)
-        guard let extractorPath else {
-            if extraction == .none {
-                // Asked for: pages and e-mails give what their markup gives; a PDF or a pass is unread.
-                return markup ?? ImportResult(diagnostics: [Self.notRead(kind, at: location)])
-            }
+        if extraction == .none {
+            // Asked for: pages and e-mails give what their markup gives; a PDF or a pass is unread.
+            return markup ?? ImportResult(diagnostics: [Self.notRead(kind, at: location)])
+        }
+        guard let extractor, let signature = extractor.signature else {
             var result = markup ?? ImportResult()
-            result.diagnostics.append(
-                Diagnostic(
-                    .warning, .noExtractor, at: location,
-                    "\(kind) without schema.org markup: KDE's kitinerary-extractor reads such documents, but it is not installed (Debian: apt-get install libkpimitinerary-bin)"))
+            let why =
+                extractor == nil
+                ? "no extractor was given to read it" : "KDE's kitinerary-extractor reads such documents, but it is not installed (Debian: apt-get install libkpimitinerary-bin)"
+            result.diagnostics.append(Diagnostic(.warning, .noExtractor, at: location, "\(kind) without schema.org markup: \(why)"))
             return result
         }
-        let extractor = DocumentExtractor(executable: extractorPath, timeout: limits.extractorTime, outputLimit: limits.fileSize)
         let memo = memo ?? extractionCache.map { ExtractionMemo.file("\($0)/\(Self.digest(bytes)).kitinerary", makingFolder: true) }
-        let signature = memo.map { _ in ExtractionMemo.signature(of: extractorPath) } ?? ""
         let answer: [UInt8]
         do {
             if let memo, let kept = memo.load(signature) {

@@ -177,7 +177,9 @@ public struct InputOptions: ParsableArguments {
 
     /// The importer these settings give.
     public func importer() throws -> ReservationImporter {
-        var importer = ReservationImporter(limits: try limits(), extraction: extractor)
+        let limits = try limits()
+        var importer = ReservationImporter(
+            limits: limits, extraction: extractor, extractor: InstalledExtractor(timeout: limits.extractorTime, outputLimit: limits.fileSize))
         importer.senders = try senders()
         // What KDE's extractor says of a document is kept, so that it is asked once per document.
         importer.extractionCache = MailCache.cacheFolder(environment: ProcessInfo.processInfo.environment) + "/extracted"

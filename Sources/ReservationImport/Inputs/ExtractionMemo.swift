@@ -58,7 +58,7 @@ public struct ExtractionMemo: Sendable {
     }
 
     /// The signature of an extractor program: its path, size and modification time.
-    static func signature(of executable: String) -> String {
+    public static func signature(of executable: String) -> String {
         var status = stat()
         guard stat(executable, &status) == 0 else { return executable }
         #if canImport(Darwin)

@@ -1,13 +1,14 @@
 import Chrono
 import Foundation
+import Programs
+import ReservationImport
 import Reservations
 import TestSupport
 import Testing
 
-@testable import ReservationImport
-
 /// Documents without markup, read by KDE's real `kitinerary-extractor` (Debian
-/// `libkpimitinerary-bin`, which `.ci/setup` installs). Without it these tests fail, saying so:
+/// `libkpimitinerary-bin`, which `.ci/setup` installs), which the programs run as a child
+/// process for the importer (the library runs none). Without it these tests fail, saying so:
 /// they never pass by skipping.
 @Suite("Documents without markup, through KDE's extractor")
 struct DocumentExtractorTests {
@@ -16,6 +17,11 @@ struct DocumentExtractorTests {
 
     private func document(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: Repository.url(Self.folder + name)))
+    }
+
+    /// An importer with the installed extractor, as the command line makes it.
+    private var importer: ReservationImporter {
+        ReservationImporter(extractor: InstalledExtractor(timeout: ImportLimits().extractorTime, outputLimit: ImportLimits().fileSize))
     }
 
     private func installed() throws -> DocumentExtractor {
@@ -27,7 +33,7 @@ struct DocumentExtractorTests {
     @Test("a PDF boarding pass: its barcode's flight, on its day, every message naming the PDF")
     func pdf() throws {
         _ = try installed()
-        let result = ReservationImporter().read(try document("boarding-pass.pdf"), source: .file("pass.pdf"), sourceTime: Self.june)
+        let result = importer.read(try document("boarding-pass.pdf"), source: .file("pass.pdf"), sourceTime: Self.june)
         let imported = try #require(result.reservations.first)
         guard case .flight(let flight) = imported.reservation.details else {
             Issue.record("not a flight: \(result)")
@@ -45,7 +51,7 @@ struct DocumentExtractorTests {
     @Test("an Apple Wallet pass: the flight, with its boarding time in Helsinki")
     func pass() throws {
         _ = try installed()
-        let result = ReservationImporter().read(try document("boarding-pass.pkpass"), source: .file("pass.pkpass"), sourceTime: Self.june)
+        let result = importer.read(try document("boarding-pass.pkpass"), source: .file("pass.pkpass"), sourceTime: Self.june)
         guard case .flight(let flight)? = result.reservations.first?.reservation.details else {
             Issue.record("no flight: \(result)")
             return
@@ -56,10 +62,10 @@ struct DocumentExtractorTests {
     @Test("a PDF without a booking is reported, and a format nothing reads is an error")
     func nothingFound() throws {
         _ = try installed()
-        let invoice = ReservationImporter().read(try document("invoice.pdf"), source: .file("invoice.pdf"), sourceTime: Self.june)
+        let invoice = importer.read(try document("invoice.pdf"), source: .file("invoice.pdf"), sourceTime: Self.june)
         #expect(invoice.reservations.isEmpty)
         #expect(invoice.diagnostics.map(\.description) == ["invoice.pdf: warning: kitinerary-extractor found no reservation in it (a PDF)"])
-        let binary = ReservationImporter().read([0x01, 0xFF, 0xFE, 0x00, 0x80], source: .file("x.bin"))
+        let binary = importer.read([0x01, 0xFF, 0xFE, 0x00, 0x80], source: .file("x.bin"))
         #expect(binary.diagnostics.map(\.code.rawValue) == ["unrecognized"])
     }
 
@@ -79,7 +85,7 @@ struct DocumentExtractorTests {
         #expect {
             try DocumentExtractor(executable: script, timeout: 1).extract([0x25], received: nil)
         } throws: { error in
-            (error as? DocumentExtractor.Failure)?.description == "kitinerary-extractor was stopped: it took longer than 1 s (--limit extractor-time)"
+            (error as? ExtractionFailure)?.description == "kitinerary-extractor was stopped: it took longer than 1 s (--limit extractor-time)"
         }
         // Stopped, not waited for (a margin for a loaded machine).
         #expect(Date().timeIntervalSince(start) < 20)
@@ -92,7 +98,7 @@ struct DocumentExtractorTests {
         #expect {
             try DocumentExtractor(executable: script, timeout: 20, outputLimit: 1 << 16).extract([0x25], received: nil)
         } throws: { error in
-            (error as? DocumentExtractor.Failure)?.description.hasSuffix("its answer is longer than 64 KB (--limit file-size)") == true
+            (error as? ExtractionFailure)?.description.hasSuffix("its answer is longer than 64 KB (--limit file-size)") == true
         }
     }
 
@@ -103,7 +109,7 @@ struct DocumentExtractorTests {
         #expect {
             try DocumentExtractor(executable: script).extract([0x25], received: nil)
         } throws: { error in
-            (error as? DocumentExtractor.Failure)?.description == "kitinerary-extractor failed (status 3): cannot open display"
+            (error as? ExtractionFailure)?.description == "kitinerary-extractor failed (status 3): cannot open display"
         }
     }
 }

@@ -1,5 +1,7 @@
+import Basics
 import Chrono
 import Foundation
+import ReservationImport
 
 /// KDE's itinerary extractor (`kitinerary-extractor`, Debian `libkpimitinerary-bin`), run as a
 /// subprocess for documents that carry no schema.org markup: PDF tickets, boarding passes, Apple
@@ -11,7 +13,7 @@ import Foundation
 /// can block on a pipe. A run that takes longer than ``timeout`` is stopped, with everything it
 /// started, and an answer longer than ``outputLimit`` bytes is refused: a document from a
 /// stranger must not stall a run.
-public struct DocumentExtractor: Sendable {
+public struct DocumentExtractor: DocumentExtraction {
     /// The extractor's program.
     public var executable: String
     /// How long one document may take, in seconds.
@@ -47,10 +49,8 @@ public struct DocumentExtractor: Sendable {
         return DocumentExtractor(executable: found, timeout: timeout, outputLimit: outputLimit)
     }
 
-    /// Why a document could not be extracted.
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        public var description: String
-    }
+    /// The program's path, size and modification time: an upgraded extractor reads documents again.
+    public var signature: String? { ExtractionMemo.signature(of: executable) }
 
     /// Extracts the reservations of a document as JSON-LD.
     ///
@@ -59,21 +59,21 @@ public struct DocumentExtractor: Sendable {
     ///   - received: When it was received (an e-mail's date, a file's time), which the extractor
     ///     needs for documents that leave out the year.
     /// - Returns: The extractor's JSON-LD, an array (empty when it found nothing).
-    /// - Throws: ``Failure`` when the extractor cannot be run, fails, takes too long or answers
+    /// - Throws: `ExtractionFailure` when the extractor cannot be run, fails, takes too long or answers
     ///   too much.
-    public func extract(_ bytes: [UInt8], received: Instant?) throws(Failure) -> [UInt8] {
+    public func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionFailure) -> [UInt8] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reservation-feed-extract-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         } catch {
-            throw Failure(description: "cannot make a working folder for the extractor: \(error.localizedDescription)")
+            throw ExtractionFailure("cannot make a working folder for the extractor: \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("document")
         let output = folder.appendingPathComponent("answer.json")
         let errors = folder.appendingPathComponent("errors.txt")
         guard FileManager.default.createFile(atPath: input.path, contents: Data(bytes)) else {
-            throw Failure(description: "cannot write the document for the extractor")
+            throw ExtractionFailure("cannot write the document for the extractor")
         }
         var arguments = ["--output", "JsonLd"]
         if let received { arguments += ["--context-date", "\(received.utcDateTime)Z"] }
@@ -85,20 +85,20 @@ public struct DocumentExtractor: Sendable {
         do {
             outcome = try child.run()
         } catch {
-            throw Failure(description: "cannot run \(executable): \(error.localizedDescription)")
+            throw ExtractionFailure("cannot run \(executable): \(error.localizedDescription)")
         }
         switch outcome {
         case .exited(0):
             break
         case .stopped(let reason):
-            throw Failure(description: "kitinerary-extractor was stopped: \(reason)")
+            throw ExtractionFailure("kitinerary-extractor was stopped: \(reason)")
         case .exited(let status), .signalled(let status):
             let said = (try? String(contentsOf: errors, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? ""
             let how = outcome == .exited(status) ? "status \(status)" : "signal \(status)"
-            throw Failure(description: "kitinerary-extractor failed (\(how))\(said.isEmpty ? "" : ": \(said)")")
+            throw ExtractionFailure("kitinerary-extractor failed (\(how))\(said.isEmpty ? "" : ": \(said)")")
         }
         guard let data = FileManager.default.contents(atPath: output.path), data.count <= outputLimit else {
-            throw Failure(description: "kitinerary-extractor's answer could not be read")
+            throw ExtractionFailure("kitinerary-extractor's answer could not be read")
         }
         return [UInt8](data)
     }

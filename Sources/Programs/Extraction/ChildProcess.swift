@@ -1,4 +1,5 @@
 import Foundation
+import ReservationImport
 
 /// A program run to its end, or stopped: a time limit, and a limit on the size of a file it
 /// writes, with everything it started stopped with it.
