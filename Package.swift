@@ -154,7 +154,7 @@ let package = Package(
             name: "ReservationFeed",
             dependencies: [
                 "Basics", "Chrono", "Diagnostics", "Mailboxes", "Reservations", "ReservationImport", "EventModel", "EventSynthesis", "ICalendar",
-                "Parallel", "DKIM", "SenderVerification", "MailProgramProtocol",
+                "Parallel", "DKIM", "SenderVerification",
             ]
         ),
         // serve: the feed over HTTP under a secret URL, following its inputs, taking donations.

@@ -189,7 +189,13 @@ public struct InputOptions: ParsableArguments {
     /// How IMAP folders among the inputs are read; `quiet` keeps the first download's progress
     /// off the terminal.
     public func mailboxes(quiet: Bool = false) -> MailboxInputs {
-        MailboxInputs(passwordFile: mailPasswordFile, showsProgress: !quiet)
+        MailboxInputs(syncer: mailProgram(quiet: quiet))
+    }
+
+    /// The mail program these settings run; `quiet` keeps the first download's progress off the
+    /// terminal.
+    public func mailProgram(quiet: Bool = false) -> MailProgram {
+        MailProgram(passwordFile: mailPasswordFile, showsProgress: !quiet)
     }
 
     /// The feed options these settings give.

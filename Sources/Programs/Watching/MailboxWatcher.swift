@@ -21,7 +21,7 @@ public final class MailboxWatcher: @unchecked Sendable {
     /// Creates a watcher; it starts with ``start()``.
     ///
     /// - Parameters:
-    ///   - command: The program and its arguments (``MailboxInputs/watchCommand(for:)``).
+    ///   - command: The program and its arguments (``MailProgram/watchCommand(for:cache:)``).
     ///   - onNotice: Called with what a person should read: a folder that could not be reached
     ///     (`warning: …; trying again in 30 s`) or cannot be read at all (`error: …`).
     ///   - onChange: Called with the folder's URL after each change.

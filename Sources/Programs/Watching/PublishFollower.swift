@@ -26,6 +26,8 @@ public final class PublishFollower: @unchecked Sendable {
     public let inputs: [String]
     /// How the mailbox inputs are watched (the mail program's `watch`).
     public var mailboxes: MailboxInputs
+    /// The program that watches them.
+    public var mailProgram: MailProgram
     /// Paths whose changes do not count (the state file, when it lies among the inputs).
     public var ignoring: [String] = []
     /// The first wait before trying a failed run again, in seconds; it doubles at each failure.
@@ -42,9 +44,10 @@ public final class PublishFollower: @unchecked Sendable {
     private let inbox = Inbox()
 
     /// A follower of `inputs`.
-    public init(inputs: [String], mailboxes: MailboxInputs = MailboxInputs()) {
+    public init(inputs: [String], mailboxes: MailboxInputs = MailboxInputs(), mailProgram: MailProgram = MailProgram()) {
         self.inputs = inputs
         self.mailboxes = mailboxes
+        self.mailProgram = mailProgram
     }
 
     /// Stops after the run under way (or at once, between runs).
@@ -66,7 +69,7 @@ public final class PublishFollower: @unchecked Sendable {
         watcher.rescanInterval = rescanInterval
         watcher.start()
         defer { watcher.stop() }
-        let mailWatcher = folders.isEmpty ? nil : MailboxWatcher(command: mailboxes.watchCommand(for: folders), onNotice: warn) { folder in inbox.post(.changed(folder)) }
+        let mailWatcher = folders.isEmpty ? nil : MailboxWatcher(command: mailProgram.watchCommand(for: folders, cache: mailboxes.cache), onNotice: warn) { folder in inbox.post(.changed(folder)) }
         try mailWatcher?.start()
         defer { mailWatcher?.stop() }
 

@@ -39,7 +39,7 @@ struct Publish: AsyncParsableCommand {
     /// `--follow`: publishes until SIGTERM or SIGINT, which let the run under way finish (a second
     /// SIGINT stops at once).
     private func follow(_ session: Session, mailboxes: MailboxInputs) async throws {
-        let follower = PublishFollower(inputs: options.input.inputs, mailboxes: mailboxes)
+        let follower = PublishFollower(inputs: options.input.inputs, mailboxes: mailboxes, mailProgram: options.input.mailProgram(quiet: true))
         follower.rescanInterval = TimeInterval(options.rescan)
         // The state and the mirror beside it, when they lie among the inputs: their own writes
         // are no change of the inputs.

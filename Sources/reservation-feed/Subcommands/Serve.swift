@@ -54,7 +54,8 @@ struct Serve: AsyncParsableCommand {
         // New mail in a watched folder regenerates the feed as a changed file does.
         let mailWatcher = mailboxes.isEmpty
             ? nil
-            : MailboxWatcher(command: options.input.mailboxes(quiet: true).watchCommand(for: mailboxes), onNotice: log) { folder in
+            : MailboxWatcher(
+                command: options.input.mailProgram(quiet: true).watchCommand(for: mailboxes, cache: generator.mailboxes.cache), onNotice: log) { folder in
                 keeper.requestRegeneration(reason: "new mail in \(folder)")
             }
         do {

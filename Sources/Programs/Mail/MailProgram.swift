@@ -1,0 +1,86 @@
+import Basics
+import Foundation
+import MailProgramProtocol
+import Mailboxes
+import ReservationFeed
+
+/// `reservation-feed-mail`, installed beside this program, which speaks IMAP for it: `sync`
+/// brings the folders' caches up to date before a run reads them (``MailboxSyncing``), `watch`
+/// keeps them so while `serve` or `publish --follow` runs (``watchCommand(for:cache:)``). It
+/// tells what happened in ``MailProgramMessage``s. libetpan, which speaks IMAP, is loaded only
+/// by that program, and only when a mailbox is an input.
+public struct MailProgram: MailboxSyncing {
+    /// The program's path; `nil` for `reservation-feed-mail` beside this program.
+    public var program: String?
+    /// A file holding the password, readable by its owner only; without one, the program looks in
+    /// `RESERVATION_FEED_IMAP_PASSWORD` and `~/.netrc`.
+    public var passwordFile: String?
+    /// Whether progress may be shown on a terminal while a large folder is first downloaded.
+    public var showsProgress: Bool
+
+    /// The settings of the command line (`--mail-password-file`, `--quiet`).
+    public init(program: String? = nil, passwordFile: String? = nil, showsProgress: Bool = true) {
+        self.program = program
+        self.passwordFile = passwordFile
+        self.showsProgress = showsProgress
+    }
+
+    /// The program's path.
+    var programPath: String {
+        if let program { return program }
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("reservation-feed-mail").path
+    }
+
+    /// The program and arguments that keep these folders' caches up to date for as long as they
+    /// run, telling each change (``MailProgramMessage/changed(folder:)``) on standard output
+    /// (`reservation-feed-mail watch`).
+    public func watchCommand(for mailboxes: [String], cache: MailCache) -> (program: String, arguments: [String]) {
+        var arguments = ["watch", "--quiet", "--cache", cache.root]
+        if let passwordFile { arguments += ["--password-file", passwordFile] }
+        return (programPath, arguments + mailboxes)
+    }
+
+    /// Runs `reservation-feed-mail sync` and waits for it, showing its progress on a terminal.
+    public func sync(_ mailboxes: [MailboxURL], into cache: MailCache, messageLimit: Int) throws(MailboxSyncFailure) {
+        let path = programPath
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw MailboxSyncFailure(
+                "IMAP folders are read by the program reservation-feed-mail beside this one (\(path)); build them all (swift build) and install them together")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        var arguments = ["sync", "--quiet", "--cache", cache.root, "--message-size", "\(messageLimit)"]
+        if let passwordFile { arguments += ["--password-file", passwordFile] }
+        process.arguments = arguments + mailboxes.map(\.description)
+        // What it says comes as messages on its standard output; its standard error is this
+        // program's, for what a program that dies unexpectedly prints.
+        let messages = Pipe()
+        process.standardOutput = messages
+        do {
+            try process.run()
+        } catch {
+            throw MailboxSyncFailure("cannot start \(path): \(error.localizedDescription)")
+        }
+        // Progress only where a person watches: this program's own standard error is a terminal.
+        let showsProgress = self.showsProgress && isatty(STDERR_FILENO) != 0
+        var progressShown = false
+        var failure: String?
+        MailProgramMessage.read(from: messages.fileHandleForReading.fileDescriptor) { message in
+            switch message {
+            case .progress:
+                guard showsProgress else { return }
+                FileHandle.standardError.write(Data("\r\(message)".utf8))
+                progressShown = true
+            case .synced, .failed, .changed, .retrying:
+                if progressShown { FileHandle.standardError.write(Data("\n".utf8)) }
+                progressShown = false
+                if case .failed(_, let reason) = message { failure = reason }
+            }
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw MailboxSyncFailure(failure ?? "\(path) ended with status \(process.terminationStatus)")
+        }
+    }
+}
