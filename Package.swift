@@ -95,7 +95,7 @@ let package = Package(
         // XML (WebDAV answers) through libxml2, without network or entity expansion, as a tree of values.
         .target(name: "XMLParsing", dependencies: ["CLibXML2"]),
         // E-mail through GMime: decoded parts, subject and date, as Swift values.
-        .target(name: "MailMessage", dependencies: ["Basics", "CGMime", "Chrono"]),
+        .target(name: "MailMessage", dependencies: ["Basics", "CGMime", "Chrono", "Diagnostics"]),
         // DKIM (RFC 6376, RFC 8463) through libopendkim (Debian `libopendkim-dev`): a message's
         // signatures verified, keys from DNS (the C library's resolver, bounded) or a file.
         .systemLibrary(name: "COpenDKIM", pkgConfig: "opendkim", providers: [.apt(["libopendkim-dev"])]),
@@ -111,7 +111,7 @@ let package = Package(
             exclude: ["generate-free-mail-domains.py", "LICENSE-free-mail-domains.txt"]),
         // Mailboxes as inputs: the messages of an mbox file streamed one by one, and what a message's
         // header says of it before it is parsed.
-        .target(name: "Mailboxes", dependencies: ["Basics"]),
+        .target(name: "Mailboxes", dependencies: ["Basics", "Diagnostics"]),
         // libetpan (Debian `libetpan-dev`), the IMAP client library, with GnuTLS to check servers'
         // certificates. Only the IMAP module imports it.
         .systemLibrary(name: "CLibEtpan", providers: [.apt(["libetpan-dev"]), .brew(["libetpan"])]),
@@ -195,7 +195,7 @@ let package = Package(
         .target(
             name: "Programs",
             dependencies: [
-                "Basics", "Chrono", "ReservationFeed", "ReservationImport", "MailProgramProtocol", "Mailboxes",
+                "Basics", "Chrono", "Diagnostics", "ReservationFeed", "ReservationImport", "MailProgramProtocol", "Mailboxes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -204,7 +204,7 @@ let package = Package(
             // linked in (their code is mapped, not run, by generate and lint), so that the
             // package installs one Swift runtime and one copy of Foundation and ICU's data.
             dependencies: [
-                "Basics", "ReservationFeed", "Programs", "ProgramSupport", "FeedServer", "CalDAVPublishing", "CalDAV",
+                "Basics", "Diagnostics", "ReservationFeed", "Programs", "ProgramSupport", "FeedServer", "CalDAVPublishing", "CalDAV",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // mimalloc (Debian `libmimalloc-dev`) replaces the C library's malloc in the tool: a feed
@@ -239,7 +239,7 @@ let package = Package(
         .testTarget(name: "XMLParsingTests", dependencies: ["XMLParsing"]),
         .testTarget(name: "MailboxesTests", dependencies: ["Mailboxes"]),
         .testTarget(name: "IMAPTests", dependencies: ["IMAP", "Mailboxes", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono"]),
+        .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono", "Diagnostics"]),
         .testTarget(name: "DKIMTests", dependencies: ["DKIM", "TestSupport"]),
         .testTarget(name: "PublicSuffixTests", dependencies: ["PublicSuffix"]),
         .testTarget(name: "SenderVerificationTests", dependencies: ["SenderVerification", "DKIM", "MailMessage", "TestSupport"]),
@@ -259,7 +259,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
-        .testTarget(name: "ProgramsTests", dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "TestSupport"]),
+        .testTarget(name: "ProgramsTests", dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "TestSupport"]),
         .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "CalDAV", "ReservationFeed", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests",

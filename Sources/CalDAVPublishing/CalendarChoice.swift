@@ -1,4 +1,5 @@
 import CalDAV
+import Diagnostics
 import Foundation
 
 /// Which calendar a publishing run writes into, from the address the person gave and, when
@@ -76,8 +77,7 @@ public struct CalendarChoice: Sendable {
             let usable = matches.filter(\.isUsable)
             guard usable.count == 1 else {
                 throw .calendarChoice(
-                    "the account has \(matches.count) calendars named \(wanted): "
-                        + matches.map(\.url.absoluteString).joined(separator: ", ") + "; give one of them with --calendar URL")
+                    "the account has \(matches.count) calendars named \(wanted): \(matches.map(\.url.absoluteString).joined(separator: ", ")); give one of them with \(setting: Setting("calendar", "URL"))")
             }
             matches = usable
         }

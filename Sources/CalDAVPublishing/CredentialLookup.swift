@@ -1,4 +1,5 @@
 import CalDAV
+import Diagnostics
 import Foundation
 
 /// Finds the credentials for a calendar without taking them from the command line, where every
@@ -18,7 +19,13 @@ public struct CredentialLookup: Sendable {
 
     /// What went wrong finding the credentials.
     public struct Failure: Error, Sendable, CustomStringConvertible {
-        public var description: String
+        /// What is wrong, kept as its parts until it is said.
+        public var reason: DiagnosticMessage
+        public var description: String { reason.description }
+
+        init(_ reason: DiagnosticMessage) {
+            self.reason = reason
+        }
     }
 
     /// The credentials for `calendar`, or `nil` when none are given anywhere.
@@ -44,7 +51,7 @@ public struct CredentialLookup: Sendable {
             return nil
         }
         guard let login, !login.isEmpty else {
-            throw Failure(description: "a password was given but no user: add --user NAME (or a login in ~/.netrc)")
+            throw Failure("a password was given but no user: add \(setting: Setting("user", "NAME")) (or a login in ~/.netrc)")
         }
         return CalDAVClient.Credentials(user: login, password: password)
     }
@@ -54,17 +61,17 @@ public struct CredentialLookup: Sendable {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue
         else {
-            throw Failure(description: "--password-file \(path): cannot be read")
+            throw Failure("\(setting: Setting("password-file", path)): cannot be read")
         }
         guard mode & 0o077 == 0 else {
             throw Failure(
-                description: "--password-file \(path): other users may read it (mode \(String(mode & 0o777, radix: 8))); chmod 600 \(path)")
+                "\(setting: Setting("password-file", path)): other users may read it (mode \(String(mode & 0o777, radix: 8))); chmod 600 \(path)")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(description: "--password-file \(path): cannot be read")
+            throw Failure("\(setting: Setting("password-file", path)): cannot be read")
         }
         let first = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        guard !first.isEmpty else { throw Failure(description: "--password-file \(path): the first line is empty") }
+        guard !first.isEmpty else { throw Failure("\(setting: Setting("password-file", path)): the first line is empty") }
         return first
     }
 

@@ -1,4 +1,5 @@
 import CalDAV
+import Diagnostics
 import ReservationFeed
 
 /// Why a publishing run did nothing at all.
@@ -14,7 +15,7 @@ public enum PublishError: Error, Sendable, CustomStringConvertible {
     case notACalendar(url: String, calendars: [CalDAVCalendar])
     /// The calendar named cannot be used: two have the name, or it takes no events, or it is
     /// read-only.
-    case calendarChoice(String)
+    case calendarChoice(DiagnosticMessage)
     /// The state file cannot be read or written.
     case state(path: String, reason: String)
 
@@ -33,17 +34,20 @@ public enum PublishError: Error, Sendable, CustomStringConvertible {
         return error.isTransient
     }
 
-    public var description: String {
+    public var description: String { message.description }
+
+    /// What went wrong, kept as its parts until it is said.
+    public var message: DiagnosticMessage {
         switch self {
-        case .feed(let error): "\(error)"
+        case .feed(let error): error.message
         case .calendar(let error): "\(error); nothing was published"
         case .notACalendar(let url, let calendars):
             if calendars.isEmpty {
-                "\(url) is not a calendar, and the account has none yet; nothing was published. Name one with --calendar-name NAME to make it."
+                "\(url) is not a calendar, and the account has none yet; nothing was published. Name one with \(setting: Setting("calendar-name", "NAME")) to make it."
             } else {
                 "\(url) is not a calendar; nothing was published. The account's calendars:\n"
-                    + calendars.map { "  \($0.name)\t\($0.url.absoluteString)\($0.isUsable ? "" : $0.acceptsEvents ? "\t(read-only)" : "\t(takes no events)")\n" }.joined()
-                    + "Give one with --calendar URL, or its name with --calendar-name NAME (a new name makes a new calendar)."
+                    + "\(calendars.map { "  \($0.name)\t\($0.url.absoluteString)\($0.isUsable ? "" : $0.acceptsEvents ? "\t(read-only)" : "\t(takes no events)")\n" }.joined())"
+                    + "Give one with \(setting: Setting("calendar", "URL")), or its name with \(setting: Setting("calendar-name", "NAME")) (a new name makes a new calendar)."
             }
         case .calendarChoice(let reason): "\(reason); nothing was published"
         case .state(let path, let reason): "the publishing state \(path) \(reason)"

@@ -144,7 +144,7 @@ public struct PublishPlanner: Sendable {
             }
             if resource.isEdited(since: records[uid]), onConflict != .overwrite {
                 remember(resource, records[uid], in: &plan)
-                plan.conflicts.append(conflict(resource, event, "its reservation left the input (--missing drop)"))
+                plan.conflicts.append(conflict(resource, event, "its reservation left the input (\(setting: Setting("missing", "drop")))"))
                 continue
             }
             plan.actions.append(.delete(resource, uid: uid))
@@ -163,9 +163,9 @@ public struct PublishPlanner: Sendable {
         }
     }
 
-    private func conflict(_ resource: RemoteEvent, _ event: CalendarEvent, _ what: String) -> Diagnostic {
+    private func conflict(_ resource: RemoteEvent, _ event: CalendarEvent, _ what: DiagnosticMessage) -> Diagnostic {
         Diagnostic(
             .warning, .editedInCalendar, at: Origin(.resource(resource.url.absoluteString)),
-            "\(event.summary): edited in the calendar since it was published, and \(what): left as the person made it (--on-conflict overwrite replaces it)")
+            "\(event.summary): edited in the calendar since it was published, and \(what): left as the person made it (\(setting: Setting("on-conflict", "overwrite")) replaces it)")
     }
 }

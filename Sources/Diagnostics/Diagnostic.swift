@@ -22,8 +22,10 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
     /// What kind of problem, stable for tools: see ``DiagnosticCode``.
     public var code: DiagnosticCode
-    /// What, as a sentence fragment without the place.
-    public var message: String
+    /// What, as a sentence fragment without the place, kept as its parts until it is said.
+    public var text: DiagnosticMessage
+    /// What, said in the program's wording.
+    public var message: String { text.description }
     /// The reservation field concerned, as native JSON names it, whatever the input's format;
     /// `nil` for an input or a reservation as a whole.
     public var field: FieldPath?
@@ -32,10 +34,10 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var origin: Origin?
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, _ code: DiagnosticCode, field: FieldPath? = nil, at origin: Origin? = nil, _ message: String) {
+    public init(_ severity: Severity, _ code: DiagnosticCode, field: FieldPath? = nil, at origin: Origin? = nil, _ message: DiagnosticMessage) {
         self.severity = severity
         self.code = code
-        self.message = message
+        self.text = message
         self.field = field
         self.origin = origin
     }
@@ -47,7 +49,10 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         return diagnostic
     }
 
-    public var description: String {
+    public var description: String { description(.current) }
+
+    /// The diagnostic in words, naming settings as `wording` does.
+    public func description(_ wording: DiagnosticWording) -> String {
         var text = ""
         if let origin {
             text = "\(origin): "
@@ -55,7 +60,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
             text = "\(field): "
         }
         if severity == .warning { text += "warning: " }
-        text += message
+        text += self.text.text(wording)
         if let position = origin?.position { text += " (\(position))" }
         return text
     }

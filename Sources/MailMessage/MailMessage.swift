@@ -1,6 +1,7 @@
 import Basics
 import CGMime
 import Chrono
+import Diagnostics
 
 /// An e-mail (RFC 5322 with MIME), read by GMime: its subject, its date, and its leaf parts
 /// decoded.
@@ -108,7 +109,7 @@ public struct MailMessage: Sendable {
             throws(MailMessageError)
         {
             guard depth <= maximumDepth else {
-                throw .limit("MIME parts are nested more than \(maximumDepth) deep (--limit mime-depth)")
+                throw .limit("MIME parts are nested more than \(maximumDepth) deep (\(setting: .limit("mime-depth")))")
             }
             if rf_is_multipart(object) != 0 {
                 let multipart = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GMimeMultipart.self)
@@ -126,7 +127,7 @@ public struct MailMessage: Sendable {
                 try walk(body, section: attachedSection, date: MailMessage.date(of: attached) ?? date, depth: depth + 1)
             } else if rf_is_part(object) != 0 {
                 guard parts.count < maximumParts else {
-                    throw .limit("the message has more than \(maximumParts) parts (--limit mime-parts)")
+                    throw .limit("the message has more than \(maximumParts) parts (\(setting: .limit("mime-parts")))")
                 }
                 let type = Self.contentType(object)
                 guard decoding?.contains(type) ?? true else {
@@ -136,7 +137,7 @@ public struct MailMessage: Sendable {
                 let bytes = Self.decoded(object, text: type.hasPrefix("text/"))
                 guard bytes.count <= maximumPartSize else {
                     throw .limit(
-                        "part \(section.isEmpty ? "1" : section) decodes to \(bytes.count) bytes, more than the limit of \(maximumPartSize) (--limit part-size)")
+                        "part \(section.isEmpty ? "1" : section) decodes to \(bytes.count) bytes, more than the limit of \(maximumPartSize) (\(setting: .limit("part-size")))")
                 }
                 parts.append(MailPart(contentType: type, section: section.isEmpty ? "1" : section, bytes: bytes, messageDate: date))
             }

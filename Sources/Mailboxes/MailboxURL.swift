@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// An IMAP folder as RFC 5092 names it: `imaps://me@mail.example.com/INBOX`,
 /// `imap://me@localhost:1143/Travel%2F2027`.
 ///
@@ -52,10 +54,9 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
         }
         let userInfo = authority[..<at]
         if userInfo.contains(":") {
-            throw ParseError(
-                description:
-                    "\(Self.redacted(text)): a password does not belong in the URL (anyone on this machine can read command lines); use ~/.netrc, RESERVATION_FEED_IMAP_PASSWORD or --mail-password-file"
-            )
+            let message: DiagnosticMessage =
+                "\(Self.redacted(text)): a password does not belong in the URL (anyone on this machine can read command lines); use ~/.netrc, RESERVATION_FEED_IMAP_PASSWORD or \(setting: Setting("mail-password-file"))"
+            throw ParseError(description: message.description)
         }
         // ;AUTH=… (RFC 5092) names a login mechanism; the user's name is before it.
         let userPart = userInfo.split(separator: ";", maxSplits: 1).first ?? ""

@@ -43,7 +43,7 @@ extension ReservationImporter {
                 diagnostics: [
                     Diagnostic(
                         .error, .limit, at: Origin(source),
-                        "the message (line \(message.line)) is \(ImportLimits.describe(bytes: message.size)), more than the limit of \(ImportLimits.describe(bytes: limits.messageSize)) (--limit message-size); not read"
+                        "the message (line \(message.line)) is \(bytes: message.size), more than the limit of \(bytes: limits.messageSize) (\(setting: .limit("message-size"))); not read"
                     )
                 ], messages: 1)
         }

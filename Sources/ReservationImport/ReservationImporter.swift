@@ -147,7 +147,7 @@ public struct ReservationImporter: Sendable {
             return limited(extract(bytes, source: source, sourceTime: sourceTime, kind: kind.phrase, markup: nil), source: source)
         case nil:
             let what = bytes.isEmpty ? "the file is empty" : "not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, mbox, iCalendar, or a document for KDE's extractor)"
-            return ImportResult(diagnostics: [Diagnostic(.error, .unrecognized, at: Origin(source), what)])
+            return ImportResult(diagnostics: [Diagnostic(.error, .unrecognized, at: Origin(source), "\(what)")])
         }
     }
 
@@ -308,7 +308,7 @@ public struct ReservationImporter: Sendable {
         result.diagnostics.append(
             Diagnostic(
                 .error, .limit, at: Origin(source),
-                "more than \(limits.reservations) reservations (--limit reservations); the first \(limits.reservations) were read"))
+                "more than \(limits.reservations) reservations (\(setting: .limit("reservations"))); the first \(limits.reservations) were read"))
         return result
     }
 
@@ -364,6 +364,6 @@ public struct ReservationImporter: Sendable {
 
     /// A document left unread because `--extractor none` was given.
     private static func notRead(_ kind: String, at location: Origin) -> Diagnostic {
-        Diagnostic(.warning, .noExtractor, at: location, "\(kind) without schema.org markup, not read (--extractor none)")
+        Diagnostic(.warning, .noExtractor, at: location, "\(kind) without schema.org markup, not read (\(setting: Setting("extractor", "none")))")
     }
 }

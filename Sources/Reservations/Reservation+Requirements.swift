@@ -19,7 +19,7 @@ extension Reservation {
     ///
     /// - Returns: An empty array when the reservation is complete enough.
     public var requirementProblems: [Diagnostic] {
-        func missing(_ field: FieldPath, _ message: String) -> [Diagnostic] {
+        func missing(_ field: FieldPath, _ message: DiagnosticMessage) -> [Diagnostic] {
             [Diagnostic(.error, .missingRequired, field: field, message)]
         }
         switch details {

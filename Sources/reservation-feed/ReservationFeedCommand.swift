@@ -1,7 +1,8 @@
 import ArgumentParser
-import Programs
+import Diagnostics
 import Foundation
 import ProgramSupport
+import Programs
 import ReservationFeed
 
 /// `reservation-feed`: turns reservations into calendar events and iCalendar feeds.
@@ -28,6 +29,8 @@ struct ReservationFeedCommand: ParsableCommand {
     /// Runs the command; usage errors exit 2. `generate` and `lint` run as they are, on the
     /// main thread; `serve`, `publish` and `calendars` as async code on the concurrency pool.
     static func main() {
+        // What the library says names settings as options of this command line.
+        DiagnosticWording.current = .commandLine
         mainWithUsageStatus()
     }
 }

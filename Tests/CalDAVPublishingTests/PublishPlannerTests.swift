@@ -129,7 +129,7 @@ struct PublishPlannerTests {
         #expect(conflict.actions.isEmpty)
         #expect(conflict.conflicts.map(\.code.rawValue) == ["edited-in-calendar"])
         #expect(conflict.conflicts.first?.origin?.source.description.hasSuffix(EventFiles.fileName(for: uid)) == true)
-        #expect(conflict.conflicts.first?.message.contains("--on-conflict overwrite") == true)
+        #expect(conflict.conflicts.first?.message.contains("(on-conflict overwrite replaces it)") == true)
 
         let overwrite = try Self.plan(changed, on: calendar, planner: PublishPlanner(onConflict: .overwrite))
         #expect(overwrite.actions.map(\.verb) == ["update"])

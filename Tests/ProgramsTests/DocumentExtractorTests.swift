@@ -1,4 +1,5 @@
 import Chrono
+import Diagnostics
 import Foundation
 import Programs
 import ReservationImport
@@ -74,7 +75,9 @@ struct DocumentExtractorTests {
         let importer = ReservationImporter(extraction: .none)
         let result = importer.read(try document("boarding-pass.pdf"), source: .file("pass.pdf"))
         #expect(result.reservations.isEmpty)
-        #expect(result.diagnostics.map(\.description) == ["pass.pdf: warning: a PDF without schema.org markup, not read (--extractor none)"])
+        // The library names the setting plainly; the command line, as its option.
+        #expect(result.diagnostics.map(\.description) == ["pass.pdf: warning: a PDF without schema.org markup, not read (extractor none)"])
+        #expect(result.diagnostics.map { $0.description(.commandLine) } == ["pass.pdf: warning: a PDF without schema.org markup, not read (--extractor none)"])
     }
 
     @Test("an extractor that takes too long is stopped at the time limit")

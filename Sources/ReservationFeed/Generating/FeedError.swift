@@ -1,3 +1,4 @@
+import Diagnostics
 import ICalendar
 import ReservationImport
 
@@ -24,10 +25,13 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
     /// the reason names the folder, never the password.
     case mailbox(String)
 
-    public var description: String {
+    public var description: String { message.description }
+
+    /// What went wrong, kept as its parts until it is said.
+    public var message: DiagnosticMessage {
         switch self {
         case .input(let error):
-            return error.description
+            return "\(error)"
         case .nothingToWrite(let inputs, let errors, let skipped, let unverified):
             let files = inputs == 1 ? "1 input file" : "\(inputs) input files"
             if errors > 0 { return "no event could be made from \(files) (see the errors above); nothing was written" }
@@ -43,12 +47,12 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
             return "no reservations found in \(files); nothing was written"
         case .shrink(let previousLive, let remaining):
             return "the input no longer has \(previousLive - remaining) of the feed's \(previousLive) live events; refusing, "
-                + "in case an input is missing or empty (--allow-shrink allows it); nothing was written"
+                + "in case an input is missing or empty (\(setting: Setting("allow-shrink")) allows it); nothing was written"
         case .previousFeed(let reason):
             return "the existing feed cannot be read back (\(reason)), so its events cannot be kept in place; "
                 + "move it away to start a new feed; nothing was written"
         case .locked(let path, let waited):
-            return "\(path): another reservation-feed run is writing this feed; waited \(waited) s (--wait sets how long); nothing was written"
+            return "\(path): another reservation-feed run is writing this feed; waited \(waited) s (\(setting: Setting("wait")) sets how long); nothing was written"
         case .write(let path, let reason):
             return "\(path): cannot write the feed: \(reason)"
         case .iCalendar(let error):

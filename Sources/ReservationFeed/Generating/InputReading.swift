@@ -73,7 +73,7 @@ package struct InputReading {
             let messages = count == 1 ? "1 message with bookings was" : "\(count) messages with bookings were"
             return Diagnostic(
                 .warning, .untrustedServer,
-                "\(messages) checked on arrival by \(server) (its Authentication-Results, topmost), whose word is not taken; if it is your mail provider's server, --trust-authserv \(server) lets its verdicts count")
+                "\(messages) checked on arrival by \(server) (its Authentication-Results, topmost), whose word is not taken; if it is your mail provider's server, \(setting: Setting("trust-authserv", server)) lets its verdicts count")
         }
     }
 }

@@ -60,7 +60,7 @@ public struct MailboxInputs: Sendable {
                 diagnostics: [
                     Diagnostic(
                         .error, .limit, at: Origin(.message(message)),
-                        "the message is \(ImportLimits.describe(bytes: size)), more than the limit of \(ImportLimits.describe(bytes: importer.limits.messageSize)) (--limit message-size); not read"
+                        "the message is \(bytes: size), more than the limit of \(bytes: importer.limits.messageSize) (\(setting: .limit("message-size"))); not read"
                     )
                 ], messages: 1)
         }

@@ -65,7 +65,7 @@ public struct ReservationLinter: Sendable {
                 findings.append(
                     Diagnostic(
                         .warning, .unconfirmed, at: skipped.origin,
-                        "\(status.rawValue): left out of feeds until confirmed (--include-unconfirmed writes it as tentative)"))
+                        "\(status.rawValue): left out of feeds until confirmed (\(setting: Setting("include-unconfirmed")) writes it as tentative)"))
             case .ended(let end):
                 findings.append(
                     Diagnostic(.warning, .ended, at: skipped.origin, "ended \(end): left out of feeds, as Siri does"))

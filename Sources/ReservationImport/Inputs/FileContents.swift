@@ -1,5 +1,6 @@
 import Basics
 import Chrono
+import Diagnostics
 import Mailboxes
 
 /// The bytes of a file, read straight into the array that holds them (reading through `Data`
@@ -13,12 +14,12 @@ public struct FileContents: Sendable {
 
     /// Why a file could not be read: the system's reason, in lower case (`no such file or directory`).
     public struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
-        /// The reason.
-        public var reason: String
-        public var description: String { reason }
+        /// The reason, kept as its parts until it is said.
+        public var reason: DiagnosticMessage
+        public var description: String { reason.description }
 
         /// Creates an error.
-        public init(reason: String) { self.reason = reason }
+        public init(reason: DiagnosticMessage) { self.reason = reason }
     }
 
     /// Reads the file at `path`, when it is a regular file of at most `limit` bytes.
@@ -31,11 +32,11 @@ public struct FileContents: Sendable {
         do {
             file = try RandomAccessFile(path: path)
         } catch {
-            throw ReadError(reason: error.reason)
+            throw ReadError(reason: "\(error.reason)")
         }
         guard file.count <= limit else {
             throw ReadError(
-                reason: "it is \(ImportLimits.describe(bytes: file.count)), more than the limit of \(ImportLimits.describe(bytes: limit)) (--limit file-size)")
+                reason: "it is \(bytes: file.count), more than the limit of \(bytes: limit) (\(setting: .limit("file-size")))")
         }
         modified = Instant(secondsSinceEpoch: file.modifiedSeconds)
         bytes = try Self.readAll(file.descriptor, expected: file.count, limit: limit)
@@ -98,7 +99,7 @@ public struct FileContents: Sendable {
             bytes.removeLast(room - count)
             if count == 0 { return bytes }
             if bytes.count > limit {
-                throw ReadError(reason: "it is more than the limit of \(ImportLimits.describe(bytes: limit)) (--limit file-size)")
+                throw ReadError(reason: "it is more than the limit of \(bytes: limit) (\(setting: .limit("file-size")))")
             }
             if bytes.count == capacity { capacity = min(capacity * 2, limit == .max ? .max : limit + 1) }
         }
@@ -112,6 +113,6 @@ public struct FileContents: Sendable {
     }
 
     private static func failure() -> ReadError {
-        ReadError(reason: String(cString: strerror(errno)).lowercased())
+        ReadError(reason: "\(String(cString: strerror(errno)).lowercased())")
     }
 }

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// How much of anything one input may hold: inputs come from e-mails and web pages written by
 /// strangers, and a run must end with a clear error, not with the machine's memory exhausted.
 ///
@@ -69,50 +71,8 @@ public struct ImportLimits: Sendable, Hashable {
         Self.names.first { $0.name == name }.map { self[keyPath: $0.keyPath] }
     }
 
-    /// Sets a limit from `name=value` (`file-size=512M`, `json-depth=64`): sizes take a `K`, `M`
-    /// or `G` suffix (powers of 1024).
-    public mutating func set(_ assignment: String) throws(ImportLimitError) {
-        let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let entry = Self.names.first(where: { $0.name == parts[0] }) else {
-            throw ImportLimitError(assignment: assignment, reason: "expected NAME=VALUE with NAME one of \(Self.names.map(\.name).joined(separator: ", "))")
-        }
-        guard let value = Self.number(parts[1], isSize: entry.isSize), value > 0 else {
-            throw ImportLimitError(
-                assignment: assignment, reason: entry.isSize ? "expected a positive number of bytes, with an optional K, M or G" : "expected a positive whole number")
-        }
-        self[keyPath: entry.keyPath] = value
-    }
-
-    /// `512M` as 536,870,912; `64` as 64.
-    private static func number(_ text: String, isSize: Bool) -> Int? {
-        var digits = Substring(text)
-        var scale = 1
-        if isSize, let last = digits.last?.uppercased(), let shift = ["K": 10, "M": 20, "G": 30][last] {
-            digits = digits.dropLast()
-            scale = 1 << shift
-        }
-        guard let value = Int(digits) else { return nil }
-        let (product, overflow) = value.multipliedReportingOverflow(by: scale)
-        return overflow ? nil : product
-    }
-
     /// A size for messages: `256 MB`, `64 KB`, `286.1 MB`, `1000 bytes`.
     public static func describe(bytes: Int) -> String {
-        for (shift, unit) in [(30, "GB"), (20, "MB"), (10, "KB")] where bytes >= 1 << shift {
-            if bytes % (1 << shift) == 0 { return "\(bytes >> shift) \(unit)" }
-            let tenths = Int((Double(bytes) / Double(1 << shift) * 10).rounded())
-            return "\(tenths / 10).\(tenths % 10) \(unit)"
-        }
-        return "\(bytes) bytes"
+        DiagnosticMessage.describe(bytes: bytes)
     }
-}
-
-/// A `--limit` that could not be understood.
-public struct ImportLimitError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What was given.
-    public var assignment: String
-    /// What was wrong with it.
-    public var reason: String
-
-    public var description: String { "\(assignment): \(reason)" }
 }

@@ -98,7 +98,7 @@ public struct NativeJSONReader: Sendable {
             let leniencies = reader.readings.withLock { $0 }.map { datePath, reading in
                 // The date's field: its path below the reservation's.
                 let field = FieldPath(codingPath: Array(datePath.dropFirst(path.count)))
-                return Diagnostic(.warning, reading.diagnosticCode, field: field, at: location(of: datePath), reading.description)
+                return Diagnostic(.warning, reading.diagnosticCode, field: field, at: location(of: datePath), "\(reading.description)")
             }
             let origin = location(of: path)
             let positions = fieldPositions(in: node)
@@ -106,7 +106,7 @@ public struct NativeJSONReader: Sendable {
             guard problems.isEmpty else {
                 return ImportResult(diagnostics: leniencies + problems.map { problem in
                     var diagnostic = problem
-                    diagnostic.message += "; the reservation is skipped"
+                    diagnostic.text += "; the reservation is skipped"
                     // The place of the field, and the line of what is there of it.
                     diagnostic.origin = location(of: path + (problem.field?.keys.map(JSONNameKey.init) ?? []))
                     return diagnostic
@@ -183,7 +183,7 @@ public struct NativeJSONReader: Sendable {
         }
 
         func diagnostic(at path: [any CodingKey], _ message: String) -> Diagnostic {
-            Diagnostic(.error, .invalid, at: location(of: path), message)
+            Diagnostic(.error, .invalid, at: location(of: path), "\(message)")
         }
 
         /// The location of a path, with the position of the deepest value on it that exists

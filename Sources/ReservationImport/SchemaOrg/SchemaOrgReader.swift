@@ -158,13 +158,13 @@ public struct SchemaOrgReader: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         .error, .limit, at: Origin(source, path: basePath),
-                        "the page has more than \(limits.htmlElements) elements (--limit html-elements); the rest was not searched for reservations"))
+                        "the page has more than \(limits.htmlElements) elements (\(setting: .limit("html-elements"))); the rest was not searched for reservations"))
             }
             if extraction.valuesLeftOut > 0 {
                 diagnostics.append(
                     Diagnostic(
                         .warning, .limit, at: Origin(source, path: basePath),
-                        "\(extraction.valuesLeftOut) Microdata value\(extraction.valuesLeftOut == 1 ? " is" : "s are") longer than the limit of \(ImportLimits.describe(bytes: limits.fieldLength)) (--limit field-length) and left out"))
+                        "\(extraction.valuesLeftOut) Microdata value\(extraction.valuesLeftOut == 1 ? " is" : "s are") longer than the limit of \(bytes: limits.fieldLength) (\(setting: .limit("field-length"))) and left out"))
             }
             for (index, script) in extraction.scripts.enumerated() {
                 let text = Self.unwrapped(script.text)
@@ -198,7 +198,7 @@ public struct SchemaOrgReader: Sendable {
                         sourceTime: sourceTime, senderCountry: senderCountry)
                 },
                 diagnostics: mapper.findings.map {
-                    Diagnostic($0.severity, $0.code, field: $0.field, at: Origin(source, path: $0.place.path, position: $0.place.position), $0.message)
+                    Diagnostic($0.severity, $0.code, field: $0.field, at: Origin(source, path: $0.place.path, position: $0.place.position), "\($0.message)")
                 })
         }
 
@@ -355,7 +355,7 @@ public struct SchemaOrgReader: Sendable {
             diagnostics.append(
                 Diagnostic(
                     .error, .syntax, at: Origin(source, path: basePath, position: shift(failure.position)),
-                    "not valid JSON-LD: \(failure.error.explanation)" + Self.readBefore(delivered)))
+                    "not valid JSON-LD: \(failure.error.explanation)\(Self.readBefore(delivered))"))
         }
 
         /// What of an array was read before a syntax error.

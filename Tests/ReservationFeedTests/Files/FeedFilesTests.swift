@@ -71,7 +71,7 @@ struct FeedFilesTests {
             _ = try FeedGenerator(lockWait: 1).generate(inputs: [Self.trip], to: .file(feed), now: Self.now)
             Issue.record("expected the lock to stop the run")
         } catch {
-            #expect(error.description == "\(feed): another reservation-feed run is writing this feed; waited 1 s (--wait sets how long); nothing was written")
+            #expect(error.description == "\(feed): another reservation-feed run is writing this feed; waited 1 s (wait sets how long); nothing was written")
         }
         #expect(Date().timeIntervalSince(started) >= 0.9)
         #expect(!FileManager.default.fileExists(atPath: feed))

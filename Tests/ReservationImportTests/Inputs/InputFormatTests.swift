@@ -34,7 +34,7 @@ struct InputFormatTests {
         #expect(result.reservations.count == 1)
         // Text is a document only KDE's extractor reads; without it, it is left unread, and said so.
         #expect(ReservationImporter(extraction: .none).read(Array("plain words".utf8), source: .file("x.json")).diagnostics.map(\.description) == [
-            "x.json: warning: a text without schema.org markup, not read (--extractor none)"
+            "x.json: warning: a text without schema.org markup, not read (extractor none)"
         ])
         #expect(ReservationImporter().read(Array([0x01, 0xFF, 0xFE, 0x00, 0x80]), source: .file("x.bin")).diagnostics.map(\.description) == [
             "x.bin: not a format this tool reads (native JSON, JSON-LD, HTML, e-mail, mbox, iCalendar, or a document for KDE's extractor)"

@@ -1,3 +1,4 @@
+import Programs
 import ReservationImport
 import Testing
 
@@ -39,7 +40,7 @@ struct ImportLimitsTests {
         let json = #"[{"@type": "FoodEstablishmentReservation", "reservationNumber": "A1", "startTime": "2030-05-01T19:30:00+02:00", "reservationFor": {"@type": "Restaurant", "name": "A"}}, {"@type": "FoodEstablishmentReservation", "reservationNumber": "B2", "reservationFor": {"@type": "Restaurant", "name": "A name far longer than forty bytes, surely it is"}}]"#
         let result = reader.readJSONLD(Array(json.utf8), source: .file("page.jsonld"))
         #expect(result.reservations.map(\.reservation.reservationNumber) == ["A1"])
-        #expect(result.diagnostics.map(\.description).contains { $0.contains("this string is longer than the limit of 40 bytes (--limit field-length)") && $0.contains("line 1") })
+        #expect(result.diagnostics.map(\.description).contains { $0.contains("this string is longer than the limit of 40 bytes (limit field-length)") && $0.contains("line 1") })
     }
 
     @Test("native JSON nested past json-depth names the limit and where it was passed")
@@ -48,7 +49,7 @@ struct ImportLimitsTests {
         reader.limits.jsonDepth = 3
         let result = reader.read(Array(#"{"reservations": [[[{}]]]}"#.utf8), source: .file("deep.json"))
         #expect(result.reservations.isEmpty)
-        #expect(result.diagnostics.map(\.description) == ["deep.json: not valid JSON: arrays and objects are nested more than 3 deep (--limit json-depth) (line 1, column 20)"])
+        #expect(result.diagnostics.map(\.description) == ["deep.json: not valid JSON: arrays and objects are nested more than 3 deep (limit json-depth) (line 1, column 20)"])
     }
 
     @Test("more reservations than allowed: the first ones, and an error")
@@ -58,6 +59,6 @@ struct ImportLimitsTests {
         let items = (1...3).map { #"{"@type": "FoodEstablishmentReservation", "reservationNumber": "R\#($0)", "startTime": "2030-05-01T19:30:00+02:00", "reservationFor": {"@type": "Restaurant", "name": "A"}}"# }
         let result = importer.read(Array("[\(items.joined(separator: ","))]".utf8), source: .file("many.jsonld"))
         #expect(result.reservations.count == 2)
-        #expect(result.diagnostics.map(\.description) == ["many.jsonld: more than 2 reservations (--limit reservations); the first 2 were read"])
+        #expect(result.diagnostics.map(\.description) == ["many.jsonld: more than 2 reservations (limit reservations); the first 2 were read"])
     }
 }
