@@ -48,7 +48,7 @@ struct Workspace {
     mutating func buildReservationFeed() throws {
         let swift = try Self.which("swift")
         log("building reservation-feed (swift build -c release)...")
-        for product in ["reservation-feed", "reservation-feed-server", "reservation-feed-publisher", "reservation-feed-mail"] {
+        for product in ["reservation-feed", "reservation-feed-mail"] {
             _ = try ProcessSample.run(swift, ["build", "-c", "release", "--package-path", repository.path, "--product", product], standardOutput: nil)
         }
         let binFolder = try ProcessSample.run(
