@@ -81,12 +81,8 @@ final class ConditionalGetHandler: ChannelDuplexHandler, RemovableChannelHandler
     private var cached: (feed: ServedFeed, second: time_t, identity: HTTPResponse, gzip: HTTPResponse)?
 
     private func response(_ feed: ServedFeed, tag: String, date: String) -> HTTPResponse {
-        var fields = HTTPFields()
-        fields[.date] = date
-        fields[.eTag] = tag
-        fields[.lastModified] = feed.lastModifiedText
-        fields[.cacheControl] = feed.cacheControl
-        fields[.vary] = "Accept-Encoding"
+        var fields: HTTPFields = [.date: date]
+        fields.append(contentsOf: feed.validatorFields(tag: tag))
         return HTTPResponse(status: .notModified, headerFields: fields)
     }
 

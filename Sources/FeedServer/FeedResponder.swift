@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import HTTPTypes
 import ReservationFeed
 
 /// The feed's HTTP rules, as a plain function of a request and the feed being served: the
@@ -34,13 +35,13 @@ public struct FeedResponder: Sendable {
     ///   - now: The time, for the preview page's "upcoming".
     public func respond(to request: FeedRequest, feed: ServedFeed?, host: String, now: Instant) -> FeedResponse {
         let route = route(request)
-        let reads = request.method == "GET" || request.method == "HEAD"
+        let reads = request.reads
         switch route {
         case .notFound:
             return .notFound
         case .health:
             guard reads else { return .methodNotAllowed(allow: "GET, HEAD") }
-            return FeedResponse(status: 200, headers: [("Cache-Control", "no-store")])
+            return FeedResponse(status: .ok, headerFields: [.cacheControl: "no-store"])
         case .inbox:
             return .methodNotAllowed(allow: "POST")
         case .event(let file):
@@ -51,9 +52,7 @@ public struct FeedResponder: Sendable {
             guard reads else { return .methodNotAllowed(allow: "GET, HEAD") }
         }
         guard let feed else {
-            return FeedResponse(
-                status: 503, headers: [("Retry-After", "5"), ("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")],
-                body: Array("The feed is being made\n".utf8))
+            return .plain(.serviceUnavailable, "The feed is being made\n", [.retryAfter: "5"])
         }
         switch route {
         case .feed:
@@ -61,31 +60,32 @@ public struct FeedResponder: Sendable {
         case .preview:
             if !request.path.hasSuffix("/") {
                 // Relative links need the slash; the secret is only told to those who sent it.
-                return FeedResponse(status: 308, headers: [("Location", secret.value + "/"), ("Cache-Control", "no-store")])
+                return FeedResponse(status: .permanentRedirect, headerFields: [.location: secret.value + "/", .cacheControl: "no-store"])
             }
             let page = PreviewPage(
                 calendarName: calendar.name ?? "Reservations", feedName: feedName,
                 subscribeURL: "webcal://\(host)/\(secret.value)/\(feedName)", now: now)
             let body = Array(page.render(feed.events).utf8)
             return FeedResponse(
-                status: 200,
-                headers: [
-                    ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
-                    ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
-                    ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+                status: .ok,
+                headerFields: [
+                    .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                    .contentSecurityPolicy:
+                        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+                    .xContentTypeOptions: "nosniff", Self.referrerPolicy: "no-referrer",
                 ],
-                body: request.method == "HEAD" ? [] : body, contentLength: body.count)
+                body: request.method == .head ? [] : body, contentLength: body.count)
         case .event(let file):
             guard let event = feed.events.first(where: { EventFiles.fileName(for: $0.uid) == file }),
                 let document = try? EventFiles.document(of: event, calendar: calendar, stamp: Instant(feed.lastModified))
             else { return .notFound }
             return FeedResponse(
-                status: 200,
-                headers: [
-                    ("Content-Type", "text/calendar; charset=utf-8"), ("Content-Disposition", "attachment; filename=\"\(file)\""),
-                    ("Cache-Control", "private, no-cache"), ("X-Content-Type-Options", "nosniff"),
+                status: .ok,
+                headerFields: [
+                    .contentType: "text/calendar; charset=utf-8", .contentDisposition: "attachment; filename=\"\(file)\"",
+                    .cacheControl: "private, no-cache", .xContentTypeOptions: "nosniff",
                 ],
-                body: request.method == "HEAD" ? [] : document, contentLength: document.count)
+                body: request.method == .head ? [] : document, contentLength: document.count)
         case .health, .inbox, .notFound:
             return .notFound
         }
@@ -93,25 +93,23 @@ public struct FeedResponder: Sendable {
 
     /// The feed, or 304 when the client's copy is current.
     private func feedResponse(_ request: FeedRequest, _ feed: ServedFeed) -> FeedResponse {
-        let gzip = Self.accepts(gzip: request.acceptEncoding) && !feed.gzipped.isEmpty
+        let gzip = Self.accepts(gzip: request.headerFields[.acceptEncoding]) && !feed.gzipped.isEmpty
         // One ETag per representation: the gzip form's differs, as RFC 9110 asks of strong tags.
         let tag = gzip ? feed.gzipEntityTag : feed.entityTag
-        var headers: [(String, String)] = [
-            ("ETag", tag), ("Last-Modified", feed.lastModifiedText), ("Cache-Control", feed.cacheControl), ("Vary", "Accept-Encoding"),
-        ]
         if Self.isCurrent(request, tags: [feed.entityTag, feed.gzipEntityTag], lastModified: feed.lastModified) {
-            return FeedResponse(status: 304, headers: headers)
+            return FeedResponse(status: .notModified, headerFields: feed.validatorFields(tag: tag))
         }
-        headers.insert(("Content-Type", "text/calendar; charset=utf-8"), at: 0)
-        if gzip { headers.append(("Content-Encoding", "gzip")) }
+        var fields: HTTPFields = [.contentType: "text/calendar; charset=utf-8"]
+        fields.append(contentsOf: feed.validatorFields(tag: tag))
+        if gzip { fields[.contentEncoding] = "gzip" }
         let body = gzip ? feed.gzipped : feed.bytes
-        return FeedResponse(status: 200, headers: headers, body: request.method == "HEAD" ? [] : body, contentLength: body.count)
+        return FeedResponse(status: .ok, headerFields: fields, body: request.method == .head ? [] : body, contentLength: body.count)
     }
 
     /// Whether the client's copy is the current one: `If-None-Match` decides when sent (either
     /// representation's tag, or `*`: both hold the same feed), else `If-Modified-Since`.
     static func isCurrent(_ request: FeedRequest, tags: [String], lastModified: Date) -> Bool {
-        if let ifNoneMatch = request.ifNoneMatch {
+        if let ifNoneMatch = request.headerFields[.ifNoneMatch] {
             // What clients send back is the tag itself, mostly: no need to take it apart.
             if tags.contains(ifNoneMatch) { return true }
             return ifNoneMatch.split(separator: ",").contains { item in
@@ -122,7 +120,7 @@ public struct FeedResponder: Sendable {
                 return candidate == "*" || tags.contains { $0 == candidate }
             }
         }
-        if let since = request.ifModifiedSince.flatMap(HTTPDate.parse) {
+        if let since = request.headerFields[.ifModifiedSince].flatMap(HTTPDate.parse) {
             return lastModified <= since
         }
         return false
@@ -139,4 +137,7 @@ public struct FeedResponder: Sendable {
         }
         return false
     }
+
+    /// `Referrer-Policy`, which HTTPTypes does not name.
+    private static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 }

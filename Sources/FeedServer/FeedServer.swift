@@ -101,7 +101,7 @@ public struct FeedServer: Sendable {
         let now = keeper.now()
         let route = responder.route(request)
         if route == .inbox, !acceptsDonations { return .notFound }
-        guard request.method == "POST", route == .inbox else {
+        guard request.method == .post, route == .inbox else {
             return responder.respond(to: request, feed: keeper.current, host: host, now: now)
         }
         let bytes: [UInt8]
@@ -109,14 +109,16 @@ public struct FeedServer: Sendable {
             bytes = try await body()
         } catch {
             return FeedResponse(
-                status: 413, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")],
+                status: .contentTooLarge, headerFields: [.contentType: "text/plain; charset=utf-8", .connection: "close"],
                 body: Array("The document is larger than \(ImportLimits.describe(bytes: configuration.maximumBodySize)) (--limit file-size)\n".utf8))
         }
         let receipt = await desk.receive(bytes, now: now)
         if receipt.stored {
             _ = await keeper.regenerate(reason: "donation")
         }
-        return FeedResponse(status: receipt.status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: receipt.json)
+        return FeedResponse(
+            status: HTTPResponse.Status(code: receipt.status), headerFields: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: receipt.json)
     }
 
     /// Hummingbird's side: turns its requests into ``FeedRequest`` values and back.
@@ -124,26 +126,11 @@ public struct FeedServer: Sendable {
         typealias Context = BasicRequestContext
         let server: FeedServer
 
-        /// The field names the responder uses, without parsing them at every request.
-        static func fieldName(_ name: String) -> HTTPField.Name? {
-            switch name {
-            case "Content-Type": .contentType
-            case "ETag": .eTag
-            case "Last-Modified": .lastModified
-            case "Cache-Control": .cacheControl
-            case "Vary": .vary
-            case "Content-Encoding": .contentEncoding
-            default: HTTPField.Name(name)
-            }
-        }
-
         func respond(to request: Request, context: Context) async throws -> Response {
             let started = ContinuousClock.now
             let rawPath = request.head.path ?? "/"
             let path = String(rawPath.prefix { $0 != "?" })
-            let feedRequest = FeedRequest(
-                method: request.method.rawValue, path: path, ifNoneMatch: request.headers[.ifNoneMatch],
-                ifModifiedSince: request.headers[.ifModifiedSince], acceptEncoding: request.headers[.acceptEncoding])
+            let feedRequest = FeedRequest(method: request.method, path: path, headerFields: request.headers)
             let host = request.head.authority ?? "\(server.configuration.host):\(server.configuration.port)"
             let limit = server.configuration.maximumBodySize
             let declared = request.headers[.contentLength].flatMap(Int.init)
@@ -156,18 +143,15 @@ public struct FeedServer: Sendable {
                     let buffer = try await request.collectBody(upTo: limit)
                     return Array(buffer.readableBytesView)
                 }, host: host)
-            var fields = HTTPFields()
-            for header in answer.headers {
-                if let name = Self.fieldName(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
-            }
+            var fields = answer.headerFields
             fields[.contentLength] = String(answer.contentLength)
             let body = answer.body
             let response = Response(
-                status: HTTPResponse.Status(code: answer.status),
+                status: answer.status,
                 headers: fields,
                 body: body.isEmpty ? ResponseBody(contentLength: answer.contentLength) { writer in try await writer.finish(nil) } : ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
             if server.configuration.logRequests {
-                server.logRequest(method: feedRequest.method, path: path, status: answer.status, bytes: body.count, since: started)
+                server.logRequest(method: feedRequest.method.rawValue, path: path, status: answer.status.code, bytes: body.count, since: started)
             }
             return response
         }

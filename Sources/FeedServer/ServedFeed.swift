@@ -1,6 +1,7 @@
 import Crypto
 import EventModel
 import Foundation
+import HTTPTypes
 import ReservationFeed
 
 /// One version of the feed as the server hands it out: its bytes, their gzip form, and the
@@ -77,5 +78,12 @@ public final class ServedFeed: Sendable {
                 return parsed
             }
         }
+    }
+
+    /// What a response of the feed says of its version, the same on a 200 and a 304 (RFC 9110
+    /// §15.4.5): the representation's tag, the time, how long to keep it, and that the
+    /// representation depends on `Accept-Encoding`.
+    func validatorFields(tag: String) -> HTTPFields {
+        [.eTag: tag, .lastModified: lastModifiedText, .cacheControl: cacheControl, .vary: "Accept-Encoding"]
     }
 }
