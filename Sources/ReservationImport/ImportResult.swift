@@ -73,4 +73,14 @@ public struct ImportResult: Sendable, Hashable {
         withheld += other.withheld
         untrustedServers.merge(other.untrustedServers, uniquingKeysWith: +)
     }
+
+    /// Merges what describes the same booking (``ReservationMerger``), once every input is read
+    /// (never input by input: a later input may be an older account of an earlier one's booking),
+    /// and returns what merging said, which is added to ``diagnostics`` too.
+    public mutating func mergeBookings() -> [Diagnostic] {
+        var said: [Diagnostic] = []
+        reservations = ReservationMerger.merge(reservations, reporting: &said)
+        diagnostics += said
+        return said
+    }
 }

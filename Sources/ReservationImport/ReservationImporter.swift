@@ -80,7 +80,7 @@ public struct ReservationImporter: Sendable {
         for source in sources {
             result.append(read(source))
         }
-        result.reservations = ReservationMerger.merge(result.reservations, reporting: &result.diagnostics)
+        _ = result.mergeBookings()
         return result
     }
 

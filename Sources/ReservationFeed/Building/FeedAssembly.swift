@@ -21,6 +21,32 @@ struct FeedAssembly {
         case nil: break
         }
     }
+
+    /// The calendar document of `entries`, the one layout every file of events has (the feed,
+    /// and a file of one event): the calendar's opening with the zones the events use, the
+    /// events' texts, the closing. Handed to `output` in pieces of about `chunkSize` bytes,
+    /// so that a large feed is never one string in memory.
+    func writeDocument(
+        of entries: some Sequence<FeedEntry>, properties: CalendarProperties, timeZones: TimeZoneSpans, chunkSize: Int = .max,
+        to output: ([UInt8]) throws -> Void
+    ) throws {
+        var buffer: [UInt8]
+        do {
+            buffer = try ICalendarWriter().opening(properties, timeZones: timeZones)
+        } catch {
+            throw FeedError.iCalendar(error)
+        }
+        if chunkSize < .max { buffer.reserveCapacity(chunkSize + 4096) }
+        for entry in entries {
+            try appendText(of: entry, to: &buffer)
+            if buffer.count >= chunkSize {
+                try output(buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        buffer += ICalendarWriter.closing
+        try output(buffer)
+    }
 }
 
 extension FeedAssembly {

@@ -22,7 +22,6 @@ public enum EventFiles {
             throw .write(path: folder, reason: "cannot create the folder: \(error.localizedDescription)")
         }
         let properties = standalone(properties)
-        let writer = ICalendarWriter()
         var names: Set<String> = []
         var written = 0
         for entry in assembly.entries {
@@ -32,14 +31,14 @@ public enum EventFiles {
             var zones = TimeZoneSpans()
             zones.include(entry.start)
             if let end = entry.end { zones.include(end) }
-            var text: [UInt8]
+            var text: [UInt8] = []
             do {
-                text = try writer.opening(properties, timeZones: zones)
+                try assembly.writeDocument(of: [entry], properties: properties, timeZones: zones) { text += $0 }
+            } catch let error as FeedError {
+                throw error
             } catch {
-                throw .iCalendar(error)
+                preconditionFailure("collecting the text in memory throws nothing else: \(error)")
             }
-            try assembly.appendText(of: entry, to: &text)
-            text += ICalendarWriter.closing
             if let current = FileManager.default.contents(atPath: path), current.elementsEqual(text) { continue }
             do {
                 try AtomicFileWriter.replace(path) { write in try write(text) }

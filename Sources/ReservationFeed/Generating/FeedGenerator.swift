@@ -124,27 +124,13 @@ public struct FeedGenerator: Sendable {
     /// Writes the feed, event by event from the texts the builder made, in pieces of a few
     /// hundred kilobytes: the whole document is never one string in memory.
     private func write(_ assembly: FeedAssembly, to destination: FeedDestination) throws(FeedError) {
-        let opening: [UInt8]
-        do {
-            opening = try ICalendarWriter().opening(options.calendarProperties, timeZones: assembly.timeZones)
-        } catch {
-            throw .iCalendar(error)
-        }
         // The events' texts are read back in feed order, which is not the order they were made
         // in: from memory, all at once, rather than by a read of the file for each.
         try assembly.spool?.load()
         func document(_ output: ([UInt8]) throws -> Void) throws {
-            var buffer = opening
-            buffer.reserveCapacity(Self.chunkSize + 4096)
-            for index in assembly.entries.indices {
-                try assembly.appendText(of: assembly.entries[index], to: &buffer)
-                if buffer.count >= Self.chunkSize {
-                    try output(buffer)
-                    buffer.removeAll(keepingCapacity: true)
-                }
-            }
-            buffer += ICalendarWriter.closing
-            try output(buffer)
+            try assembly.writeDocument(
+                of: assembly.entries, properties: options.calendarProperties, timeZones: assembly.timeZones, chunkSize: Self.chunkSize,
+                to: output)
         }
         do {
             switch destination {

@@ -57,11 +57,10 @@ package struct InputReading {
             read.diagnostics.forEach(report)
             result.append(read)
         }
-        var merging: [Diagnostic] = []
-        result.reservations = ReservationMerger.merge(result.reservations, reporting: &merging)
-        merging += Self.untrustedServers(result.untrustedServers)
-        merging.forEach(report)
-        result.diagnostics += merging
+        result.mergeBookings().forEach(report)
+        let untrusted = Self.untrustedServers(result.untrustedServers)
+        untrusted.forEach(report)
+        result.diagnostics += untrusted
         return (expanded.sources.count + folders.count, result)
     }
 
