@@ -60,6 +60,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        // serve and publish --follow: the changes of files and mailboxes merged into one
+        // AsyncSequence, and the follower's own events with them.
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
         // publish: the HTTP client that speaks CalDAV (SwiftNIO, TLS with the system's trust store).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
         // `swift package generate-documentation`: the DocC catalog of the ReservationFeed library. A
@@ -197,6 +200,7 @@ let package = Package(
             dependencies: [
                 "Basics", "Chrono", "Diagnostics", "ReservationFeed", "ReservationImport", "MailProgramProtocol", "Mailboxes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]),
         .executableTarget(
             name: "reservation-feed",

@@ -9,6 +9,8 @@ import Foundation
 /// does not see (network file systems, a folder replaced whole, watches beyond the system's
 /// limit) and as the only means elsewhere. Changes are told after `quietPeriod` without any, or
 /// `longestWait` after the first, so that copying a folder of files makes one regeneration.
+// Unchecked: the inotify descriptor and its table of watches are the watcher thread's alone, and
+// the settings are set before it starts; whether it was told to stop is under a lock.
 public final class InputWatcher: @unchecked Sendable {
     /// The inputs as given: files and folders.
     public let inputs: [String]
@@ -23,9 +25,7 @@ public final class InputWatcher: @unchecked Sendable {
     public let ignored: Set<String>
 
     private let onChange: @Sendable (String) -> Void
-    private let lock = NSLock()
-    private var stopped = false
-    private var thread: Thread?
+    private let stopped = Locked(false)
     #if os(Linux)
     private var descriptor: Int32 = -1
     private var watched: [Int32: (path: String, onlyName: String?)] = [:]
@@ -47,16 +47,15 @@ public final class InputWatcher: @unchecked Sendable {
     public func start() {
         let thread = Thread { [self] in self.loop() }
         thread.name = "reservation-feed input watcher"
-        lock.withLock { self.thread = thread }
         thread.start()
     }
 
     /// Stops watching (within a fraction of a second).
     public func stop() {
-        lock.withLock { stopped = true }
+        stopped.withLock { $0 = true }
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { stopped.withLock { $0 } }
 
     private func loop() {
         #if os(Linux)

@@ -9,14 +9,13 @@ import MailProgramProtocol
 /// to date and tells each change (``MailProgramMessage``), and a server that goes away is tried
 /// again by it with growing waits (each wait told, and passed on as a notice). It ends when its
 /// standard input closes, so it never outlives the server.
-public final class MailboxWatcher: @unchecked Sendable {
+public final class MailboxWatcher: Sendable {
     private let program: String
     private let arguments: [String]
     private let onChange: @Sendable (String) -> Void
     private let onNotice: @Sendable (String) -> Void
-    private let lock = NSLock()
-    private var process: Process?
-    private var input: Pipe?
+    /// The program, once started, and the pipe to its standard input, which it ends with.
+    private let running = Locked<(process: Process, input: Pipe)?>(nil)
 
     /// Creates a watcher; it starts with ``start()``.
     ///
@@ -45,10 +44,7 @@ public final class MailboxWatcher: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        lock.withLock {
-            self.process = process
-            self.input = input
-        }
+        running.withLock { $0 = (process, input) }
         let thread = Thread { [onChange, onNotice] in
             MailProgramMessage.read(from: output.fileHandleForReading.fileDescriptor) { message in
                 switch message {
@@ -64,9 +60,9 @@ public final class MailboxWatcher: @unchecked Sendable {
 
     /// Stops the program.
     public func stop() {
-        let (process, input) = lock.withLock { (self.process, self.input) }
-        try? input?.fileHandleForWriting.close()
-        if let process, process.isRunning {
+        guard let (process, input) = running.withLock({ $0 }) else { return }
+        try? input.fileHandleForWriting.close()
+        if process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }

@@ -1,15 +1,18 @@
+import AsyncAlgorithms
+import Basics
 import Foundation
 import ReservationFeed
 
 /// Publishes again whenever the inputs change (`publish --follow`), until told to stop.
 ///
-/// Files and folders are watched by ``InputWatcher`` (inotify, and a rescan as a safety net),
-/// IMAP folders by ``MailboxWatcher`` (IDLE, or polling); changes that come while a run is
-/// under way make one more run after it. A run that could not reach the calendar is tried
+/// The inputs' changes come from ``InputChanges`` (files, folders and IMAP folders, the same
+/// source `serve` follows), merged with the follower's own events (a retry due, a stop); while
+/// a run is under way the newest event is kept, so changes that come meanwhile make one more
+/// run after it. A run that could not reach the calendar is tried
 /// again after a wait that doubles each time it fails again (5 s, 10 s, 20 s… up to 5
 /// minutes), and a change of the inputs meanwhile is published at once, the wait kept.
 /// ``stop(_:)`` (on SIGTERM) lets the run under way finish, and ``run(_:)`` returns.
-public final class PublishFollower: @unchecked Sendable {
+public struct PublishFollower: Sendable {
     /// What became of one run.
     public enum Verdict: Sendable, Equatable {
         /// Done, or failed for a reason a new run would not mend (inputs with errors): wait for
@@ -24,7 +27,7 @@ public final class PublishFollower: @unchecked Sendable {
 
     /// The inputs: files, folders and IMAP folders.
     public let inputs: [String]
-    /// How the mailbox inputs are watched (the mail program's `watch`).
+    /// Where the mailbox inputs are kept.
     public var mailboxes: MailboxInputs
     /// The program that watches them.
     public var mailProgram: MailProgram
@@ -41,18 +44,24 @@ public final class PublishFollower: @unchecked Sendable {
     /// Receives what must be said even to a quiet follower: a mailbox that cannot be reached.
     public var warn: @Sendable (String) -> Void = { _ in }
 
-    private let inbox = Inbox()
+    /// The follower's own events (a retry due, a stop), and whether it was told to stop (a stop
+    /// must not be lost among changes while a run is under way).
+    private let controlEvents: AsyncStream<Event>
+    private let control: AsyncStream<Event>.Continuation
+    private let stopped = Locked(false)
 
     /// A follower of `inputs`.
     public init(inputs: [String], mailboxes: MailboxInputs = MailboxInputs(), mailProgram: MailProgram = MailProgram()) {
         self.inputs = inputs
         self.mailboxes = mailboxes
         self.mailProgram = mailProgram
+        (controlEvents, control) = AsyncStream.makeStream(of: Event.self)
     }
 
     /// Stops after the run under way (or at once, between runs).
     public func stop(_ reason: String) {
-        inbox.post(.stop(reason))
+        stopped.withLock { $0 = true }
+        control.yield(.stop(reason))
     }
 
     /// Runs `once` now, and again after each change and each failure's wait, until ``stop(_:)``
@@ -62,111 +71,57 @@ public final class PublishFollower: @unchecked Sendable {
     ///   that changed, a mailbox's URL, `retry`).
     /// - Returns: Whether it stopped because it was told to (`true`) or because a run was fatal.
     public func run(_ once: @Sendable (String) async -> Verdict) async throws -> Bool {
-        let files = inputs.filter { $0 != "-" && !MailboxURL.looksLikeMailbox($0) }
-        let folders = inputs.filter(MailboxURL.looksLikeMailbox)
-        let inbox = self.inbox
-        let watcher = InputWatcher(inputs: files, ignoring: ignoring) { what in inbox.post(.changed(what)) }
-        watcher.rescanInterval = rescanInterval
-        watcher.start()
-        defer { watcher.stop() }
-        let mailWatcher = folders.isEmpty ? nil : MailboxWatcher(command: mailProgram.watchCommand(for: folders, cache: mailboxes.cache), onNotice: warn) { folder in inbox.post(.changed(folder)) }
-        try mailWatcher?.start()
-        defer { mailWatcher?.stop() }
-
+        let changes = try InputChanges(
+            inputs: inputs, ignoring: ignoring, rescanInterval: rescanInterval, mailProgram: (mailProgram, mailboxes.cache), onNotice: warn)
+        defer { changes.stop() }
+        // Every event, the newest kept while a run is under way.
+        let (events, relay) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(1))
+        let pump = Task { [controlEvents] in
+            for await event in merge(changes.map { Event.changed($0.description) }, controlEvents) { relay.yield(event) }
+            relay.finish()
+        }
+        defer { pump.cancel() }
+        var iterator = events.makeAsyncIterator()
         var reason = "start"
         var wait = firstRetryWait
-        var retryAt: Date?
+        var retry: Task<Void, Never>?
+        defer { retry?.cancel() }
         while true {
             let verdict = await once(reason)
-            if inbox.isStopping { return true }
+            if stopped.withLock({ $0 }) { return true }
             switch verdict {
             case .fatal:
                 return false
             case .settled:
                 wait = firstRetryWait
-                retryAt = nil
             case .tryAgain:
-                retryAt = Date().addingTimeInterval(wait)
                 log("trying again in \(Int(wait.rounded())) s, or at the next change of the inputs")
+                let delay = wait
+                retry = Task { [control] in
+                    try? await Task.sleep(for: .seconds(delay))
+                    if !Task.isCancelled { control.yield(.retry) }
+                }
                 wait = min(wait * 2, longestRetryWait)
             }
-            let timeout = retryAt.map { max(0, $0.timeIntervalSinceNow) }
-            switch await inbox.next(timeout: timeout) {
+            guard let event = await iterator.next() else { return true }
+            retry?.cancel()
+            retry = nil
+            switch event {
             case .stop:
                 return true
             case .changed(let what):
                 reason = what
-            case nil:
+            case .retry:
                 reason = "retry"
-                retryAt = nil
             }
-            // Changes told while this one waited are published by the same run.
-            if inbox.drainChanges() { return true }
+            if stopped.withLock({ $0 }) { return true }
         }
     }
 
-    /// What the watchers and the signal handler tell the loop.
+    /// What the loop is told: a change of the inputs, a retry due, a stop.
     enum Event: Sendable {
         case changed(String)
+        case retry
         case stop(String)
-    }
-
-    /// Events waiting to be taken, and the loop waiting for one, under a lock.
-    final class Inbox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var queue: [Event] = []
-        private var waiter: CheckedContinuation<Event?, Never>?
-        private var generation = 0
-        private var stopping = false
-
-        var isStopping: Bool { lock.withLock { stopping } }
-
-        func post(_ event: Event) {
-            let waiter: CheckedContinuation<Event?, Never>? = lock.withLock {
-                if case .stop = event { stopping = true }
-                guard let waiter = self.waiter else {
-                    queue.append(event)
-                    return nil
-                }
-                self.waiter = nil
-                return waiter
-            }
-            waiter?.resume(returning: event)
-        }
-
-        /// The next event, or `nil` after `timeout` seconds without one (`nil`: no limit).
-        func next(timeout: TimeInterval?) async -> Event? {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Event?, Never>) in
-                let ready: Event?? = lock.withLock {
-                    if !queue.isEmpty { return .some(queue.removeFirst()) }
-                    waiter = continuation
-                    generation += 1
-                    return .none
-                }
-                if let ready {
-                    continuation.resume(returning: ready)
-                    return
-                }
-                guard let timeout else { return }
-                let mine = lock.withLock { generation }
-                Task {
-                    try? await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
-                    let expired: CheckedContinuation<Event?, Never>? = self.lock.withLock {
-                        guard self.generation == mine, let waiter = self.waiter else { return nil }
-                        self.waiter = nil
-                        return waiter
-                    }
-                    expired?.resume(returning: nil)
-                }
-            }
-        }
-
-        /// Drops the changes queued; whether a stop was among them.
-        func drainChanges() -> Bool {
-            lock.withLock {
-                queue.removeAll { if case .changed = $0 { true } else { false } }
-                return stopping
-            }
-        }
     }
 }

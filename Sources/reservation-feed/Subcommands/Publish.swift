@@ -39,14 +39,15 @@ struct Publish: AsyncParsableCommand {
     /// `--follow`: publishes until SIGTERM or SIGINT, which let the run under way finish (a second
     /// SIGINT stops at once).
     private func follow(_ session: Session, mailboxes: MailboxInputs) async throws {
-        let follower = PublishFollower(inputs: options.input.inputs, mailboxes: mailboxes, mailProgram: options.input.mailProgram(quiet: true))
-        follower.rescanInterval = TimeInterval(options.rescan)
+        var following = PublishFollower(inputs: options.input.inputs, mailboxes: mailboxes, mailProgram: options.input.mailProgram(quiet: true))
+        following.rescanInterval = TimeInterval(options.rescan)
         // The state and the mirror beside it, when they lie among the inputs: their own writes
         // are no change of the inputs.
-        follower.ignoring = [session.statePath, session.statePath.map(CalendarMirror.path(besideState:))].compactMap { $0 }
+        following.ignoring = [session.statePath, session.statePath.map(CalendarMirror.path(besideState:))].compactMap { $0 }
         let quiet = options.quiet
-        follower.log = { if !quiet { StandardError.print($0) } }
-        follower.warn = { StandardError.print($0) }
+        following.log = { if !quiet { StandardError.print($0) } }
+        following.warn = { StandardError.print($0) }
+        let follower = following
         var sources: [DispatchSourceSignal] = []
         for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
             signal(number, SIG_IGN)

@@ -45,44 +45,48 @@ struct Serve: AsyncParsableCommand {
         // A missing input is a mistake in the command, as for generate; anything else (an inbox
         // still empty, a bad file) is served around, and logged.
         if case .failed(.input) = outcome { throw ExitCode.usage }
-        let mailboxes = options.input.inputs.filter(MailboxURL.looksLikeMailbox)
-        let watcher = InputWatcher(
-            inputs: options.input.inputs.filter { !MailboxURL.looksLikeMailbox($0) }, ignoring: [options.output, FeedSecret.path(beside: options.output)]
-        ) { change in
-            keeper.requestRegeneration(reason: "changed: \(change)")
-        }
-        // New mail in a watched folder regenerates the feed as a changed file does.
-        let mailWatcher = mailboxes.isEmpty
-            ? nil
-            : MailboxWatcher(
-                command: options.input.mailProgram(quiet: true).watchCommand(for: mailboxes, cache: generator.mailboxes.cache), onNotice: log) { folder in
-                keeper.requestRegeneration(reason: "new mail in \(folder)")
-            }
+        // The inputs' changes (files, folders, and new mail in IMAP folders) regenerate the feed;
+        // the feed's own file, changed by another run, is read again.
+        let changes: InputChanges
         do {
-            try mailWatcher?.start()
+            changes = try InputChanges(
+                inputs: options.input.inputs, ignoring: [options.output, FeedSecret.path(beside: options.output)],
+                rescanInterval: TimeInterval(options.rescan), mailProgram: (options.input.mailProgram(quiet: true), generator.mailboxes.cache),
+                onNotice: log)
         } catch {
+            let mailboxes = options.input.inputs.filter(MailboxURL.looksLikeMailbox)
             StandardError.print("error: cannot watch \(mailboxes.joined(separator: ", ")): \(error)")
             throw ExitCode.usage
         }
-        watcher.rescanInterval = TimeInterval(options.rescan)
-        let feedWatcher = InputWatcher(inputs: [options.output]) { _ in keeper.reloadFromDisk() }
-        watcher.start()
-        feedWatcher.start()
+        let feedChanges = try InputChanges(inputs: [options.output])
         if inboxFolder == nil, !options.quiet { log("note: no input folder, so no inbox: donations are refused (--inbox FOLDER to take them)") }
         var failure: (any Error)?
-        do {
-            try await server.run { port in
-                let shown = Self.shownHost(host)
-                let url = "\(shown):\(port)/\(secret.value)/\(feedName)"
-                // Unbuffered, so that a script reading the URL gets it at once.
-                FileHandle.standardOutput.write(Data("http://\(url)\nwebcal://\(url)\n".utf8))
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await change in changes {
+                    switch change {
+                    case .file(let what): keeper.requestRegeneration(reason: "changed: \(what)")
+                    case .mailbox(let folder): keeper.requestRegeneration(reason: "new mail in \(folder)")
+                    }
+                }
             }
-        } catch {
-            failure = error
+            group.addTask {
+                for await _ in feedChanges { keeper.reloadFromDisk() }
+            }
+            do {
+                try await server.run { port in
+                    let shown = Self.shownHost(host)
+                    let url = "\(shown):\(port)/\(secret.value)/\(feedName)"
+                    // Unbuffered, so that a script reading the URL gets it at once.
+                    FileHandle.standardOutput.write(Data("http://\(url)\nwebcal://\(url)\n".utf8))
+                }
+            } catch {
+                failure = error
+            }
+            // Ends both sequences, and with them the tasks that follow them.
+            changes.stop()
+            feedChanges.stop()
         }
-        watcher.stop()
-        feedWatcher.stop()
-        mailWatcher?.stop()
         keeper.finish()
         if let failure {
             StandardError.print("error: cannot serve on \(host):\(options.port): \(failure)")
