@@ -9,6 +9,11 @@ import ReservationFeed
 /// of changes makes at most two. Runs happen one at a time on a thread of their own, never on the
 /// threads that answer requests. A run that fails (bad input, the shrink guard, a lock held too
 /// long) keeps the last good feed served and says why.
+///
+/// A regeneration is seconds of work on every core (``FeedGenerator``, synchronous): it runs on a
+/// dispatch queue of its own rather than as a task, so that it never holds one of the
+/// concurrency pool's few threads, which answer requests.
+// Unchecked: the feed served, the runs asked for and those waiting for them are under `lock`.
 public final class FeedKeeper: @unchecked Sendable {
     /// What a run did.
     public enum Outcome: Sendable {

@@ -1,3 +1,4 @@
+import Basics
 import Crypto
 import EventModel
 import Foundation
@@ -62,20 +63,27 @@ public final class ServedFeed: Sendable {
     }
 
     /// The events of a version, parsed once, when first asked for.
-    private final class ParsedEvents: @unchecked Sendable {
-        private let lock = NSLock()
-        private var bytes: [UInt8]?
-        private var events: [CalendarEvent]?
+    private final class ParsedEvents: Sendable {
+        /// The feed's text until it is parsed, then its events.
+        private let state: Locked<Either>
 
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        private enum Either {
+            case text([UInt8])
+            case events([CalendarEvent])
+        }
+
+        init(_ bytes: [UInt8]) { state = Locked(.text(bytes)) }
 
         var value: [CalendarEvent] {
-            lock.withLock {
-                if let events { return events }
-                let parsed = bytes.flatMap { try? PreviousFeed(iCalendar: $0).events } ?? []
-                events = parsed
-                bytes = nil
-                return parsed
+            state.withLock { state in
+                switch state {
+                case .events(let events):
+                    return events
+                case .text(let bytes):
+                    let parsed = (try? PreviousFeed(iCalendar: bytes).events) ?? []
+                    state = .events(parsed)
+                    return parsed
+                }
             }
         }
     }

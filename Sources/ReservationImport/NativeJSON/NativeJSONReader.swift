@@ -121,21 +121,20 @@ public struct NativeJSONReader: Sendable {
         /// `countryCode`, else its `country`), looked for only when a date's order needs a guess.
         static func placeCountry(in reservation: JSONNode) -> @Sendable () -> String? {
             {
-                var pending = [(reservation, 0)]
-                var names: [String] = []
-                while !pending.isEmpty {
-                    let (node, depth) = pending.removeFirst()
-                    guard case .object(let members) = node.value, depth < 5 else { continue }
-                    for member in members {
-                        if case .string(let text) = member.value.value {
-                            if member.key == "countryCode", let code = CountryNames.code(for: text) { return code }
-                            if member.key == "country" { names.append(text) }
-                        } else {
-                            pending.append((member.value, depth + 1))
-                        }
+                func strings(_ node: JSONNode, _ key: String) -> [String] {
+                    guard case .object(let members) = node.value else { return [] }
+                    return members.compactMap { member in
+                        if member.key == key, case .string(let text) = member.value.value { text } else { nil }
                     }
                 }
-                return names.lazy.compactMap(CountryNames.code(for:)).first
+                return PlaceCountry.first(
+                    from: reservation, codes: { strings($0, "countryCode") }, names: { strings($0, "country") },
+                    children: { node in
+                        guard case .object(let members) = node.value else { return [] }
+                        return members.compactMap { member in
+                            if case .string = member.value.value { nil } else { member.value }
+                        }
+                    })
             }
         }
 

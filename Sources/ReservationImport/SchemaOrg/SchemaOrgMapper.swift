@@ -283,20 +283,9 @@ struct SchemaOrgMapper {
     /// The country of the first address found in a reservation's objects (its venue's, its
     /// departure station's...), by breadth.
     static func placeCountry(of reservation: SchemaObject) -> String? {
-        var pending = [(reservation, 0)]
-        var index = 0
-        while index < pending.count {
-            let (object, depth) = pending[index]
-            index += 1
-            for value in object.values(.addressCountry) {
-                if let text = value.trimmedText, let code = CountryNames.code(for: text) { return code }
-            }
-            guard depth < 4 else { continue }
-            for value in object.allValues {
-                if let inner = value.object { pending.append((inner, depth + 1)) }
-            }
-        }
-        return nil
+        PlaceCountry.first(
+            from: reservation, codes: { $0.values(.addressCountry).compactMap(\.trimmedText) },
+            children: { $0.allValues.compactMap(\.object) })
     }
 
     /// `ReservationConfirmed`, `Confirmed`, `http://schema.org/ReservationCancelled`...

@@ -71,6 +71,8 @@ struct Publish: AsyncParsableCommand {
     }
 
     /// What the runs of one command share: the calendar once chosen, and how to publish into it.
+    // Unchecked: the command line's options (swift-argument-parser's property wrappers) are not
+    // Sendable, though only read once parsed; the calendar chosen is under a lock.
     final class Session: @unchecked Sendable {
         let options: PublishOptions
         let credentials: CalDAVClient.Credentials?
