@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ReservationFeed
 
@@ -13,8 +14,7 @@ import ReservationFeed
 /// A regeneration is seconds of work on every core (``FeedGenerator``, synchronous): it runs on a
 /// dispatch queue of its own rather than as a task, so that it never holds one of the
 /// concurrency pool's few threads, which answer requests.
-// Unchecked: the feed served, the runs asked for and those waiting for them are under `lock`.
-public final class FeedKeeper: @unchecked Sendable {
+public final class FeedKeeper: Sendable {
     /// What a run did.
     public enum Outcome: Sendable {
         /// The feed was written (its report), and is served.
@@ -37,11 +37,15 @@ public final class FeedKeeper: @unchecked Sendable {
     private let clock: @Sendable () -> Instant
 
     private let queue = DispatchQueue(label: "reservation-feed.regeneration")
-    private let lock = NSLock()
-    private var served: ServedFeed?
-    private var requested = 0
-    private var completed = 0
-    private var waiters: [(number: Int, continuation: CheckedContinuation<Outcome, Never>)] = []
+    /// The version served, the runs asked for and done (numbered), and who waits for which.
+    private let state = Locked(State())
+
+    private struct State {
+        var served: ServedFeed?
+        var requested = 0
+        var completed = 0
+        var waiters: [(number: Int, continuation: CheckedContinuation<Outcome, Never>)] = []
+    }
 
     /// Creates a keeper; nothing runs until ``start()`` or ``regenerate(reason:)``.
     public init(
@@ -60,7 +64,7 @@ public final class FeedKeeper: @unchecked Sendable {
     public func now() -> Instant { clock() }
 
     /// The version of the feed being served, `nil` until one exists.
-    public var current: ServedFeed? { lock.withLock { served } }
+    public var current: ServedFeed? { state.withLock { $0.served } }
 
     /// Serves the feed already on disk, if any, and makes the first run; returns its outcome.
     public func start() async -> Outcome {
@@ -70,9 +74,9 @@ public final class FeedKeeper: @unchecked Sendable {
 
     /// Asks for a run and returns at once.
     public func requestRegeneration(reason: String) {
-        let number = lock.withLock { () -> Int in
-            requested += 1
-            return requested
+        let number = state.withLock { state in
+            state.requested += 1
+            return state.requested
         }
         queue.async { self.runIfNeeded(reason: reason, upTo: number) }
     }
@@ -80,10 +84,10 @@ public final class FeedKeeper: @unchecked Sendable {
     /// Runs (or joins a run that starts after this call) and returns its outcome.
     public func regenerate(reason: String) async -> Outcome {
         await withCheckedContinuation { continuation in
-            let number = lock.withLock { () -> Int in
-                requested += 1
-                waiters.append((requested, continuation))
-                return requested
+            let number = state.withLock { state in
+                state.requested += 1
+                state.waiters.append((state.requested, continuation))
+                return state.requested
             }
             queue.async { self.runIfNeeded(reason: reason, upTo: number) }
         }
@@ -100,21 +104,22 @@ public final class FeedKeeper: @unchecked Sendable {
     public func reloadFromDisk() {
         guard let data = FileManager.default.contents(atPath: output), !data.isEmpty else { return }
         let modified = (try? FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date) ?? Date()
-        lock.withLock {
+        let maxAge = generator.options.refreshInterval
+        state.withLock { state in
             let bytes = [UInt8](data)
-            guard served?.bytes != bytes else { return }
-            served = ServedFeed(bytes: bytes, previous: served, modified: modified, maxAge: generator.options.refreshInterval)
+            guard state.served?.bytes != bytes else { return }
+            state.served = ServedFeed(bytes: bytes, previous: state.served, modified: modified, maxAge: maxAge)
         }
     }
 
     private func runIfNeeded(reason: String, upTo number: Int) {
-        let target = lock.withLock { () -> Int? in completed >= number ? nil : requested }
+        let target = state.withLock { state -> Int? in state.completed >= number ? nil : state.requested }
         guard let target else { return }
         let outcome = run(reason: reason)
-        let ready = lock.withLock { () -> [CheckedContinuation<Outcome, Never>] in
-            completed = target
-            let ready = waiters.filter { $0.number <= target }.map(\.continuation)
-            waiters.removeAll { $0.number <= target }
+        let ready = state.withLock { state -> [CheckedContinuation<Outcome, Never>] in
+            state.completed = target
+            let ready = state.waiters.filter { $0.number <= target }.map(\.continuation)
+            state.waiters.removeAll { $0.number <= target }
             return ready
         }
         for continuation in ready { continuation.resume(returning: outcome) }
