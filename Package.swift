@@ -26,6 +26,13 @@
 // bookings are used, `SenderVerification` checks who sent it: `DKIM` (the only module importing
 // `COpenDKIM`) verifies its signatures, `PublicSuffix` (the only one importing `CLibPSL`) tells
 // which organization a domain belongs to.
+//
+// The library (the `ReservationFeed` product) starts no child process, keeps no thread or watch
+// of its own and names no command-line option. The programs' plumbing is theirs: `Programs`
+// (options and their wording, KDE's extractor and the mail program run as child processes
+// behind the library's `DocumentExtraction` and `MailboxSyncing`, `InputChanges` for serve and
+// publish --follow), `ProgramSupport` (what both programs do alike, without Foundation), and
+// `MailProgramProtocol` (the typed messages reservation-feed-mail sends reservation-feed).
 
 import PackageDescription
 
