@@ -70,6 +70,9 @@ let package = Package(
         // serve and publish --follow: the changes of files and mailboxes merged into one
         // AsyncSequence, and the follower's own events with them.
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
+        // The mail program's watch, run as a child for as long as serve or publish --follow runs.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.0.0"),
         // publish: the HTTP client that speaks CalDAV (SwiftNIO, TLS with the system's trust store).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
         // `swift package generate-documentation`: the DocC catalog of the ReservationFeed library. A
@@ -208,6 +211,7 @@ let package = Package(
                 "Basics", "Chrono", "Diagnostics", "ReservationFeed", "ReservationImport", "MailProgramProtocol", "Mailboxes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .executableTarget(
             name: "reservation-feed",
@@ -270,7 +274,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
-        .testTarget(name: "ProgramsTests", dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "TestSupport"]),
+        .testTarget(name: "ProgramsTests", dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "Basics", "MailProgramProtocol", "TestSupport"]),
         .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "CalDAV", "ReservationFeed", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests",
