@@ -175,7 +175,7 @@ let package = Package(
         .target(
             name: "FeedServer",
             dependencies: [
-                "Basics", "Chrono", "EventModel", "ReservationFeed", .product(name: "Hummingbird", package: "hummingbird"),
+                "Basics", "Chrono", "Diagnostics", "EventModel", "ReservationFeed", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
@@ -198,10 +198,10 @@ let package = Package(
             dependencies: ["ReservationFeed", "Diagnostics", "ICalendar", "EventModel", "Chrono", "CalDAV", "Parallel", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // What reservation-feed-mail tells reservation-feed: typed messages, one JSON line each.
-        .target(name: "MailProgramProtocol"),
+        .target(name: "MailProgramProtocol", dependencies: ["Basics"]),
         // What every program does the same way: usage errors exit 2, messages go to standard
-        // error. Without Foundation, so that the mail program can stay small.
-        .target(name: "ProgramSupport", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // error. Without Foundation (Basics has none either), so that the mail program can stay small.
+        .target(name: "ProgramSupport", dependencies: ["Basics", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The programs' own plumbing, apart from the library: the command line's options and what
         // they mean for the library's values, watching inputs and mailboxes for serve and
         // publish --follow. Nothing in the ReservationFeed library product depends on it.

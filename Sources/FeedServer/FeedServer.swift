@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -110,7 +111,7 @@ public struct FeedServer: Sendable {
         } catch {
             return FeedResponse(
                 status: .contentTooLarge, headerFields: [.contentType: "text/plain; charset=utf-8", .connection: "close"],
-                body: Array("The document is larger than \(ImportLimits.describe(bytes: configuration.maximumBodySize)) (--limit file-size)\n".utf8))
+                body: Array(Self.tooLarge(configuration.maximumBodySize).description.utf8))
         }
         let receipt = await desk.receive(bytes, now: now)
         if receipt.stored {
@@ -119,6 +120,11 @@ public struct FeedServer: Sendable {
         return FeedResponse(
             status: HTTPResponse.Status(code: receipt.status), headerFields: [.contentType: "application/json", .cacheControl: "no-store"],
             body: receipt.json)
+    }
+
+    /// Why a donation was refused by its size, naming the setting as the program does.
+    static func tooLarge(_ limit: Int) -> DiagnosticMessage {
+        "The document is larger than \(bytes: limit) (\(setting: .limit("file-size")))\n"
     }
 
     /// Hummingbird's side: turns its requests into ``FeedRequest`` values and back.

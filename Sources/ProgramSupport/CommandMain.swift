@@ -1,16 +1,11 @@
 import ArgumentParser
+import Basics
 import Dispatch
 
-#if canImport(Glibc)
-    import Glibc
-    private let exitProgram = Glibc.exit
-#elseif canImport(Musl)
-    import Musl
-    private let exitProgram = Musl.exit
-#elseif canImport(Darwin)
-    import Darwin
-    private let exitProgram = Darwin.exit
-#endif
+/// The C library's `exit`, which `ParsableCommand.exit(withError:)` hides inside the commands.
+private func exitProgram(_ status: Int32) -> Never {
+    exit(status)
+}
 
 extension ParsableCommand {
     /// Parses the command line and runs the command, with usage errors exiting 2

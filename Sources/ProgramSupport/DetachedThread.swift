@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Basics
 
 /// A thread of its own for work that blocks for as long as the program runs (watching an IMAP
 /// folder), so that it holds none of the concurrency pool's or Dispatch's threads.

@@ -1,12 +1,5 @@
 import ArgumentParser
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Basics
 
 /// Messages for people go to standard error, so standard output can carry a feed (`--output -`).
 public enum StandardError {
@@ -42,12 +35,4 @@ extension ExitCode {
     public static let inputErrors = ExitCode(1)
     /// A usage or fatal error; nothing was written.
     public static let usage = ExitCode(2)
-}
-
-/// What a program prints for another program to read: written at once, one whole line a write.
-public enum StandardOutput {
-    /// Writes `text` to standard output at once.
-    public static func write(_ text: String) {
-        writeAll(text, to: STDOUT_FILENO)
-    }
 }

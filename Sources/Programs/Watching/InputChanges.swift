@@ -61,15 +61,13 @@ public final class InputChanges: AsyncSequence, Sendable {
             watcher.rescanInterval = rescanInterval
             fileWatcher = watcher
         }
-        if folders.isEmpty || mailProgram == nil {
-            mailWatcher = nil
-            mailChanges.finish()
-        } else if let mailProgram {
+        if let mailProgram, !folders.isEmpty {
             mailWatcher = MailboxWatcher(
                 command: mailProgram.program.watchCommand(for: folders, cache: mailProgram.cache), onNotice: onNotice
             ) { folder in mailChanges.yield(.mailbox(folder)) }
         } else {
             mailWatcher = nil
+            mailChanges.finish()
         }
         fileWatcher?.start()
         do {
