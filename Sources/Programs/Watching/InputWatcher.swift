@@ -10,7 +10,8 @@ import Foundation
 /// limit) and as the only means elsewhere. Changes are told after `quietPeriod` without any, or
 /// `longestWait` after the first, so that copying a folder of files makes one regeneration.
 // Unchecked: the inotify descriptor and its table of watches are the watcher thread's alone, and
-// the settings are set before it starts; whether it was told to stop is under a lock.
+// the settings are set before it starts; whether it was told to stop is under a lock, and the
+// thread is woken to see it through a pipe.
 public final class InputWatcher: @unchecked Sendable {
     /// The inputs as given: files and folders.
     public let inputs: [String]
@@ -27,6 +28,16 @@ public final class InputWatcher: @unchecked Sendable {
     private let onChange: @Sendable (String) -> Void
     private let stopped = Locked(false)
     #if os(Linux)
+    /// A pipe ``stop()`` writes a byte to, so that a thread asleep in `poll` wakes at once.
+    private let wakeUp: (read: Int32, write: Int32) = {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return (-1, -1) }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
+        return (ends[0], ends[1])
+    }()
     private var descriptor: Int32 = -1
     private var watched: [Int32: (path: String, onlyName: String?)] = [:]
     #endif
@@ -43,6 +54,15 @@ public final class InputWatcher: @unchecked Sendable {
         self.onChange = onChange
     }
 
+    deinit {
+        #if os(Linux)
+        if wakeUp.read >= 0 {
+            close(wakeUp.read)
+            close(wakeUp.write)
+        }
+        #endif
+    }
+
     /// Starts watching, on a thread of its own.
     public func start() {
         let thread = Thread { [self] in self.loop() }
@@ -50,13 +70,19 @@ public final class InputWatcher: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops watching (within a fraction of a second).
+    /// Stops watching: the watcher's thread wakes and ends, and tells no more changes.
     public func stop() {
         stopped.withLock { $0 = true }
+        #if os(Linux)
+        var byte: UInt8 = 1
+        _ = write(wakeUp.write, &byte, 1)
+        #endif
     }
 
     private var isStopped: Bool { stopped.withLock { $0 } }
 
+    /// Sleeps until the kernel reports a change, ``stop()`` is called or the next thing falls
+    /// due (a burst's quiet period, its longest wait, the rescan): nothing runs in between.
     private func loop() {
         #if os(Linux)
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -90,7 +116,11 @@ public final class InputWatcher: @unchecked Sendable {
                 }
                 continue
             }
-            if let change = waitForEvents(timeout: firstChange == nil ? 0.25 : min(0.05, quietPeriod)) {
+            var due = lastRescan.addingTimeInterval(rescanInterval)
+            if let first = firstChange, let last = lastChange {
+                due = min(due, last.addingTimeInterval(quietPeriod), first.addingTimeInterval(longestWait))
+            }
+            if let change = waitForEvents(until: due) {
                 if firstChange == nil {
                     firstChange = Date()
                     what = change
@@ -100,15 +130,17 @@ public final class InputWatcher: @unchecked Sendable {
         }
     }
 
-    /// Waits up to `timeout` for the kernel to report a change; returns a word on it.
-    private func waitForEvents(timeout: TimeInterval) -> String? {
+    /// Waits until `due` for the kernel to report a change; returns a word on it.
+    private func waitForEvents(until due: Date) -> String? {
+        let timeout = max(0, due.timeIntervalSinceNow)
         #if os(Linux)
         guard descriptor >= 0 else {
-            Thread.sleep(forTimeInterval: timeout)
+            var poller = pollfd(fd: wakeUp.read, events: Int16(POLLIN), revents: 0)
+            _ = poll(&poller, 1, Self.milliseconds(timeout))
             return nil
         }
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, Int32(timeout * 1000)) > 0 else { return nil }
+        var pollers = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeUp.read, events: Int16(POLLIN), revents: 0)]
+        guard poll(&pollers, 2, Self.milliseconds(timeout)) > 0, pollers[0].revents != 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { return nil }
@@ -134,9 +166,16 @@ public final class InputWatcher: @unchecked Sendable {
         if newFolder { addWatches() }
         return change
         #else
-        Thread.sleep(forTimeInterval: timeout)
+        // Elsewhere the rescan is all there is; a stop is seen within a second.
+        Thread.sleep(forTimeInterval: min(timeout, 1))
         return nil
         #endif
+    }
+
+    /// `poll`'s timeout for a number of seconds, rounded up so that a deadline is not missed by
+    /// waking just before it.
+    private static func milliseconds(_ seconds: TimeInterval) -> Int32 {
+        Int32(min((seconds * 1000).rounded(.up), Double(Int32.max)))
     }
 
     /// Watches every input folder and the folders below it, and the folder of each input file.
