@@ -31,7 +31,7 @@ struct LintCommandTests {
         let document = try JSONDecoder().decode(Document.self, from: Data(result.standardOutput.utf8))
         #expect(Set(document.diagnostics.map(\.code)) == [
             "unconfirmed", "duplicate-item-reference", "unknown-airport", "floating-time", "end-before-start",
-            "offset-zone-conflict", "ended", "missing-required", "invalid",
+            "offset-zone-conflict", "ended", "missing-required", "invalid", "zone-guessed",
         ])
     }
 

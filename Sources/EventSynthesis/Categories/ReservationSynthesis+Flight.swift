@@ -15,7 +15,7 @@ extension ReservationSynthesis {
         checkAirport(arrivalAirport, arrivalPlace, codes: (.arrivalAirportIATACode, .arrivalAirportICAOCode))
 
         var start = resolve(departureTime, field: .departureTime, at: departurePlace)
-        let end = resolve(flight.arrival?.time, field: .arrivalTime, at: arrivalPlace)
+        var end = resolve(flight.arrival?.time, field: .arrivalTime, at: arrivalPlace)
         let boarding = resolve(flight.boardingTime, field: .boardingTime, at: departurePlace)
         if departureTime.isDateOnly, let boarding, !boarding.given.isDateOnly, boarding.given.date == departureTime.date {
             // The day of departure and the time of boarding (Lufthansa's boarding passes): the
@@ -26,6 +26,7 @@ extension ReservationSynthesis {
                     "\(departureTime) is a date without a time of day; the event starts at boarding, \(boarding.given)"))
             start = boarding
         }
+        (start, end) = onOneClock(start, end)
 
         var length = options.defaultDurations.flight
         if let from = departurePlace.coordinates, let to = arrivalPlace.coordinates {

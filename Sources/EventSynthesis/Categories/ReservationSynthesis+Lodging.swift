@@ -6,13 +6,14 @@ extension ReservationSynthesis {
     mutating func lodgingDraft(_ stay: LodgingStay) -> EventDraft? {
         guard let checkInTime = stay.checkInTime else { return nil }
         let place = Whereabouts(place: stay.place, times: [stay.checkInTime, stay.checkOutTime])
-        let start = resolve(checkInTime, field: .checkInTime, at: place)
+        var start = resolve(checkInTime, field: .checkInTime, at: place)
         var end = resolve(stay.checkOutTime, field: .checkOutTime, at: place)
         if !checkInTime.isDateOnly, let checkOut = stay.checkOutTime, checkOut.isDateOnly {
             // A check-in time but a check-out date: leave at the usual hour on that date.
             let wall = LocalDateTime(date: checkOut.date, time: options.defaultDurations.lodgingCheckOut)
             end = EventDraft.Time(event: sameTerms(wall, as: start), given: checkOut, field: .checkOutTime)
         }
+        (start, end) = onOneClock(start, end)
         var draft = EventDraft(
             label: words.hotel, detail: stay.place.flatMap { Text.clean($0.name) }.map { "· \($0)" }, notes: noteLines(),
             place: stay.place.map(describe), startPlace: place, start: start, end: end,

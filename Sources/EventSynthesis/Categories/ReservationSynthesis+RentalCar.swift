@@ -11,8 +11,9 @@ extension ReservationSynthesis {
             // Each desk is evidence for the other's city.
             (pickUpPlace, dropOffPlace) = (pickUpPlace.near(dropOffPlace), dropOffPlace.near(pickUpPlace))
         }
-        let start = resolve(pickUpTime, field: .pickUpTime, at: pickUpPlace)
-        let end = resolve(rental.dropOff?.time, field: .dropOffTime, at: dropOffPlace)
+        var start = resolve(pickUpTime, field: .pickUpTime, at: pickUpPlace)
+        var end = resolve(rental.dropOff?.time, field: .dropOffTime, at: dropOffPlace)
+        (start, end) = onOneClock(start, end)
         let company = Text.clean(rental.company?.name) ?? Text.clean(reservation.provider?.name)
         var draft = EventDraft(
             label: words.rentalCar, detail: company.map { "· \($0)" }, notes: noteLines(),

@@ -4,8 +4,9 @@ extension ReservationSynthesis {
     mutating func restaurantDraft(_ table: RestaurantTable) -> EventDraft? {
         guard let startTime = table.startTime else { return nil }
         let place = Whereabouts(place: table.place, times: [table.startTime, table.endTime])
-        let start = resolve(startTime, field: .startTime, at: place)
-        let end = resolve(table.endTime, field: .endTime, at: place)
+        var start = resolve(startTime, field: .startTime, at: place)
+        var end = resolve(table.endTime, field: .endTime, at: place)
+        (start, end) = onOneClock(start, end)
         let party = table.partySize.flatMap { $0 > 0 ? "(\(words.people($0)))" : nil }
         var draft = EventDraft(
             label: words.restaurant,

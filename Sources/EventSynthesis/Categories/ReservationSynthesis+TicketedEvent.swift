@@ -4,8 +4,9 @@ extension ReservationSynthesis {
     mutating func ticketedEventDraft(_ event: TicketedEvent) -> EventDraft? {
         guard let startTime = event.startTime else { return nil }
         let place = Whereabouts(place: event.venue, times: [event.startTime, event.endTime])
-        let start = resolve(startTime, field: .startTime, at: place)
-        let end = resolve(event.endTime, field: .endTime, at: place)
+        var start = resolve(startTime, field: .startTime, at: place)
+        var end = resolve(event.endTime, field: .endTime, at: place)
+        (start, end) = onOneClock(start, end)
         let isMovie = event.kind == .movie
         let name = Text.clean(event.name)
         var draft = EventDraft(

@@ -11,6 +11,7 @@ extension ReservationSynthesis {
         var end = resolve(trip.arrival?.time, field: .arrivalTime, at: arrivalPlace)
         start = inZoneOfOtherEnd(start, end) ?? start
         end = inZoneOfOtherEnd(end, start)
+        (start, end) = onOneClock(start, end)
         let from = trip.departure?.place.flatMap { Text.clean($0.name) }
         let to = trip.arrival?.place.flatMap { Text.clean($0.name) }
         var draft = EventDraft(

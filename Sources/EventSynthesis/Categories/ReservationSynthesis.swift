@@ -114,6 +114,50 @@ struct ReservationSynthesis {
         return time
     }
 
+    /// An event's two ends on one kind of clock. RFC 5545 allows a floating end only beside a
+    /// floating start: a train's departure in Europe/Prague beside an arrival that no zone or
+    /// offset places cannot be written (nor compared, by most readers). An end whose zone nothing
+    /// tells takes its other end's: that zone, as a wall time there, or the other end's UTC
+    /// offset when only that is known; the guess is reported in place of the floating one.
+    mutating func onOneClock(_ start: EventDraft.Time, _ end: EventDraft.Time?) -> (start: EventDraft.Time, end: EventDraft.Time?) {
+        guard var end else { return (start, nil) }
+        var start = start
+        if case .floating(let local) = end.event, let fixed = fixed(local, field: end.field, like: start) {
+            end.event = fixed
+        } else if case .floating(let local) = start.event, let fixed = fixed(local, field: start.field, like: end) {
+            start.event = fixed
+        }
+        return (start, end)
+    }
+
+    /// A floating wall time read on the clock of `other`, the event's other end; `nil` when that
+    /// end floats too, or is a date.
+    private mutating func fixed(_ local: LocalDateTime, field: FieldPath, like other: EventDraft.Time) -> EventTime? {
+        let taken: EventTime
+        let clock: DiagnosticMessage
+        var said: [Diagnostic] = []  // what reading the wall time in that zone says (a skipped hour)
+        switch other.event {
+        case .zoned(_, let zone, _):
+            taken = TimeResolver(context: context).wallTime(local, in: zone, field: field, messages: &said)
+            clock = "\(zone)"
+        case .utc:
+            // Written in UTC because only an offset was known there (or it was UTC): the same offset.
+            let offset = other.given.utcOffset ?? .zero
+            taken = .utc(local.instant(at: offset).utcDateTime)
+            clock = "the UTC offset \(offset)"
+        case .floating, .date:
+            return nil
+        }
+        messages.removeAll { $0.code == .floatingTime && $0.field == field }
+        messages.append(
+            Diagnostic(
+                .warning, .zoneGuessed, field: field,
+                "no time zone or UTC offset, and nothing tells where; took \(clock), that of \(other.field), so that the event's two ends are on one clock"
+            ))
+        messages += said
+        return taken
+    }
+
     /// Resolves an optional time.
     mutating func resolve(_ value: DateTimeValue?, field: FieldPath, at place: Whereabouts) -> EventDraft.Time? {
         value.map { resolve($0, field: field, at: place) }

@@ -22,7 +22,8 @@ import Geography
 ///    (when several are: the nearest to the place);
 /// 4. with a UTC offset and nothing else: the exact instant, in UTC;
 /// 5. without an offset: the zone of the country nearest the place (with a warning);
-/// 6. a floating time, with a warning, when nothing at all tells the zone.
+/// 6. a floating time, with a warning, when nothing at all tells the zone (an event whose other
+///    end is fixed then takes that end's clock instead: ``ReservationSynthesis/onOneClock(_:_:)``).
 ///
 /// A time with an offset is an instant: it keeps that instant and is shown in the place's zone.
 /// Times written in UTC (`Z`, `+00:00`) are common for places anywhere, so they are converted

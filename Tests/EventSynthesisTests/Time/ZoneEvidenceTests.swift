@@ -317,4 +317,43 @@ struct ZoneEvidenceTests {
             #"{"type": "bus", "departure": {"place": {"name": "Somewhere"}, "time": "2030-01-04T12:30:00-03:00"}, "arrival": {"place": {"name": "Boston South Station"}, "time": "2030-01-04T17:10:00-05:00"}}"#)
         #expect(far.start.description == "2030-01-04T15:30:00Z")
     }
+
+    @Test("an end that nothing places takes its other end's zone, reported: never a floating end beside a zoned one (RegioJet's train)")
+    func oneClock() throws {
+        // KDE's extractor on RegioJet's e-mail: Olomouc is known, "Praha, hl.n." is not.
+        let (train, messages) = try event(
+            #"{"type": "train", "departure": {"place": {"name": "Olomouc, hl.n."}, "time": "2030-07-02T11:56"}, "arrival": {"place": {"name": "Nowhere Known"}, "time": "2030-07-02T14:12"}}"#)
+        #expect(train.start.description == "2030-07-02T11:56:00[Europe/Prague]")
+        #expect(train.end?.description == "2030-07-02T14:12:00[Europe/Prague]")
+        #expect(messages == [
+            "arrival.time: no time zone or UTC offset, and nothing tells where; took Europe/Prague, that of departure.time, so that the event's two ends are on one clock"
+        ])
+
+        // The other way round: a start nothing places takes the end's zone.
+        let (dinner, said) = try event(
+            #"{"type": "ticketedEvent", "event": {"name": "Concert"}, "startTime": "2030-03-01T20:00", "endTime": "2030-03-01T22:00:00+01:00"}"#)
+        #expect(dinner.start.description == "2030-03-01T19:00:00Z")
+        #expect(dinner.end?.description == "2030-03-01T21:00:00Z")
+        #expect(said == [
+            "startTime: no time zone or UTC offset, and nothing tells where; took the UTC offset +01:00, that of endTime, so that the event's two ends are on one clock"
+        ])
+
+        // Two floating ends stay floating, with one warning each, as before.
+        let (floating, warned) = try event(
+            #"{"type": "train", "departure": {"place": {"name": "Central Station"}, "time": "2030-01-04T17:10"}, "arrival": {"place": {"name": "North Station"}, "time": "2030-01-04T18:10"}}"#)
+        #expect(floating.start == .floating(try #require(LocalDateTime(year: 2030, month: 1, day: 4, hour: 17, minute: 10))))
+        #expect(floating.end == .floating(try #require(LocalDateTime(year: 2030, month: 1, day: 4, hour: 18, minute: 10))))
+        #expect(warned.count == 2)
+    }
+
+    @Test("an end taken from the other end's zone at a skipped hour says so too")
+    func oneClockSkippedHour() throws {
+        // The night train arrives at 02:30 on the morning Europe/Paris skips it.
+        let (train, messages) = try event(
+            #"{"type": "train", "departure": {"place": {"name": "Gare de Lyon", "address": {"city": "Paris", "country": "FR"}}, "time": "2030-03-30T22:00"}, "arrival": {"place": {"name": "Nowhere Known"}, "time": "2030-03-31T02:30"}}"#)
+        #expect(train.end?.description == "2030-03-31T03:30:00[Europe/Paris]")
+        #expect(messages.count == 2)
+        #expect(messages.first?.hasPrefix("arrival.time: no time zone or UTC offset, and nothing tells where; took Europe/Paris") == true)
+        #expect(messages.last?.contains("does not exist in Europe/Paris") == true)
+    }
 }
