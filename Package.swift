@@ -34,7 +34,23 @@
 // publish --follow), `ProgramSupport` (what both programs do alike, without Foundation), and
 // `MailProgramProtocol` (the typed messages reservation-feed-mail sends reservation-feed).
 
+import Foundation
 import PackageDescription
+
+/// KDE's itinerary library (KItinerary) and Qt's core as this machine's development packages have
+/// them (Debian `libkpimitinerary-dev`, which `.ci/setup` installs), for the extractor helper;
+/// `nil` without them, and then the programs run KDE's `kitinerary-extractor` once per document.
+let kitinerary: (includes: [String], libraries: [String])? = {
+    let files = FileManager.default
+    for (kde, qt, library) in [("/usr/include/KPim6", "qt6", "KPim6Itinerary"), ("/usr/include/KPim", "qt5", "KPimItinerary")]
+    where files.fileExists(atPath: kde + "/KItinerary/ExtractorEngine") {
+        // Qt's headers are where its packages put them: /usr/include/<multiarch>/qt5, or /usr/include/qt5.
+        let folders = ((try? files.contentsOfDirectory(atPath: "/usr/include")) ?? []).sorted().map { "/usr/include/\($0)/\(qt)" } + ["/usr/include/\(qt)"]
+        guard let qtFolder = folders.first(where: { files.fileExists(atPath: $0 + "/QtCore/QString") }) else { continue }
+        return ([kde, qtFolder, qtFolder + "/QtCore"], [library, qt == "qt6" ? "Qt6Core" : "Qt5Core"])
+    }
+    return nil
+}()
 
 let package = Package(
     name: "reservation-feed",
@@ -54,7 +70,7 @@ let package = Package(
         .library(name: "IMAP", targets: ["IMAP"]),
         .executable(name: "reservation-feed", targets: ["reservation-feed"]),
         .executable(name: "reservation-feed-mail", targets: ["reservation-feed-mail"]),
-    ],
+    ] + (kitinerary == nil ? [] : [.executable(name: "reservation-feed-kitinerary", targets: ["reservation-feed-kitinerary"])]),
     dependencies: [
         // The command line: subcommands, help, validation.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -234,6 +250,7 @@ let package = Package(
             dependencies: ["Basics", "IMAP", "Mailboxes", "MailProgramProtocol", "ProgramSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+    ] + kitineraryTargets + [
         // MARK: Examples that run (the README shows this one).
         .executableTarget(name: "library-usage", dependencies: ["ReservationFeed"], path: "Examples/library-usage"),
 
@@ -274,12 +291,33 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
-        .testTarget(name: "ProgramsTests", dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "Basics", "MailProgramProtocol", "TestSupport"]),
+        .testTarget(
+            name: "ProgramsTests",
+            dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "Basics", "MailProgramProtocol", "TestSupport"] + kitineraryHelper),
         .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "CalDAV", "ReservationFeed", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["reservation-feed", "reservation-feed-mail", "library-usage", "Basics", "TestSupport"],
+            dependencies: ["reservation-feed", "reservation-feed-mail", "library-usage", "Basics", "TestSupport"] + kitineraryHelper,
             exclude: ["Golden", "Fixtures"]
         ),
     ]
 )
+
+/// KDE's extractor kept running for many documents (C++, against KItinerary and Qt's core): the
+/// programs give it every document without markup, where `kitinerary-extractor` would start once
+/// for each (some 20 ms apiece, most of a first run over a mailbox). Built only where KDE's
+/// development packages are installed; without it, documents are read as before.
+var kitineraryTargets: [Target] {
+    guard let kitinerary else { return [] }
+    return [
+        .executableTarget(
+            name: "reservation-feed-kitinerary",
+            // Qt is built with -reduce-relocations, which needs position-independent code.
+            cxxSettings: [.unsafeFlags(kitinerary.includes.map { "-I" + $0 } + ["-fPIC"])],
+            linkerSettings: kitinerary.libraries.map { .linkedLibrary($0) }
+        ),
+    ]
+}
+
+/// The helper, for the tests that run it, where it is built.
+var kitineraryHelper: [Target.Dependency] { kitinerary == nil ? [] : ["reservation-feed-kitinerary"] }
