@@ -8,8 +8,8 @@
 //   request: "<length> <context date, ISO 8601, or ->\n" followed by <length> bytes of document
 //   answer:  "<length>\n" followed by <length> bytes of JSON-LD (an array, "[\n]\n" for none)
 //
-// It ends at the end of its input. Time limits are the caller's: it stops this program (and
-// starts another) when a document takes too long.
+// It ends at the end of its input, or after a minute without a document. Time limits are the
+// caller's: it stops this program (and starts another) when a document takes too long.
 
 #include <KItinerary/ExtractorEngine>
 #include <KItinerary/ExtractorPostprocessor>
@@ -22,18 +22,84 @@
 #include <QJsonDocument>
 #include <QString>
 
-#include <cstdio>
+#include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <string>
 
+#include <poll.h>
+#include <unistd.h>
+
 namespace {
 
-/// Reads the header line of the next request; false at the end of the input or on a malformed line.
-bool readHeader(std::size_t &length, QString &context)
+/// How long the helper waits for a document before it leaves (the caller starts another when
+/// it needs one): a long-running `serve` keeps no idle helper's memory.
+constexpr int idleMilliseconds = 60 * 1000;
+
+/// The standard input, read in blocks.
+class Input
+{
+public:
+    /// The next byte; -1 at the end of the input, or when nothing came for `idleMilliseconds`.
+    int next(bool waitIdle)
+    {
+        if (m_position == m_filled && !fill(waitIdle)) {
+            return -1;
+        }
+        return static_cast<unsigned char>(m_buffer[m_position++]);
+    }
+
+    /// Exactly `length` bytes into `out`; false if the input ends first.
+    bool take(char *out, std::size_t length)
+    {
+        while (length > 0) {
+            if (m_position == m_filled && !fill(false)) {
+                return false;
+            }
+            const auto count = std::min(length, m_filled - m_position);
+            std::copy(m_buffer + m_position, m_buffer + m_position + count, out);
+            m_position += count;
+            out += count;
+            length -= count;
+        }
+        return true;
+    }
+
+private:
+    bool fill(bool waitIdle)
+    {
+        if (waitIdle) {
+            pollfd input{0, POLLIN, 0};
+            int ready;
+            while ((ready = poll(&input, 1, idleMilliseconds)) < 0 && errno == EINTR) {
+            }
+            if (ready <= 0) {
+                return false;
+            }
+        }
+        ssize_t count;
+        while ((count = read(0, m_buffer, sizeof m_buffer)) < 0 && errno == EINTR) {
+        }
+        if (count <= 0) {
+            return false;
+        }
+        m_position = 0;
+        m_filled = static_cast<std::size_t>(count);
+        return true;
+    }
+
+    char m_buffer[64 * 1024];
+    std::size_t m_position = 0;
+    std::size_t m_filled = 0;
+};
+
+/// Reads the header line of the next request; false at the end of the input, after a while
+/// without one, or on a malformed line.
+bool readHeader(Input &input, std::size_t &length, QString &context)
 {
     std::string line;
-    for (int c = std::getchar(); c != '\n'; c = std::getchar()) {
-        if (c == EOF || line.size() > 200) {
+    for (int c = input.next(true); c != '\n'; c = input.next(false)) {
+        if (c < 0 || line.size() > 200) {
             return false;
         }
         line.push_back(static_cast<char>(c));
@@ -53,13 +119,28 @@ bool readHeader(std::size_t &length, QString &context)
     return true;
 }
 
-/// Writes one answer and flushes it, so that the caller can read it at once.
+/// Writes all of `bytes` to the standard output.
+bool writeAll(const char *bytes, std::size_t length)
+{
+    while (length > 0) {
+        const auto count = write(1, bytes, length);
+        if (count < 0 && errno == EINTR) {
+            continue;
+        }
+        if (count <= 0) {
+            return false;
+        }
+        bytes += count;
+        length -= static_cast<std::size_t>(count);
+    }
+    return true;
+}
+
+/// Writes one answer: its length on a line, then its bytes.
 bool writeAnswer(const QByteArray &answer)
 {
     const auto header = std::to_string(answer.size()) + "\n";
-    return std::fwrite(header.data(), 1, header.size(), stdout) == header.size()
-        && std::fwrite(answer.constData(), 1, static_cast<std::size_t>(answer.size()), stdout) == static_cast<std::size_t>(answer.size())
-        && std::fflush(stdout) == 0;
+    return writeAll(header.data(), header.size()) && writeAll(answer.constData(), static_cast<std::size_t>(answer.size()));
 }
 
 }
@@ -75,11 +156,12 @@ int main(int argc, char **argv)
     KItinerary::ExtractorEngine engine;
     engine.setUseSeparateProcess(false); // this is the separate process
 
+    Input input;
     std::size_t length = 0;
     QString contextText;
-    while (readHeader(length, contextText)) {
+    while (readHeader(input, length, contextText)) {
         QByteArray document(static_cast<qsizetype>(length), Qt::Uninitialized);
-        if (std::fread(document.data(), 1, length, stdin) != length) {
+        if (!input.take(document.data(), length)) {
             return 1;
         }
         auto context = QDateTime::fromString(contextText, Qt::ISODate);
@@ -102,5 +184,5 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    return std::feof(stdin) ? 0 : 2;
+    return 0;
 }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ReservationImport
 
@@ -35,12 +36,55 @@ struct ChildProcess {
     ///
     /// - Throws: `POSIXError` when it cannot be started.
     func run() throws -> Outcome {
+        let pid = try Self.spawn(
+            executable, arguments, environment: environment,
+            streams: [.path("/dev/null", O_RDONLY), .path(output, O_WRONLY | O_CREAT | O_TRUNC), .path(errors, O_WRONLY | O_CREAT | O_TRUNC)])
+        let deadline = Date().addingTimeInterval(TimeInterval(timeout))
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { return Self.outcome(status) }
+            if result < 0, errno != EINTR { return .stopped("it could not be waited for") }
+            var reason: String?
+            if Date() > deadline {
+                reason = "it took longer than \(timeout) s (--limit extractor-time)"
+            } else {
+                var info = stat()
+                if stat(output, &info) == 0, Int(info.st_size) > outputLimit {
+                    reason = "its answer is longer than \(ImportLimits.describe(bytes: outputLimit)) (--limit file-size)"
+                }
+            }
+            if let reason {
+                Self.stop(pid)
+                return .stopped(reason)
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Where a child's standard input, output or error is.
+    enum Stream {
+        /// A file opened with these flags (created readable by its owner alone).
+        case path(String, Int32)
+        /// This program's descriptor, duplicated into the child.
+        case descriptor(Int32)
+    }
+
+    /// Starts a program as the leader of a process group of its own, with the signals a fresh
+    /// program expects and its standard input, output and error as given.
+    ///
+    /// - Returns: Its process id.
+    /// - Throws: `POSIXError` when it cannot be started.
+    static func spawn(_ executable: String, _ arguments: [String], environment: [String: String], streams: [Stream]) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        for (number, stream) in streams.enumerated() {
+            switch stream {
+            case .path(let path, let flags): posix_spawn_file_actions_addopen(&actions, Int32(number), path, flags, 0o600)
+            case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, Int32(number))
+            }
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -65,32 +109,11 @@ struct ChildProcess {
         var pid: pid_t = 0
         let started = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard started == 0 else { throw POSIXError(POSIXErrorCode(rawValue: started) ?? .EINVAL) }
-
-        let deadline = Date().addingTimeInterval(TimeInterval(timeout))
-        var status: Int32 = 0
-        while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { return Self.outcome(status) }
-            if result < 0, errno != EINTR { return .stopped("it could not be waited for") }
-            var reason: String?
-            if Date() > deadline {
-                reason = "it took longer than \(timeout) s (--limit extractor-time)"
-            } else {
-                var info = stat()
-                if stat(output, &info) == 0, Int(info.st_size) > outputLimit {
-                    reason = "its answer is longer than \(ImportLimits.describe(bytes: outputLimit)) (--limit file-size)"
-                }
-            }
-            if let reason {
-                stop(pid)
-                return .stopped(reason)
-            }
-            usleep(20_000)
-        }
+        return pid
     }
 
-    /// Stops the child's process group: SIGTERM, then SIGKILL after two seconds.
-    private func stop(_ pid: pid_t) {
+    /// Stops a child's process group: SIGTERM, then SIGKILL after two seconds.
+    static func stop(_ pid: pid_t) {
         kill(-pid, SIGTERM)
         var status: Int32 = 0
         let grace = Date().addingTimeInterval(2)
@@ -106,8 +129,63 @@ struct ChildProcess {
     }
 
     /// The outcome a `waitpid` status says (the `WIFEXITED` family are C macros Swift cannot see).
-    private static func outcome(_ status: Int32) -> Outcome {
+    static func outcome(_ status: Int32) -> Outcome {
         let signal = status & 0x7F
         return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+    }
+
+    /// A pipe's two ends, neither inherited by programs started later (each child gets only the
+    /// ends it is given, duplicated into its standard streams).
+    static func pipe() throws -> (read: Int32, write: Int32) {
+        try spawning.withLock { _ in
+            var ends: [Int32] = [-1, -1]
+            guard Basics.pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            return (ends[0], ends[1])
+        }
+    }
+
+    /// Two pipes: one to a child's standard input, one from its standard output.
+    static func pipes() throws -> (input: (read: Int32, write: Int32), output: (read: Int32, write: Int32)) {
+        let input = try pipe()
+        do {
+            return (input, try pipe())
+        } catch {
+            close(input.read)
+            close(input.write)
+            throw error
+        }
+    }
+
+    /// Held while a pipe is made and marked close-on-exec, so that no program this one starts
+    /// meanwhile inherits an end of it.
+    private static let spawning = Locked(())
+
+    /// Writes all of `bytes` to a pipe; `false` when its reader is gone (EPIPE, with SIGPIPE held
+    /// back on this thread rather than ending the program).
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer {
+            // A SIGPIPE raised meanwhile is taken here, on this thread, before it is unblocked.
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var timeout = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&pipeSignal, nil, &timeout)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            written += count
+        }
+        return true
     }
 }

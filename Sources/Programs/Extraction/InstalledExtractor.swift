@@ -1,10 +1,14 @@
 import Basics
 import Chrono
+import Foundation
 import ReservationImport
 
-/// KDE's `kitinerary-extractor` wherever it is installed (``DocumentExtractor/installed(timeout:outputLimit:)``):
+/// KDE's extractor wherever it is installed (``DocumentExtractor/installed(timeout:outputLimit:)``):
 /// looked for once per program, the first time a document needs it, so that a run of markup
-/// alone pays nothing for it.
+/// alone pays nothing for it. Documents go to ``ExtractorHelper`` (KDE's library kept running)
+/// where it was built beside this program, else to `kitinerary-extractor` one by one; the
+/// answers are the same. `$KITINERARY_EXTRACTOR`, which names the program to run, is obeyed to
+/// the letter: that program, once per document.
 public struct InstalledExtractor: DocumentExtraction {
     /// How long one document may take, in seconds.
     public var timeout: Int
@@ -17,22 +21,29 @@ public struct InstalledExtractor: DocumentExtraction {
         self.outputLimit = outputLimit
     }
 
-    /// The extractor's path, once looked for; `nil` inside when there is none.
-    private static let found = Locked<String??>(nil)
+    /// What was found, once looked for: `kitinerary-extractor`'s path (`nil` inside when there is
+    /// none) and the helper's, when it is to be used.
+    private static let found = Locked<(extractor: String?, helper: String?)?>(nil)
 
-    private var executable: String? {
+    private var programs: (extractor: String?, helper: String?) {
         Self.found.withLock { found in
             if let found { return found }
-            let path = DocumentExtractor.installed()?.executable
-            found = .some(path)
-            return path
+            let extractor = DocumentExtractor.installed()?.executable
+            let named = !(ProcessInfo.processInfo.environment["KITINERARY_EXTRACTOR"] ?? "").isEmpty
+            let programs = (extractor, extractor == nil || named ? nil : ExtractorHelper.besideProgram())
+            found = programs
+            return programs
         }
     }
 
-    public var signature: String? { executable.map(ExtractionMemo.signature(of:)) }
+    public var signature: String? { programs.extractor.map(ExtractionMemo.signature(of:)) }
 
     public func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionFailure) -> [UInt8] {
-        guard let executable else { throw ExtractionFailure("kitinerary-extractor is not installed") }
-        return try DocumentExtractor(executable: executable, timeout: timeout, outputLimit: outputLimit).extract(bytes, received: received)
+        let (extractor, helper) = programs
+        guard let extractor else { throw ExtractionFailure("kitinerary-extractor is not installed") }
+        if let helper {
+            return try ExtractorHelper(executable: helper, signature: signature, timeout: timeout, outputLimit: outputLimit).extract(bytes, received: received)
+        }
+        return try DocumentExtractor(executable: extractor, timeout: timeout, outputLimit: outputLimit).extract(bytes, received: received)
     }
 }

@@ -27,9 +27,7 @@ public struct MailProgram: MailboxSyncing {
 
     /// The program's path.
     var programPath: String {
-        if let program { return program }
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("reservation-feed-mail").path
+        program ?? SiblingProgram.path("reservation-feed-mail")
     }
 
     /// The program and arguments that keep these folders' caches up to date for as long as they

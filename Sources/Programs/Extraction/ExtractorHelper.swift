@@ -1,0 +1,102 @@
+import Basics
+import Chrono
+import Foundation
+import ReservationImport
+
+/// KDE's extractor kept running (`reservation-feed-kitinerary`, built beside this program where
+/// KDE's development packages are): each document costs what reading it costs, where
+/// `kitinerary-extractor` (``DocumentExtractor``) starts a program of some 20 ms for each. Its
+/// answers are `kitinerary-extractor`'s, byte for byte; its limits the same (a document that
+/// takes too long or answers too much is stopped, with the helper, which is then replaced).
+///
+/// Helpers are shared by every extraction of the program: one per thread that extracts at once,
+/// kept between documents, replaced after ``ExtractorHelperProcess/documentsPerHelper``
+/// documents, and leaving by themselves after a minute without one.
+public struct ExtractorHelper: DocumentExtraction {
+    /// The helper's program.
+    public var executable: String
+    /// How long one document may take, in seconds.
+    public var timeout: Int
+    /// The longest answer read, in bytes.
+    public var outputLimit: Int
+    /// What identifies KDE's extractor for the memo of answers (``DocumentExtraction/signature``):
+    /// the same as `kitinerary-extractor`'s, whose answers these are.
+    public var signature: String?
+
+    /// A helper at a known path.
+    public init(executable: String, signature: String?, timeout: Int = ImportLimits().extractorTime, outputLimit: Int = ImportLimits().fileSize) {
+        self.executable = executable
+        self.signature = signature
+        self.timeout = timeout
+        self.outputLimit = outputLimit
+    }
+
+    /// `reservation-feed-kitinerary` beside this program, or `nil` when it was not built.
+    public static func besideProgram() -> String? {
+        let path = SiblingProgram.path("reservation-feed-kitinerary")
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// Extracts the reservations of a document as JSON-LD, as ``DocumentExtractor`` does.
+    public func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionFailure) -> [UInt8] {
+        // A helper that left after a while without work is replaced; one new helper's failure
+        // is the document's.
+        for _ in 0..<2 {
+            let helper: ExtractorHelperProcess
+            do {
+                helper = try Self.idle.take(executable) ?? ExtractorHelperProcess(executable: executable)
+            } catch {
+                throw ExtractionFailure("cannot run \(executable): \(error.localizedDescription)")
+            }
+            do throws(ExtractorHelperProcess.Failure) {
+                let answer = try helper.extract(bytes, received: received, timeout: timeout, outputLimit: outputLimit)
+                Self.idle.give(helper)
+                return answer
+            } catch {
+                switch error {
+                case .gone:
+                    continue
+                case .stopped(let reason):
+                    throw ExtractionFailure("kitinerary-extractor was stopped: \(reason)")
+                case .ended(let outcome, let said):
+                    let how: String
+                    switch outcome {
+                    case .exited(let status): how = "status \(status)"
+                    case .signalled(let signal): how = "signal \(signal)"
+                    case .stopped(let reason): how = reason
+                    }
+                    throw ExtractionFailure("kitinerary-extractor failed (\(how))\(said.isEmpty ? "" : ": \(said)")")
+                case .garbled:
+                    throw ExtractionFailure("\(executable) answered something that is not an answer")
+                }
+            }
+        }
+        throw ExtractionFailure("\(executable) ended before it read the document")
+    }
+
+    /// The helpers waiting for a document.
+    private static let idle = Idle()
+
+    /// Helpers between documents, each used by one thread at a time.
+    private final class Idle: Sendable {
+        // Unchecked within: a helper is handed to one thread at a time, through the lock.
+        private struct Helpers: @unchecked Sendable {
+            var waiting: [ExtractorHelperProcess] = []
+        }
+
+        private let helpers = Locked(Helpers())
+
+        /// A waiting helper of that program, if any.
+        func take(_ executable: String) -> ExtractorHelperProcess? {
+            helpers.withLock { helpers in
+                helpers.waiting.firstIndex { $0.executable == executable }.map { helpers.waiting.remove(at: $0) }
+            }
+        }
+
+        /// A helper done with its document: kept for the next, unless it has read its share.
+        func give(_ helper: ExtractorHelperProcess) {
+            guard helper.documentsRead < ExtractorHelperProcess.documentsPerHelper else { return }
+            helpers.withLock { $0.waiting.append(helper) }
+        }
+    }
+}
