@@ -1,11 +1,17 @@
 import Foundation
 
-/// The programs installed together find each other in this program's own folder (`/usr/bin`
-/// for the package, `.build/debug` for a build), wherever it was started from.
+/// The programs installed together find each other from this program's own folder, wherever it
+/// was started from: beside it (`reservation-feed-mail` in `/usr/bin`, everything in
+/// `.build/debug`), or in the package's private folder of helpers
+/// (`/usr/libexec/reservation-feed/reservation-feed-kitinerary` beside `/usr/bin`).
 enum SiblingProgram {
-    /// The path of the program `name` beside this one.
+    /// The path of the program `name`: the first of those places that holds it, else beside this
+    /// program (where an error then says it is missing).
     static func path(_ name: String) -> String {
         let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(name).path
+        let folder = URL(fileURLWithPath: own).deletingLastPathComponent()
+        let beside = folder.appendingPathComponent(name).path
+        let helpers = folder.deletingLastPathComponent().appendingPathComponent("libexec/reservation-feed/\(name)").standardizedFileURL.path
+        return [beside, helpers].first(where: FileManager.default.isExecutableFile(atPath:)) ?? beside
     }
 }
