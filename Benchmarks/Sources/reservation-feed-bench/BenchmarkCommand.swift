@@ -54,6 +54,9 @@ struct BenchmarkCommand: ParsableCommand {
     @Option(help: "Messages in the IMAP folder of the mailbox benchmark.")
     var mailSize = 20_000
 
+    @Option(help: "Another build of reservation-feed (with its reservation-feed-mail beside it) whose first run over the mailbox, with KDE's extractor, is timed beside this one's.")
+    var mailBaseline: String?
+
     @Flag(help: "Measure publish only.")
     var publishOnly = false
 
@@ -81,7 +84,7 @@ struct BenchmarkCommand: ParsableCommand {
         try workspace.buildPrograms()
         try workspace.buildReservationFeed()
         if mailOnly {
-            let text = try MailBenchmark(workspace: workspace, size: mailSize).run()
+            let text = try MailBenchmark(workspace: workspace, size: mailSize, baseline: mailBaseline).run()
             print(text)
             if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
             return
@@ -114,7 +117,7 @@ struct BenchmarkCommand: ParsableCommand {
         var text = Report(session: session, sizes: sizes.sorted(), load: (startLoad, Self.loadAverage())).markdown()
         if !skipServe { text += "\n" + (try ServeBenchmark(workspace: workspace).run()) }
         if !skipPublish { text += "\n" + (try PublishBenchmark(workspace: workspace, size: publishSize, largeSize: publishLarge).run()) }
-        if !skipMail { text += "\n" + (try MailBenchmark(workspace: workspace, size: mailSize).run()) }
+        if !skipMail { text += "\n" + (try MailBenchmark(workspace: workspace, size: mailSize, baseline: mailBaseline).run()) }
         print(text)
         if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
         if let json {

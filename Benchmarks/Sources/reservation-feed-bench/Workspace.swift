@@ -51,6 +51,10 @@ struct Workspace {
         for product in ["reservation-feed", "reservation-feed-mail"] {
             _ = try ProcessSample.run(swift, ["build", "-c", "release", "--package-path", repository.path, "--product", product], standardOutput: nil)
         }
+        // KDE's extractor kept running, where KDE's development packages are (the package only
+        // has that product then): without it, documents go to kitinerary-extractor one by one.
+        _ = try? ProcessSample.run(
+            swift, ["build", "-c", "release", "--package-path", repository.path, "--product", "reservation-feed-kitinerary"], standardOutput: nil)
         let binFolder = try ProcessSample.run(
             swift, ["build", "-c", "release", "--package-path", repository.path, "--show-bin-path"], standardOutput: nil)
         reservationFeed = (binFolder.output ?? "").trimmingCharacters(in: .whitespacesAndNewlines) + "/reservation-feed"
