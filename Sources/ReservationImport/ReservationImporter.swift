@@ -34,7 +34,8 @@ public struct ReservationImporter: Sendable {
     public var extractor: (any DocumentExtraction)?
     /// A folder where the extractor's answers are kept by the SHA-256 of the document, so that
     /// a document read again (every message of an mbox export, at every run) is given to it once;
-    /// `nil` keeps nothing. The command line uses `$XDG_CACHE_HOME/reservation-feed/extracted`.
+    /// `nil` keeps nothing. The command line uses `$XDG_CACHE_HOME/reservation-feed/extracted`,
+    /// and prunes it of what no run used for 60 days (``ExtractionMemo/prune(_:unusedForDays:now:)``).
     public var extractionCache: String?
     /// How e-mails' senders are verified, and whose mail is believed: DKIM with keys from DNS, and
     /// any verified sender but a free-mail stranger, by default.
@@ -170,7 +171,7 @@ public struct ReservationImporter: Sendable {
         let (result, attached) = readBookings(bytes, source: source, sourceTime: sourceTime, memo: memo)
         // Only messages that carry a booking are checked: newsletters cost nothing.
         guard !result.reservations.isEmpty else { return result }
-        let memo = authenticationMemo ?? extractionCache.map { ExtractionMemo.file("\($0)/\(Self.digest(bytes)).authentication", makingFolder: true) }
+        let memo = authenticationMemo ?? extractionCache.map { ExtractionMemo.file("\($0)/\(Self.digest(bytes)).authentication", makingFolder: true, markingUse: true) }
         return vouched(result, message: bytes, attached: attached, source: source, memo: memo)
     }
 
@@ -335,7 +336,7 @@ public struct ReservationImporter: Sendable {
             result.diagnostics.append(Diagnostic(.warning, .noExtractor, at: location, "\(kind) without schema.org markup: \(why)"))
             return result
         }
-        let memo = memo ?? extractionCache.map { ExtractionMemo.file("\($0)/\(Self.digest(bytes)).kitinerary", makingFolder: true) }
+        let memo = memo ?? extractionCache.map { ExtractionMemo.file("\($0)/\(Self.digest(bytes)).kitinerary", makingFolder: true, markingUse: true) }
         let answer: [UInt8]
         do {
             if let memo, let kept = memo.load(signature) {

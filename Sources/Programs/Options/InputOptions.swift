@@ -181,8 +181,11 @@ public struct InputOptions: ParsableArguments {
         var importer = ReservationImporter(
             limits: limits, extraction: extractor, extractor: InstalledExtractor(timeout: limits.extractorTime, outputLimit: limits.fileSize))
         importer.senders = try senders()
-        // What KDE's extractor says of a document is kept, so that it is asked once per document.
-        importer.extractionCache = MailCache.cacheFolder(environment: ProcessInfo.processInfo.environment) + "/extracted"
+        // What KDE's extractor says of a document is kept, so that it is asked once per document,
+        // for as long as runs keep reading it.
+        let cache = MailCache.cacheFolder(environment: ProcessInfo.processInfo.environment) + "/extracted"
+        importer.extractionCache = cache
+        ExtractionMemo.prune(cache)
         return importer
     }
 

@@ -21,9 +21,12 @@ public struct ExtractionMemo: Sendable {
 
     /// A memo in one file: the signature on the first line, then the answer.
     ///
-    /// - Parameter makingFolder: Whether the file's folder is made (readable by its owner only)
-    ///   when it is missing.
-    public static func file(_ path: String, makingFolder: Bool = false) -> ExtractionMemo {
+    /// - Parameters:
+    ///   - makingFolder: Whether the file's folder is made (readable by its owner only) when it
+    ///     is missing.
+    ///   - markingUse: Whether an answer used again has its file's modification time set to now,
+    ///     so that ``prune(_:unusedForDays:now:)`` keeps what runs still use.
+    public static func file(_ path: String, makingFolder: Bool = false, markingUse: Bool = false) -> ExtractionMemo {
         ExtractionMemo(
             load: { signature in
                 guard let handle = fopen(path, "r") else { return nil }
@@ -38,6 +41,7 @@ public struct ExtractionMemo: Sendable {
                 guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")),
                     String(decoding: bytes[..<newline], as: UTF8.self) == signature
                 else { return nil }
+                if markingUse { utimes(path, nil) }
                 return Array(bytes[(newline + 1)...])
             },
             save: { signature, answer in
@@ -61,11 +65,44 @@ public struct ExtractionMemo: Sendable {
     public static func signature(of executable: String) -> String {
         var status = stat()
         guard stat(executable, &status) == 0 else { return executable }
+        return "\(executable) \(status.st_size) \(Self.modified(status))"
+    }
+
+    /// Removes from a folder of memos (``ReservationImporter/extractionCache``) every answer no
+    /// run has used for `days` days, so that the folder follows what is still read (an mbox
+    /// exported again, the files of the inputs) rather than everything ever read. A document
+    /// read again after that is given to the extractor again. Looks at most once a day (a stamp
+    /// file, `.pruned`, says when it last did), so that runs do not pay for it.
+    ///
+    /// - Returns: How many answers were removed.
+    @discardableResult
+    public static func prune(_ folder: String, unusedForDays days: Int = 60, now: Int = Int(time(nil))) -> Int {
+        let stamp = folder + "/.pruned"
+        var status = stat()
+        if stat(stamp, &status) == 0, now - Int(Self.modified(status)) < 86_400 { return 0 }
+        guard let directory = opendir(folder) else { return 0 }
+        defer { closedir(directory) }
+        let cutoff = now - days * 86_400
+        var removed = 0
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasSuffix(".kitinerary") || name.hasSuffix(".authentication") || name.hasSuffix(".partial") else { continue }
+            let path = folder + "/" + name
+            guard stat(path, &status) == 0, Int(Self.modified(status)) < cutoff else { continue }
+            if unlink(path) == 0 { removed += 1 }
+        }
+        // The stamp says when: made if missing, its time set to now.
+        close(open(stamp, O_WRONLY | O_CREAT, 0o600))
+        utimes(stamp, nil)
+        return removed
+    }
+
+    /// A file's modification time, in seconds since 1970.
+    private static func modified(_ status: stat) -> Int {
         #if canImport(Darwin)
-            let modified = status.st_mtimespec.tv_sec
+            Int(status.st_mtimespec.tv_sec)
         #else
-            let modified = status.st_mtim.tv_sec
+            Int(status.st_mtim.tv_sec)
         #endif
-        return "\(executable) \(status.st_size) \(modified)"
     }
 }
