@@ -1,3 +1,4 @@
+import Basics
 import Chrono
 import Foundation
 import Programs
@@ -77,6 +78,8 @@ struct ExtractorHelperTests {
                 document = sys.stdin.buffer.read(int(header.split(b' ')[0]))
                 if document == b'slow':
                     time.sleep(60)
+                if document == b'pause and leave':
+                    time.sleep(0.5)
                 if document == b'crash':
                     sys.stderr.write('the stand-in fell over\\n')
                     sys.stderr.flush()
@@ -84,7 +87,7 @@ struct ExtractorHelperTests {
                 answer = b'[' + b' ' * (1 << 20) + b']' if document == b'chatty' else b'[\\n]\\n'
                 sys.stdout.buffer.write(b'%d\\n' % len(answer) + answer)
                 sys.stdout.buffer.flush()
-                if document == b'leave':
+                if document in (b'leave', b'pause and leave'):
                     break
 
             """)
@@ -107,6 +110,18 @@ struct ExtractorHelperTests {
         #expect(try helper.extract(Array("leave".utf8), received: nil) == Array("[\n]\n".utf8))
         #expect(try helper.extract(Array("fine".utf8), received: nil) == Array("[\n]\n".utf8))
         #expect(self.starts(starts) == 2)
+
+        // Two documents at once: the waiting helper and a new one, both gone by the next
+        // document, which passes over each.
+        let answers = Locked<[[UInt8]]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            let answer = (try? helper.extract(Array("pause and leave".utf8), received: nil)) ?? []
+            answers.withLock { $0.append(answer) }
+        }
+        #expect(answers.withLock { $0 } == [Array("[\n]\n".utf8), Array("[\n]\n".utf8)])
+        #expect(self.starts(starts) == 3)
+        #expect(try helper.extract(Array("fine".utf8), received: nil) == Array("[\n]\n".utf8))
+        #expect(self.starts(starts) == 4)
     }
 
     @Test("a document that takes too long stops the helper at the time limit; the next gets another")

@@ -39,12 +39,13 @@ public struct ExtractorHelper: DocumentExtraction {
 
     /// Extracts the reservations of a document as JSON-LD, as ``DocumentExtractor`` does.
     public func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionFailure) -> [UInt8] {
-        // A helper that left after a while without work is replaced; one new helper's failure
+        // Helpers that left after a while without work are passed over; a new helper's failure
         // is the document's.
-        for _ in 0..<2 {
+        while true {
+            let waiting = Self.idle.take(executable)
             let helper: ExtractorHelperProcess
             do {
-                helper = try Self.idle.take(executable) ?? ExtractorHelperProcess(executable: executable)
+                helper = try waiting ?? ExtractorHelperProcess(executable: executable)
             } catch {
                 throw ExtractionFailure("cannot run \(executable): \(error.localizedDescription)")
             }
@@ -54,8 +55,10 @@ public struct ExtractorHelper: DocumentExtraction {
                 return answer
             } catch {
                 switch error {
-                case .gone:
+                case .gone where waiting != nil:
                     continue
+                case .gone:
+                    throw ExtractionFailure("\(executable) ended before it read the document")
                 case .stopped(let reason):
                     throw ExtractionFailure("kitinerary-extractor was stopped: \(reason)")
                 case .ended(let outcome, let said):
@@ -71,7 +74,6 @@ public struct ExtractorHelper: DocumentExtraction {
                 }
             }
         }
-        throw ExtractionFailure("\(executable) ended before it read the document")
     }
 
     /// The helpers waiting for a document.
