@@ -57,6 +57,12 @@ struct BenchmarkCommand: ParsableCommand {
     @Option(help: "Another build of reservation-feed (with its reservation-feed-mail beside it) whose first run over the mailbox, with KDE's extractor, is timed beside this one's.")
     var mailBaseline: String?
 
+    @Flag(help: "Measure the seconds from a booking's arrival (mail, file) to the served feed only.")
+    var arrivalOnly = false
+
+    @Flag(help: "Leave the seconds from arrival to the served feed out (they need Dovecot).")
+    var skipArrival = false
+
     @Flag(help: "Measure publish only.")
     var publishOnly = false
 
@@ -85,6 +91,12 @@ struct BenchmarkCommand: ParsableCommand {
         try workspace.buildReservationFeed()
         if mailOnly {
             let text = try MailBenchmark(workspace: workspace, size: mailSize, baseline: mailBaseline).run()
+            print(text)
+            if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
+            return
+        }
+        if arrivalOnly {
+            let text = try ArrivalBenchmark(workspace: workspace).run()
             print(text)
             if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
             return
@@ -118,6 +130,7 @@ struct BenchmarkCommand: ParsableCommand {
         if !skipServe { text += "\n" + (try ServeBenchmark(workspace: workspace).run()) }
         if !skipPublish { text += "\n" + (try PublishBenchmark(workspace: workspace, size: publishSize, largeSize: publishLarge).run()) }
         if !skipMail { text += "\n" + (try MailBenchmark(workspace: workspace, size: mailSize, baseline: mailBaseline).run()) }
+        if !skipArrival { text += "\n" + (try ArrivalBenchmark(workspace: workspace).run()) }
         print(text)
         if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
         if let json {

@@ -21,9 +21,11 @@ struct ProcessSample: Sendable, Codable {
     /// - Parameters:
     ///   - standardOutput: A file to write the command's output to; `nil` captures it into
     ///     ``output``.
+    ///   - standardInput: A file the command reads as its standard input.
     /// - Throws: ``ProcessFailure`` when it cannot start or exits with a status other than 0.
     static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String] = [:], standardOutput: String? = "/dev/null"
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], standardOutput: String? = "/dev/null",
+        standardInput: String = "/dev/null"
     ) throws -> ProcessSample {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
         let outputPath = standardOutput ?? scratch.path + ".out"
@@ -36,7 +38,7 @@ struct ProcessSample: Sendable, Codable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 

@@ -113,9 +113,10 @@ struct ServeBenchmark {
         let process = Process()
         let url: String
 
-        init(workspace: Workspace, inputs: [String], output: String) throws {
+        init(workspace: Workspace, inputs: [String], output: String, extra: [String] = [], environment: [String: String] = [:]) throws {
             process.executableURL = URL(fileURLWithPath: workspace.reservationFeed)
-            process.arguments = ["serve"] + inputs + ["--output", output, "--port", "0", "--quiet", "--now", BenchmarkCommand.now]
+            process.arguments = ["serve"] + inputs + ["--output", output, "--port", "0", "--quiet", "--now", BenchmarkCommand.now] + extra
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
             let pipe = Pipe()
             process.standardOutput = pipe
             try process.run()
