@@ -224,7 +224,7 @@ let package = Package(
         .target(
             name: "Programs",
             dependencies: [
-                "Basics", "Chrono", "Diagnostics", "ReservationFeed", "ReservationImport", "MailProgramProtocol", "Mailboxes",
+                "Basics", "Chrono", "Diagnostics", "ReservationFeed", "ReservationImport", "MailProgramProtocol", "Mailboxes", "ProgramSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),

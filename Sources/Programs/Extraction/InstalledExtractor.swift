@@ -14,6 +14,8 @@ public struct InstalledExtractor: DocumentExtraction {
     public var timeout: Int
     /// The longest answer read, in bytes.
     public var outputLimit: Int
+    /// Where a person at a terminal sees how many documents it has read, if anywhere.
+    public var progress: ExtractionProgress?
 
     /// The installed extractor, held to these limits.
     public init(timeout: Int, outputLimit: Int) {
@@ -41,6 +43,7 @@ public struct InstalledExtractor: DocumentExtraction {
     public func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionFailure) -> [UInt8] {
         let (extractor, helper) = programs
         guard let extractor else { throw ExtractionFailure("kitinerary-extractor is not installed") }
+        defer { progress?.documentRead() }
         if let helper {
             return try ExtractorHelper(executable: helper, signature: signature, timeout: timeout, outputLimit: outputLimit).extract(bytes, received: received)
         }

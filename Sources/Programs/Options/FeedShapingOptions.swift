@@ -51,10 +51,12 @@ public struct FeedShapingOptions: ParsableArguments {
     }
 
     /// The generator these settings and the inputs' give.
-    public func generator(input: InputOptions, splitFolder: String? = nil, quiet: Bool = false) throws -> FeedGenerator {
+    public func generator(
+        input: InputOptions, splitFolder: String? = nil, quiet: Bool = false, progress: ExtractionProgress? = nil
+    ) throws -> FeedGenerator {
         var options = try input.feedOptions()
         try apply(to: &options)
-        var generator = FeedGenerator(options: options, importer: try input.importer(), lockWait: wait, splitFolder: splitFolder)
+        var generator = FeedGenerator(options: options, importer: try input.importer(progress: progress), lockWait: wait, splitFolder: splitFolder)
         generator.mailboxes = input.mailboxes(quiet: quiet)
         if let jobs { generator.concurrency = jobs }
         return generator

@@ -175,11 +175,12 @@ public struct InputOptions: ParsableArguments {
         return value
     }
 
-    /// The importer these settings give.
-    public func importer() throws -> ReservationImporter {
+    /// The importer these settings give; `progress` shows a person how far KDE's extractor got.
+    public func importer(progress: ExtractionProgress? = nil) throws -> ReservationImporter {
         let limits = try limits()
-        var importer = ReservationImporter(
-            limits: limits, extraction: extractor, extractor: InstalledExtractor(timeout: limits.extractorTime, outputLimit: limits.fileSize))
+        var extractor = InstalledExtractor(timeout: limits.extractorTime, outputLimit: limits.fileSize)
+        extractor.progress = progress
+        var importer = ReservationImporter(limits: limits, extraction: self.extractor, extractor: extractor)
         importer.senders = try senders()
         // What KDE's extractor says of a document is kept, so that it is asked once per document,
         // for as long as runs keep reading it.

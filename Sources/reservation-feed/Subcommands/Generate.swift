@@ -43,11 +43,17 @@ struct Generate: ParsableCommand {
 
     func run() throws {
         let destination: FeedDestination = output == "-" ? .standardOutput : .file(output)
-        let generator = try feed.generator(input: input, splitFolder: split, quiet: quiet)
+        // A first run over a large mailbox gives KDE's extractor many documents: a person at a
+        // terminal sees how many, on a line erased before anything else is said.
+        let progress = ExtractionProgress.onTerminal(quiet: quiet)
+        let generator = try feed.generator(input: input, splitFolder: split, quiet: quiet, progress: progress)
         do {
             let report = try generator.generate(inputs: input.inputs, to: destination, now: try input.moment()) { diagnostic in
-                if !quiet || diagnostic.severity == .error { StandardError.print(diagnostic.description) }
+                guard !quiet || diagnostic.severity == .error else { return }
+                progress?.clear()
+                StandardError.print(diagnostic.description)
             }
+            progress?.clear()
             if !quiet { StandardError.print(report.summary) }
             if report.hasErrors { throw ExitCode.inputErrors }
         } catch let error as FeedError {

@@ -28,11 +28,15 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         let report: LintReport
+        // The findings come at the end; until then, a terminal sees KDE's extractor's progress.
+        let progress = ExtractionProgress.onTerminal(quiet: false)
         do {
-            var linter = ReservationLinter(options: try input.feedOptions(), importer: try input.importer())
+            var linter = ReservationLinter(options: try input.feedOptions(), importer: try input.importer(progress: progress))
             linter.mailboxes = input.mailboxes()
             report = try linter.lint(inputs: input.inputs, now: try input.moment())
+            progress?.clear()
         } catch let error as FeedError {
+            progress?.clear()
             StandardError.print("error: \(error)")
             throw ExitCode.usage
         }
