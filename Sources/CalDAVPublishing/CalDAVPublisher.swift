@@ -47,6 +47,9 @@ public struct CalDAVPublisher: Sendable {
     /// Whether the calendar was just made (or, in a dry run, is still to be made): it holds
     /// nothing, and is not listed.
     public var calendarIsNew = false
+    /// Told how many of the run's writes are done, of how many, as each one ends: a first run
+    /// into an empty calendar is thousands of them.
+    public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     /// Creates a publisher.
     public init(
@@ -220,6 +223,7 @@ public struct CalDAVPublisher: Sendable {
         await withTaskGroup(of: (Int, Outcome).self) { group in
             var next = 0
             var running = 0
+            var done = 0
             var stopped = false
             while true {
                 while !stopped, running < CalDAVClient.maximumConcurrentRequests, next < actions.count {
@@ -230,6 +234,8 @@ public struct CalDAVPublisher: Sendable {
                 }
                 guard let (index, outcome) = await group.next() else { break }
                 running -= 1
+                done += 1
+                progress?(done, actions.count)
                 outcomes[index] = outcome
                 if case .failed(let error) = outcome, error.isServerWide { stopped = true }
             }

@@ -15,7 +15,7 @@ public struct InstalledExtractor: DocumentExtraction {
     /// The longest answer read, in bytes.
     public var outputLimit: Int
     /// Where a person at a terminal sees how many documents it has read, if anywhere.
-    public var progress: ExtractionProgress?
+    public var progress: TerminalProgress?
 
     /// The installed extractor, held to these limits.
     public init(timeout: Int, outputLimit: Int) {

@@ -52,7 +52,7 @@ public struct FeedShapingOptions: ParsableArguments {
 
     /// The generator these settings and the inputs' give.
     public func generator(
-        input: InputOptions, splitFolder: String? = nil, quiet: Bool = false, progress: ExtractionProgress? = nil
+        input: InputOptions, splitFolder: String? = nil, quiet: Bool = false, progress: TerminalProgress? = nil
     ) throws -> FeedGenerator {
         var options = try input.feedOptions()
         try apply(to: &options)

@@ -176,7 +176,7 @@ public struct InputOptions: ParsableArguments {
     }
 
     /// The importer these settings give; `progress` shows a person how far KDE's extractor got.
-    public func importer(progress: ExtractionProgress? = nil) throws -> ReservationImporter {
+    public func importer(progress: TerminalProgress? = nil) throws -> ReservationImporter {
         let limits = try limits()
         var extractor = InstalledExtractor(timeout: limits.extractorTime, outputLimit: limits.fileSize)
         extractor.progress = progress

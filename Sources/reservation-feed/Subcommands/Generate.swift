@@ -45,7 +45,7 @@ struct Generate: ParsableCommand {
         let destination: FeedDestination = output == "-" ? .standardOutput : .file(output)
         // A first run over a large mailbox gives KDE's extractor many documents: a person at a
         // terminal sees how many, on a line erased before anything else is said.
-        let progress = ExtractionProgress.onTerminal(quiet: quiet)
+        let progress = TerminalProgress.onTerminal(quiet: quiet)
         let generator = try feed.generator(input: input, splitFolder: split, quiet: quiet, progress: progress)
         do {
             let report = try generator.generate(inputs: input.inputs, to: destination, now: try input.moment()) { diagnostic in

@@ -29,7 +29,7 @@ struct Lint: ParsableCommand {
     func run() throws {
         let report: LintReport
         // The findings come at the end; until then, a terminal sees KDE's extractor's progress.
-        let progress = ExtractionProgress.onTerminal(quiet: false)
+        let progress = TerminalProgress.onTerminal(quiet: false)
         do {
             var linter = ReservationLinter(options: try input.feedOptions(), importer: try input.importer(progress: progress))
             linter.mailboxes = input.mailboxes()

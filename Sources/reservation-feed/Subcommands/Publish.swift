@@ -136,9 +136,15 @@ struct Publish: AsyncParsableCommand {
                     throw PublishError.calendarChoice("\(error)")  // validate() read it already
                 }
                 let quiet = options.quiet
+                // A large first run writes thousands of events: a person at a terminal sees how far it got.
+                let progress = TerminalProgress.onTerminal(quiet: quiet)
+                if let progress { publisher.progress = { done, total in progress.published(done, of: total) } }
                 let report = try await publisher.publish(inputs: options.input.inputs, now: now, dryRun: options.dryRun) { diagnostic in
-                    if !quiet || diagnostic.severity == .error { StandardError.print(diagnostic.description) }
+                    guard !quiet || diagnostic.severity == .error else { return }
+                    progress?.clear()
+                    StandardError.print(diagnostic.description)
                 }
+                progress?.clear()
                 if options.dryRun { print(Publish.planText(report.plan), terminator: "") }
                 if !options.quiet || report.isIncomplete { StandardError.print(report.summary) }
                 return .success(report)
