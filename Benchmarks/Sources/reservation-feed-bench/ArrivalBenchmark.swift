@@ -5,6 +5,8 @@ import Foundation
 /// signed booking e-mail is delivered into the IMAP folder (written into its Maildir, as a
 /// delivery agent does), or a booking file written into the folder, and the served feed is asked
 /// (`If-None-Match`, so that an unchanged feed costs a 304) until the booking's event is in it.
+/// Then the same with `publish --follow` into a calendar of Radicale, until the server has
+/// stored the event.
 struct ArrivalBenchmark {
     let workspace: Workspace
     /// Bookings delivered, of each kind.
@@ -47,41 +49,28 @@ struct ArrivalBenchmark {
         var feed = Feed(url: serve.url, curl: curl)
         try feed.wait(for: "BK00000000", timeout: 600)
 
+        let deliver = Delivery(folder: folder, python: python, tool: tool)
         var mail: [Double] = []
         for number in 0..<deliveries {
             let reference = "MAIL-\(number)"
-            let unsigned = folder + "/keys/unsigned.eml"
-            try Self.booking(reference).write(to: URL(fileURLWithPath: unsigned))
-            let signed = try ProcessSample.run(
-                python, [tool, "sign", folder + "/keys", "bench", "airline.example"], standardOutput: nil, standardInput: unsigned)
-            let message = Data((signed.output ?? "").utf8)
-            let temporary = folder + "/dovecot/mail/bench/Maildir/.Bench/tmp/arrival-\(number)"
-            try message.write(to: URL(fileURLWithPath: temporary))
-            if getuid() == 0 { _ = try ProcessSample.run("/bin/chown", ["65534:65534", temporary]) }
-            let delivered = Date()
-            guard rename(temporary, folder + "/dovecot/mail/bench/Maildir/.Bench/new/\(1_800_000_000 + number).arrival\(number).bench") == 0 else {
-                throw ProcessFailure(command: "rename", reason: "could not deliver the message")
-            }
+            let delivered = try deliver.mail(reference, number: number)
             try feed.wait(for: reference, timeout: 120)
             mail.append(Date().timeIntervalSince(delivered))
             log("  mail \(number + 1): \(f(mail.last!)) s")
             Thread.sleep(forTimeInterval: 1)
         }
-
         var files: [Double] = []
         for number in 0..<deliveries {
             let reference = "FILE-\(number)"
-            let temporary = folder + "/inputs/.arrival-\(number).json"
-            try Self.bookingFile(reference).write(to: URL(fileURLWithPath: temporary))
-            let written = Date()
-            guard rename(temporary, folder + "/inputs/arrival-\(number).json") == 0 else {
-                throw ProcessFailure(command: "rename", reason: "could not write the file")
-            }
+            let written = try deliver.file(reference, number: number)
             try feed.wait(for: reference, timeout: 120)
             files.append(Date().timeIntervalSince(written))
             log("  file \(number + 1): \(f(files.last!)) s")
             Thread.sleep(forTimeInterval: 1)
         }
+        serve.stop()
+        let published = try publishFollowing(folder: folder, url: url, keys: keys, environment: environment, deliver: deliver)
+
         return """
             ## from arrival to calendar
 
@@ -96,7 +85,128 @@ struct ArrivalBenchmark {
             | a booking e-mail delivered into the followed IMAP folder | \(f(Statistic(mail).median)) | \(f(mail.max() ?? 0)) |
             | a booking file written into the followed folder | \(f(Statistic(files).median)) | \(f(files.max() ?? 0)) |
 
+            """ + published
+    }
+
+    /// The same deliveries followed by `publish --follow` into a calendar of Radicale holding the
+    /// folder's bookings already, until the booking's event is stored by the server.
+    private func publishFollowing(folder: String, url: String, keys: String, environment: [String: String], deliver: Delivery) throws -> String {
+        let tools = workspace.repository.appendingPathComponent("Tests/Tools/python").path
+        guard (try? ProcessSample.run(tools, ["-c", "import radicale"])) != nil else {
+            return "\nNot measured for publish: Radicale is needed in the test tools' environment (Tests/Tools/python).\n"
+        }
+        let server = try PublishBenchmark.Radicale(python: tools, folder: folder)
+        defer { server.stop() }
+        let calendar = try server.makeCalendar("arrival")
+        let stored = folder + "/collections/collection-root/ada/arrival"
+        let password = folder + "/password"
+        try "lovelace\n".write(toFile: password, atomically: true, encoding: .utf8)
+        chmod(password, 0o600)
+        let arguments = [
+            "publish", folder + "/inputs", url, "--calendar", calendar, "--user", "ada", "--password-file", password,
+            "--state", folder + "/publish-state.json", "--now", BenchmarkCommand.now, "-q", "--dkim-keys", keys,
+        ]
+        log("arrival: publishing the \(feedSize + 2 * deliveries) bookings into Radicale first...")
+        let first = try ProcessSample.run(workspace.reservationFeed, arguments, environment: environment)
+        log("  \(f(first.wall)) s")
+
+        let follower = Process()
+        follower.executableURL = URL(fileURLWithPath: workspace.reservationFeed)
+        follower.arguments = arguments + ["--follow"]
+        follower.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        follower.standardOutput = FileHandle.nullDevice
+        follower.standardError = FileHandle.nullDevice
+        let stateBefore = Self.modified(folder + "/publish-state.json")
+        try follower.run()
+        defer {
+            follower.terminate()
+            follower.waitUntilExit()
+        }
+        // Its first run (nothing to do) is over when it has written its state again.
+        let settled = Date().addingTimeInterval(300)
+        while Self.modified(folder + "/publish-state.json") == stateBefore, Date() < settled { usleep(100_000) }
+
+        var calendarNames = Set((try? FileManager.default.contentsOfDirectory(atPath: stored)) ?? [])
+        func waitStored(_ reference: String) throws {
+            let deadline = Date().addingTimeInterval(120)
+            while Date() < deadline {
+                let names = Set((try? FileManager.default.contentsOfDirectory(atPath: stored)) ?? [])
+                for name in names.subtracting(calendarNames) where !name.hasPrefix(".") {
+                    calendarNames.insert(name)
+                    if let text = try? String(contentsOfFile: stored + "/" + name, encoding: .utf8), text.contains(reference) { return }
+                }
+                usleep(50_000)
+            }
+            throw ProcessFailure(command: "publish --follow", reason: "\(reference) not in the calendar after 120 s")
+        }
+        var mail: [Double] = []
+        var files: [Double] = []
+        for number in 0..<deliveries {
+            let reference = "CALMAIL-\(number)"
+            let delivered = try deliver.mail(reference, number: 1000 + number)
+            try waitStored(reference)
+            mail.append(Date().timeIntervalSince(delivered))
+            log("  publish, mail \(number + 1): \(f(mail.last!)) s")
+            Thread.sleep(forTimeInterval: 1)
+        }
+        for number in 0..<deliveries {
+            let reference = "CALFILE-\(number)"
+            let written = try deliver.file(reference, number: 1000 + number)
+            try waitStored(reference)
+            files.append(Date().timeIntervalSince(written))
+            log("  publish, file \(number + 1): \(f(files.last!)) s")
+            Thread.sleep(forTimeInterval: 1)
+        }
+        return """
+
+            With `publish --follow` instead, into a calendar of Radicale (on loopback) that holds the
+            folder's bookings already (the first run, which put them there, took \(f(first.wall)) s), until
+            the server has stored the booking's event:
+
+            | from … to the event stored in the CalDAV calendar | median seconds | worst seconds |
+            |---|---|---|
+            | a booking e-mail delivered into the followed IMAP folder | \(f(Statistic(mail).median)) | \(f(mail.max() ?? 0)) |
+            | a booking file written into the followed folder | \(f(Statistic(files).median)) | \(f(files.max() ?? 0)) |
+
             """
+    }
+
+    private static func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+
+    /// Bookings brought in as a person's mail or files are.
+    struct Delivery {
+        let folder: String
+        let python: String
+        let tool: String
+
+        /// Delivers a signed booking e-mail into the IMAP folder's Maildir; returns when.
+        func mail(_ reference: String, number: Int) throws -> Date {
+            let unsigned = folder + "/keys/unsigned.eml"
+            try ArrivalBenchmark.booking(reference).write(to: URL(fileURLWithPath: unsigned))
+            let signed = try ProcessSample.run(
+                python, [tool, "sign", folder + "/keys", "bench", "airline.example"], standardOutput: nil, standardInput: unsigned)
+            let temporary = folder + "/dovecot/mail/bench/Maildir/.Bench/tmp/arrival-\(number)"
+            try Data((signed.output ?? "").utf8).write(to: URL(fileURLWithPath: temporary))
+            if getuid() == 0 { _ = try ProcessSample.run("/bin/chown", ["65534:65534", temporary]) }
+            let delivered = Date()
+            guard rename(temporary, folder + "/dovecot/mail/bench/Maildir/.Bench/new/\(1_800_000_000 + number).arrival\(number).bench") == 0 else {
+                throw ProcessFailure(command: "rename", reason: "could not deliver the message")
+            }
+            return delivered
+        }
+
+        /// Writes a booking file into the followed folder, as an editor saves it; returns when.
+        func file(_ reference: String, number: Int) throws -> Date {
+            let temporary = folder + "/inputs/.arrival-\(number).json"
+            try ArrivalBenchmark.bookingFile(reference).write(to: URL(fileURLWithPath: temporary))
+            let written = Date()
+            guard rename(temporary, folder + "/inputs/arrival-\(number).json") == 0 else {
+                throw ProcessFailure(command: "rename", reason: "could not write the file")
+            }
+            return written
+        }
     }
 
     private func f(_ value: Double) -> String { String(format: "%.2f", value) }
