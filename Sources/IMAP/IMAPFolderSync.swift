@@ -74,6 +74,7 @@ public struct IMAPFolderSync: Sendable {
     private func unlockedSync(_ session: IMAPSession, progress: (Int, Int) -> Void) throws(IMAPError) -> Outcome {
         let mailbox = session.mailbox
         cache.removePartialFiles(of: mailbox)
+        cache.removeOrphanedMemos(of: mailbox)
         let selection = try session.examine()
         let previous = cache.state(of: mailbox)
         var outcome = Outcome(downloaded: 0, renumbered: 0, tooLarge: 0)

@@ -164,6 +164,36 @@ public struct MailCache: Sendable {
         }
     }
 
+    /// Removes what readers kept beside messages that are no longer kept (KDE's extractor's
+    /// answers, senders' signatures, and their half-written files), under the lock: a message
+    /// deleted from the cache by hand takes what was found of it along, at the next sync.
+    ///
+    /// - Returns: How many files were removed.
+    @discardableResult
+    public func removeOrphanedMemos(of mailbox: MailboxURL) -> Int {
+        let folder = directory(of: mailbox)
+        var removed = 0
+        for generation in Self.names(in: folder) where UInt32(generation) != nil {
+            let directory = "\(folder)/\(generation)"
+            let names = Self.names(in: directory)
+            var kept = Set<Substring>()
+            var memos: [(uid: Substring, name: String)] = []
+            for name in names {
+                let parts = name.split(separator: ".", maxSplits: 1)
+                guard parts.count == 2 else { continue }
+                if parts[1] == "eml" || parts[1] == "too-large" {
+                    kept.insert(parts[0])
+                } else if Self.memoSuffixes.contains(where: { parts[1] == $0 || parts[1] == "\($0).partial" }) {
+                    memos.append((parts[0], name))
+                }
+            }
+            for memo in memos where !kept.contains(memo.uid) {
+                if unlink("\(directory)/\(memo.name)") == 0 { removed += 1 }
+            }
+        }
+        return removed
+    }
+
     /// Moves a kept message under a new UIDVALIDITY and UID (the folder was renumbered and the
     /// message is still there), with what was found of it beside it (KDE's extractor's answer,
     /// its sender's signatures), which stays true of the same message.
