@@ -185,11 +185,19 @@ public struct ReservationImporter: Sendable {
             return found
         }
         let found = senders.verifier.authenticate(bytes)
-        if !found.isProvisional, let encoded = try? JSONEncoder().encode(found) {
+        if !found.isProvisional, let encoded = try? Self.memoEncoder.encode(found) {
             memo.save(signature, Array(encoded))
         }
         return found
     }
+
+    /// Writes what was found of a sender the same way every time (its keys in order), so that
+    /// the same findings make the same file.
+    private static let memoEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
 
     /// What an e-mail's markup, KDE's extractor or its calendar parts give, before its sender is
     /// looked at, and the messages attached to it.
