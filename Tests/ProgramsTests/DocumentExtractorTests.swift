@@ -115,4 +115,17 @@ struct DocumentExtractorTests {
             (error as? ExtractionFailure)?.description == "kitinerary-extractor failed (status 3): cannot open display"
         }
     }
+
+    @Test("the extractor reads strangers' documents: it gets no password of this program's environment, and no display")
+    func noSecrets() throws {
+        let folder = try TemporaryFolder("extractor-environment")
+        let seen = folder.path("environment")
+        let script = try folder.writeProgram("nosy", "#!/bin/sh\nenv > '\(seen)'\necho '[]'\n")
+        setenv("RESERVATION_FEED_TEST_PASSWORD", "hunter2", 1)
+        defer { unsetenv("RESERVATION_FEED_TEST_PASSWORD") }
+        _ = try DocumentExtractor(executable: script).extract([0x25], received: nil)
+        let environment = try String(contentsOfFile: seen, encoding: .utf8)
+        #expect(!environment.contains("hunter2"))
+        #expect(environment.contains("QT_QPA_PLATFORM=offscreen"))
+    }
 }

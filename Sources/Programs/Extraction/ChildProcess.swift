@@ -1,6 +1,5 @@
 import Basics
 import Foundation
-import ReservationImport
 
 /// A program run to its end, or stopped: a time limit, and a limit on the size of a file it
 /// writes, with everything it started stopped with it.
@@ -23,7 +22,7 @@ struct ChildProcess {
 
     let executable: String
     let arguments: [String]
-    var environment: [String: String] = ProcessInfo.processInfo.environment
+    var environment: [String: String] = ExtractorRunning.environment
     /// Where its standard output and error go; its standard input is empty.
     let output: String
     let errors: String
@@ -47,11 +46,11 @@ struct ChildProcess {
             if result < 0, errno != EINTR { return .stopped("it could not be waited for") }
             var reason: String?
             if Date() > deadline {
-                reason = "it took longer than \(timeout) s (--limit extractor-time)"
+                reason = ExtractorRunning.tookTooLong(timeout)
             } else {
                 var info = stat()
                 if stat(output, &info) == 0, Int(info.st_size) > outputLimit {
-                    reason = "its answer is longer than \(ImportLimits.describe(bytes: outputLimit)) (--limit file-size)"
+                    reason = ExtractorRunning.answeredTooMuch(outputLimit)
                 }
             }
             if let reason {

@@ -34,7 +34,7 @@ public struct DocumentExtractor: DocumentExtraction {
     public static func installed(timeout: Int = ImportLimits().extractorTime, outputLimit: Int = ImportLimits().fileSize) -> DocumentExtractor? {
         let environment = ProcessInfo.processInfo.environment
         var candidates: [String] = []
-        if let explicit = environment["KITINERARY_EXTRACTOR"], !explicit.isEmpty {
+        if let explicit = named {
             // Named: that program and no other (an empty or missing one means none).
             return FileManager.default.isExecutableFile(atPath: explicit)
                 ? DocumentExtractor(executable: explicit, timeout: timeout, outputLimit: outputLimit) : nil
@@ -47,6 +47,12 @@ public struct DocumentExtractor: DocumentExtraction {
         candidates += ["/usr/libexec/kf6/kitinerary-extractor", "/usr/libexec/kf5/kitinerary-extractor"]
         guard let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else { return nil }
         return DocumentExtractor(executable: found, timeout: timeout, outputLimit: outputLimit)
+    }
+
+    /// The program `$KITINERARY_EXTRACTOR` names, if it names one: that program and no other is
+    /// run, once per document.
+    public static var named: String? {
+        ProcessInfo.processInfo.environment["KITINERARY_EXTRACTOR"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The program's path, size and modification time: an upgraded extractor reads documents again.
@@ -77,25 +83,18 @@ public struct DocumentExtractor: DocumentExtraction {
         }
         var arguments = ["--output", "JsonLd"]
         if let received { arguments += ["--context-date", "\(received.utcDateTime)Z"] }
-        var child = ChildProcess(
+        let child = ChildProcess(
             executable: executable, arguments: arguments + [input.path], output: output.path, errors: errors.path,
             timeout: timeout, outputLimit: outputLimit)
-        child.environment["QT_QPA_PLATFORM"] = "offscreen"  // no display needed, none wanted
         let outcome: ChildProcess.Outcome
         do {
             outcome = try child.run()
         } catch {
             throw ExtractionFailure("cannot run \(executable): \(error.localizedDescription)")
         }
-        switch outcome {
-        case .exited(0):
-            break
-        case .stopped(let reason):
-            throw ExtractionFailure("kitinerary-extractor was stopped: \(reason)")
-        case .exited(let status), .signalled(let status):
+        guard outcome == .exited(0) else {
             let said = (try? String(contentsOf: errors, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? ""
-            let how = outcome == .exited(status) ? "status \(status)" : "signal \(status)"
-            throw ExtractionFailure("kitinerary-extractor failed (\(how))\(said.isEmpty ? "" : ": \(said)")")
+            throw ExtractorRunning.failure(outcome, said: said)
         }
         guard let data = FileManager.default.contents(atPath: output.path), data.count <= outputLimit else {
             throw ExtractionFailure("kitinerary-extractor's answer could not be read")

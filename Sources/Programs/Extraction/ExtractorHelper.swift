@@ -60,15 +60,9 @@ public struct ExtractorHelper: DocumentExtraction {
                 case .gone:
                     throw ExtractionFailure("\(executable) ended before it read the document")
                 case .stopped(let reason):
-                    throw ExtractionFailure("kitinerary-extractor was stopped: \(reason)")
+                    throw ExtractorRunning.failure(.stopped(reason), said: "")
                 case .ended(let outcome, let said):
-                    let how: String
-                    switch outcome {
-                    case .exited(let status): how = "status \(status)"
-                    case .signalled(let signal): how = "signal \(signal)"
-                    case .stopped(let reason): how = reason
-                    }
-                    throw ExtractionFailure("kitinerary-extractor failed (\(how))\(said.isEmpty ? "" : ": \(said)")")
+                    throw ExtractorRunning.failure(outcome, said: said)
                 case .garbled:
                     throw ExtractionFailure("\(executable) answered something that is not an answer")
                 }

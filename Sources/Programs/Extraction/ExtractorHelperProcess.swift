@@ -49,11 +49,9 @@ final class ExtractorHelperProcess {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         errors = folder + "/errors.txt"
         let (input, output) = try ChildProcess.pipes()
-        var environment = ProcessInfo.processInfo.environment
-        environment["QT_QPA_PLATFORM"] = "offscreen"  // no display needed, none wanted
         do {
             pid = try ChildProcess.spawn(
-                executable, [], environment: environment,
+                executable, [], environment: ExtractorRunning.environment,
                 streams: [.descriptor(input.read), .descriptor(output.write), .path(errors, O_WRONLY | O_CREAT | O_APPEND)])
         } catch {
             for descriptor in [input.read, input.write, output.read, output.write] { close(descriptor) }
@@ -108,7 +106,7 @@ final class ExtractorHelperProcess {
             let header = try receiveLine(before: deadline, timeout: timeout)
             guard let length = Int(header), length >= 0 else { throw Failure.garbled }
             guard length <= outputLimit else {
-                throw Failure.stopped("its answer is longer than \(ImportLimits.describe(bytes: outputLimit)) (--limit file-size)")
+                throw Failure.stopped(ExtractorRunning.answeredTooMuch(outputLimit))
             }
             return try receive(length, before: deadline, timeout: timeout)
         } catch {
@@ -140,7 +138,7 @@ final class ExtractorHelperProcess {
         var filled = 0
         while filled < count {
             let left = deadline - ContinuousClock.now
-            guard left > .zero else { throw .stopped("it took longer than \(timeout) s (--limit extractor-time)") }
+            guard left > .zero else { throw .stopped(ExtractorRunning.tookTooLong(timeout)) }
             var poller = pollfd(fd: answers, events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32(min(Double(Int32.max), (Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18) * 1000 + 1))
             let ready = poll(&poller, 1, milliseconds)

@@ -1,6 +1,5 @@
 import Basics
 import Chrono
-import Foundation
 import ReservationImport
 
 /// KDE's extractor wherever it is installed (``DocumentExtractor/installed(timeout:outputLimit:)``):
@@ -31,8 +30,7 @@ public struct InstalledExtractor: DocumentExtraction {
         Self.found.withLock { found in
             if let found { return found }
             let extractor = DocumentExtractor.installed()?.executable
-            let named = !(ProcessInfo.processInfo.environment["KITINERARY_EXTRACTOR"] ?? "").isEmpty
-            let programs = (extractor, extractor == nil || named ? nil : ExtractorHelper.besideProgram())
+            let programs = (extractor, extractor == nil || DocumentExtractor.named != nil ? nil : ExtractorHelper.besideProgram())
             found = programs
             return programs
         }
