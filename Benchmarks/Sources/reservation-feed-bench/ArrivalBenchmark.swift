@@ -50,24 +50,8 @@ struct ArrivalBenchmark {
         try feed.wait(for: "BK00000000", timeout: 600)
 
         let deliver = Delivery(folder: folder, python: python, tool: tool)
-        var mail: [Double] = []
-        for number in 0..<deliveries {
-            let reference = "MAIL-\(number)"
-            let delivered = try deliver.mail(reference, number: number)
-            try feed.wait(for: reference, timeout: 120)
-            mail.append(Date().timeIntervalSince(delivered))
-            log("  mail \(number + 1): \(f(mail.last!)) s")
-            Thread.sleep(forTimeInterval: 1)
-        }
-        var files: [Double] = []
-        for number in 0..<deliveries {
-            let reference = "FILE-\(number)"
-            let written = try deliver.file(reference, number: number)
-            try feed.wait(for: reference, timeout: 120)
-            files.append(Date().timeIntervalSince(written))
-            log("  file \(number + 1): \(f(files.last!)) s")
-            Thread.sleep(forTimeInterval: 1)
-        }
+        let mail = try timings("mail", first: 0, bring: deliver.mail) { try feed.wait(for: $0, timeout: 120) }
+        let files = try timings("file", first: 0, bring: deliver.file) { try feed.wait(for: $0, timeout: 120) }
         serve.stop()
         let published = try publishFollowing(folder: folder, url: url, keys: keys, environment: environment, deliver: deliver)
 
@@ -103,11 +87,8 @@ struct ArrivalBenchmark {
             workspace.reservationFeed, folder + "/inputs/reservations.json", state: folder + "/sink-state.json")
         let server = try PublishBenchmark.Radicale(python: tools, folder: folder)
         defer { server.stop() }
-        let calendar = try server.makeCalendar("arrival")
+        let calendar = try server.layCalendar("arrival", from: items)
         let stored = folder + "/collections/collection-root/ada/arrival"
-        for name in try FileManager.default.contentsOfDirectory(atPath: items) {
-            try FileManager.default.moveItem(atPath: items + "/" + name, toPath: stored + "/" + name)
-        }
         let password = folder + "/password"
         try "lovelace\n".write(toFile: password, atomically: true, encoding: .utf8)
         chmod(password, 0o600)
@@ -150,24 +131,8 @@ struct ArrivalBenchmark {
             }
             throw ProcessFailure(command: "publish --follow", reason: "\(reference) not in the calendar after 120 s")
         }
-        var mail: [Double] = []
-        var files: [Double] = []
-        for number in 0..<deliveries {
-            let reference = "CALMAIL-\(number)"
-            let delivered = try deliver.mail(reference, number: 1000 + number)
-            try waitStored(reference)
-            mail.append(Date().timeIntervalSince(delivered))
-            log("  publish, mail \(number + 1): \(f(mail.last!)) s")
-            Thread.sleep(forTimeInterval: 1)
-        }
-        for number in 0..<deliveries {
-            let reference = "CALFILE-\(number)"
-            let written = try deliver.file(reference, number: 1000 + number)
-            try waitStored(reference)
-            files.append(Date().timeIntervalSince(written))
-            log("  publish, file \(number + 1): \(f(files.last!)) s")
-            Thread.sleep(forTimeInterval: 1)
-        }
+        let mail = try timings("publish, mail", first: 1000, bring: deliver.mail, until: waitStored)
+        let files = try timings("publish, file", first: 1000, bring: deliver.file, until: waitStored)
         return """
 
             With `publish --follow` instead, into a calendar of Radicale (on loopback) that holds the
@@ -221,6 +186,23 @@ struct ArrivalBenchmark {
     }
 
     private func f(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    /// The seconds from each of ``deliveries`` bookings brought in (`bring`, given a reference
+    /// and a number from `first` on, says when) until `until` sees its reference, a second apart.
+    private func timings(
+        _ kind: String, first: Int, bring: (String, Int) throws -> Date, until: (String) throws -> Void
+    ) throws -> [Double] {
+        var seconds: [Double] = []
+        for number in 0..<deliveries {
+            let reference = "\(kind.uppercased().filter(\.isLetter))-\(number)"
+            let brought = try bring(reference, first + number)
+            try until(reference)
+            seconds.append(Date().timeIntervalSince(brought))
+            log("  \(kind) \(number + 1): \(f(seconds.last!)) s")
+            Thread.sleep(forTimeInterval: 1)
+        }
+        return seconds
+    }
 
     /// The served feed, asked again only for what changed.
     struct Feed {

@@ -89,26 +89,15 @@ struct BenchmarkCommand: ParsableCommand {
             folder: URL(fileURLWithPath: work ?? repository.appendingPathComponent("Benchmarks/.work").path))
         try workspace.buildPrograms()
         try workspace.buildReservationFeed()
-        if mailOnly {
-            let text = try MailBenchmark(workspace: workspace, size: mailSize, baseline: mailBaseline).run()
-            print(text)
-            if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
-            return
-        }
-        if arrivalOnly {
-            let text = try ArrivalBenchmark(workspace: workspace).run()
-            print(text)
-            if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
-            return
-        }
-        if publishOnly {
-            let text = try PublishBenchmark(workspace: workspace, size: publishSize, largeSize: publishLarge).run()
-            print(text)
-            if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
-            return
-        }
-        if serveOnly {
-            let text = try ServeBenchmark(workspace: workspace).run()
+        // One section alone, when asked for.
+        let only: (() throws -> String)? =
+            if mailOnly { { try MailBenchmark(workspace: workspace, size: mailSize, baseline: mailBaseline).run() } }
+            else if arrivalOnly { { try ArrivalBenchmark(workspace: workspace).run() } }
+            else if publishOnly { { try PublishBenchmark(workspace: workspace, size: publishSize, largeSize: publishLarge).run() } }
+            else if serveOnly { { try ServeBenchmark(workspace: workspace).run() } }
+            else { nil }
+        if let only {
+            let text = try only()
             print(text)
             if let report { try text.write(toFile: report, atomically: true, encoding: .utf8) }
             return

@@ -94,11 +94,7 @@ struct PublishBenchmark {
 
         let server = try Radicale(python: tools, folder: base)
         defer { server.stop() }
-        let calendar = try server.makeCalendar("large")
-        let stored = base + "/collections/collection-root/ada/large"
-        for name in try FileManager.default.contentsOfDirectory(atPath: items) {
-            try FileManager.default.moveItem(atPath: items + "/" + name, toPath: stored + "/" + name)
-        }
+        let calendar = try server.layCalendar("large", from: items)
         let state = base + "/state.json"
         let arguments = ["--calendar", calendar, "--user", "ada", "--password-file", password, "--state", state, "--now", BenchmarkCommand.now, "-q"]
         // Radicale reads the files once into its cache; the first run also makes the mirror.
@@ -146,8 +142,10 @@ struct PublishBenchmark {
     final class Radicale {
         let process = Process()
         let root: String
+        let folder: String
 
         init(python: String, folder: String) throws {
+            self.folder = folder
             try "ada:lovelace\n".write(toFile: folder + "/users", atomically: true, encoding: .utf8)
             let port = try ServeBenchmark.freePort()
             root = "http://127.0.0.1:\(port)/"
@@ -167,6 +165,18 @@ struct PublishBenchmark {
             }
             stop()
             throw ProcessFailure(command: "radicale", reason: "did not answer on \(root)")
+        }
+
+        /// A calendar made with the events a sink holds (``Sink``), their files laid into its
+        /// storage: thousands of PUTs would take Radicale many minutes. Radicale reads them at the
+        /// first request.
+        func layCalendar(_ name: String, from items: String) throws -> String {
+            let calendar = try makeCalendar(name)
+            let stored = folder + "/collections/collection-root/ada/\(name)"
+            for item in try FileManager.default.contentsOfDirectory(atPath: items) {
+                try FileManager.default.moveItem(atPath: items + "/" + item, toPath: stored + "/" + item)
+            }
+            return calendar
         }
 
         func makeCalendar(_ name: String) throws -> String {
