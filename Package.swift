@@ -297,7 +297,7 @@ let package = Package(
         .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "CalDAV", "ReservationFeed", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["reservation-feed", "reservation-feed-mail", "library-usage", "Basics", "TestSupport"] + kitineraryHelper,
+            dependencies: ["reservation-feed", "reservation-feed-mail", "library-usage", "Basics", "Programs", "TestSupport"] + kitineraryHelper,
             exclude: ["Golden", "Fixtures"]
         ),
     ]
