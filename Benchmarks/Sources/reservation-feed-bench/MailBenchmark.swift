@@ -120,10 +120,10 @@ struct MailBenchmark {
                 _ = try ProcessSample.run("/bin/sync", [])
                 log("mailboxes: first run of \(name) over \(label), with KDE's extractor...")
                 let sample = try ProcessSample.run(
-                    program, ["generate", input, "-o", feed, "--now", BenchmarkCommand.now, "-q"] + keys, environment: first)
+                    program, ["generate", input, "-o", feed, "--now", BenchmarkCommand.now, "-q"] + keys, environment: first, withChildren: true)
                 log("  \(f(sample.wall)) s")
                 feeds[label, default: []].append(try Data(contentsOf: URL(fileURLWithPath: feed)))
-                rows += "| \(label), \(name) | \(f(sample.wall)) | \(f(sample.peakMegabytes)) |\n"
+                rows += "| \(label), \(name) | \(f(sample.wall)) | \(f(sample.peakMegabytes)) | \(sample.treePeakMegabytes.map(f) ?? "–") |\n"
             }
         }
         let same = feeds.values.allSatisfy { Set($0).count == 1 }
@@ -136,10 +136,12 @@ struct MailBenchmark {
             From nothing (no cache of the folder, no memo of the extractor's answers) to a written feed:
             `generate` of the folder (downloading it) and of an mbox of the same \(size) messages, the
             bookings' senders verified with `--dkim-keys`. Every message without markup goes to KDE's
-            extractor; \(extractor). One run each.
+            extractor; \(extractor). One run each. The last column is the most the program and every
+            process it started held at once: the sum of their proportional set sizes (libraries they
+            share counted once), sampled every 0.1 s.
 
-            | first run | wall seconds | peak MB (the program itself) |
-            |---|---|---|
+            | first run | wall seconds | peak MB (the program itself) | peak MB (with its helpers and the mail program) |
+            |---|---|---|---|
             \(rows)
             The feeds of the builds are \(same ? "the same, byte for byte" : "DIFFERENT (see \(folder)/first-*.ics)").
 
@@ -226,7 +228,7 @@ struct MailBenchmark {
             let picture = try Self.picture(in: folder)
             let paragraph = String(repeating: "Nothing booked in this letter, only news of the week. ", count: 60)
             let target = folder + "/mail/bench/Maildir/.Bench/cur"
-            FileManager.default.createFile(atPath: mbox, contents: nil)
+            _ = FileManager.default.createFile(atPath: mbox, contents: nil)
             let mboxFile = try FileHandle(forWritingTo: URL(fileURLWithPath: mbox))
             defer { try? mboxFile.close() }
             var total = 0

@@ -13,6 +13,9 @@ struct ProcessSample: Sendable, Codable {
     var system: Double
     /// The peak resident set size, in megabytes (2^20 bytes), as the kernel counts it.
     var peakMegabytes: Double
+    /// The peak of the memory the command and every process it started held together (their
+    /// PSS, sampled every 0.1 s), when asked for.
+    var treePeakMegabytes: Double?
     /// What the command printed on standard output, when asked for.
     var output: String?
 
@@ -22,10 +25,12 @@ struct ProcessSample: Sendable, Codable {
     ///   - standardOutput: A file to write the command's output to; `nil` captures it into
     ///     ``output``.
     ///   - standardInput: A file the command reads as its standard input.
+    ///   - withChildren: Whether to sample the memory of the command's own children too
+    ///     (``treePeakMegabytes``).
     /// - Throws: ``ProcessFailure`` when it cannot start or exits with a status other than 0.
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:], standardOutput: String? = "/dev/null",
-        standardInput: String = "/dev/null"
+        standardInput: String = "/dev/null", withChildren: Bool = false
     ) throws -> ProcessSample {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
         let outputPath = standardOutput ?? scratch.path + ".out"
@@ -62,12 +67,14 @@ struct ProcessSample: Sendable, Codable {
         guard spawned == 0 else {
             throw ProcessFailure(command: ([executable] + arguments).joined(separator: " "), reason: String(cString: strerror(spawned)))
         }
+        let tree = withChildren ? ProcessTreeMemory(root: pid) : nil
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
             guard errno == EINTR else { break }
         }
         let wall = Self.now() - start
+        let treePeak = tree?.stop()
 
         let exited = status & 0x7F == 0
         let code = (status >> 8) & 0xFF
@@ -79,7 +86,7 @@ struct ProcessSample: Sendable, Codable {
         }
         return ProcessSample(
             wall: wall, user: Self.seconds(usage.ru_utime), system: Self.seconds(usage.ru_stime),
-            peakMegabytes: Double(usage.ru_maxrss) / 1024,
+            peakMegabytes: Double(usage.ru_maxrss) / 1024, treePeakMegabytes: treePeak,
             output: standardOutput == nil ? try? String(contentsOfFile: outputPath, encoding: .utf8) : nil)
     }
 
