@@ -21,7 +21,7 @@ struct Whereabouts: Sendable {
     /// The zone the position falls in on the time-zone map, with the position for messages
     /// (`Europe/Helsinki, the zone at 65.8477, 24.1473`); `nil` without a position, at sea, or at
     /// an airport (whose own zone is known).
-    var coordinateZone: (zone: String, source: String)?
+    var coordinateZone: (zone: String, source: ZoneSource)?
     /// An IANA zone given on another time at this place (a check-in's zone, for its check-out).
     var statedZone: String?
     /// The place's city, when its address gives one.
@@ -35,7 +35,7 @@ struct Whereabouts: Sendable {
     private(set) var gazetteer: GazetteerMatch?
     /// The zone the gazetteer settles, with what messages call the place: a city's, or that of a
     /// region that keeps one time; worked out once, since every time asks.
-    private(set) var gazetteerZone: (zone: String, source: String, isCity: Bool)?
+    private(set) var gazetteerZone: (zone: String, source: ZoneSource, isCity: Bool)?
     /// Where the reservation's other place is (a trip's other end, a rental's other desk), with
     /// what to call it: evidence between cities of one name.
     var neighbour: (latitude: Double, longitude: Double, name: String)?
@@ -48,10 +48,10 @@ struct Whereabouts: Sendable {
         return nil
     }
 
-    private static func zone(of match: GazetteerMatch?) -> (zone: String, source: String, isCity: Bool)? {
+    private static func zone(of match: GazetteerMatch?) -> (zone: String, source: ZoneSource, isCity: Bool)? {
         switch match {
-        case .city(let city, _)?: (city.timeZone, match!.description, true)
-        case .region(let region)? where region.keepsOneTime: (region.timeZone, region.name, false)
+        case .city(let city, _)?: (city.timeZone, .found(match!), true)
+        case .region(let region)? where region.keepsOneTime: (region.timeZone, .named(region.name), false)
         default: nil
         }
     }
@@ -83,8 +83,8 @@ struct Whereabouts: Sendable {
 
     /// The zone the place is known to keep, best evidence first: where it is (``geographicZone``),
     /// else a zone stated on another time there.
-    var knownZone: (zone: String, source: String)? {
-        geographicZone ?? statedZone.map { ($0, "the place") }
+    var knownZone: (zone: String, source: ZoneSource)? {
+        geographicZone ?? statedZone.map { ($0, .named("the place")) }
     }
 
     /// Whether the place has a position, and it is in no zone: at sea, beyond any country's waters.
@@ -96,19 +96,19 @@ struct Whereabouts: Sendable {
     /// the city's position) when every city of that name in the region or country given keeps one
     /// time, its city's by the airport table, that of the airports its name fits, its region's when
     /// the region keeps one time, or that of the city its name starts with.
-    var geographicZone: (zone: String, source: String)? {
-        if let airport { return (airport.timeZone, airport.iataCode) }
+    var geographicZone: (zone: String, source: ZoneSource)? {
+        if let airport { return (airport.timeZone, .named(airport.iataCode)) }
         if let coordinateZone { return coordinateZone }
-        if let countryCode, let zone = CountryTimeZones.onlyZone(ofCountry: countryCode) { return (zone, countryCode) }
+        if let countryCode, let zone = CountryTimeZones.onlyZone(ofCountry: countryCode) { return (zone, .named(countryCode)) }
         if let (zone, source, isCity) = gazetteerZone, isCity { return (zone, source) }
         // The airport table knows the cities with airports only: where the gazetteer knows cities
         // of that name in other zones (Vienna, Virginia), the choice is a guess, made and reported
         // by the time resolver.
         if case .ambiguous? = gazetteer {
         } else if let city, let zone = cityZone {
-            return (zone, city)
+            return (zone, .named(city))
         }
-        if let airportZone { return (airportZone.zone, airportZone.name) }
+        if let airportZone { return (airportZone.zone, .named(airportZone.name)) }
         if let (zone, source, isCity) = gazetteerZone, !isCity { return (zone, source) }
         if city == nil, let (zone, city) = nameCityZone { return (zone, city) }
         return nil
@@ -119,7 +119,7 @@ struct Whereabouts: Sendable {
     /// two or one words, when the airport table knows such a city and it keeps one zone, else,
     /// in the country given, when the gazetteer knows one city of that name or all keep one time
     /// (`Flagstaff Amtrak Station`, `Ponta Delgada Ferry Terminal`).
-    var nameCityZone: (zone: String, city: String)? {
+    var nameCityZone: (zone: String, city: ZoneSource)? {
         guard let name else { return nil }
         let words = name.split { !$0.isLetter && $0 != "-" && $0 != "'" }.map(String.init)
         // The longest run of first words that neither starts nor ends with a word such as
@@ -131,11 +131,11 @@ struct Whereabouts: Sendable {
             else { continue }
             let city = leading.joined(separator: " ")
             let zone = countryCode.map { AirportDirectory.timeZone(ofCity: city, countryCode: $0) } ?? AirportDirectory.timeZone(ofCity: city)
-            if let zone { return (zone, city) }
+            if let zone { return (zone, .named(city)) }
             // The gazetteer's cities in the country given only: a station's first words are too
             // often some town's name somewhere else.
             if let countryCode, case .city(let found, _)? = Gazetteer.match(city: city, region: region, countryCode: countryCode) {
-                return (found.timeZone, found.description)
+                return (found.timeZone, .city(found))
             }
         }
         return nil
@@ -152,7 +152,7 @@ struct Whereabouts: Sendable {
     /// clocks show another time at `instant` than those of the place's zone, or than those of
     /// every zone of the place's country (the place's zone is then the country's nearest, or its
     /// first). `nil` when the stated zone may well be the place's.
-    func contradiction(of stated: String, at instant: Instant) -> (zone: String, source: String)? {
+    func contradiction(of stated: String, at instant: Instant) -> (zone: String, source: ZoneSource)? {
         guard let statedOffset = TimeZoneRules.offset(in: stated, at: instant) else { return nil }
         if let (zone, source) = geographicZone {
             guard zone != stated, let offset = TimeZoneRules.offset(in: zone, at: instant), offset != statedOffset else { return nil }
@@ -162,7 +162,7 @@ struct Whereabouts: Sendable {
         let zones = CountryTimeZones.zones(inCountry: countryCode)
         guard !zones.isEmpty, !zones.contains(where: { TimeZoneRules.offset(in: $0.zone, at: instant) == statedOffset }) else { return nil }
         let zone = coordinates.flatMap { CountryTimeZones.nearestZone(inCountry: countryCode, to: $0) } ?? zones[0].zone
-        return (zone, countryCode)
+        return (zone, .named(countryCode))
     }
 
     /// A place with the times that happen there (whose stated zones count as evidence).
@@ -182,17 +182,11 @@ struct Whereabouts: Sendable {
         }
     }
 
-    /// A zone and where it comes from, for messages: "SFO's zone America/Los_Angeles", "the
-    /// place's zone Europe/Helsinki", or a source that names its zone itself.
-    static func describe(zone: String, source: String) -> String {
-        source == zone || source.hasPrefix("\(zone), ") ? source : "\(source)'s zone \(zone)"
-    }
-
-    /// The zone a position falls in on the time-zone map, described once for the messages that
+    /// The zone a position falls in on the time-zone map, with the position for the messages that
     /// may name it.
-    private static func mapZone(latitude: Double, longitude: Double) -> (zone: String, source: String)? {
+    private static func mapZone(latitude: Double, longitude: Double) -> (zone: String, source: ZoneSource)? {
         ZoneMap.zone(latitude: latitude, longitude: longitude).map { zone in
-            (zone, "\(zone), the zone at \(degrees(latitude)), \(degrees(longitude))")
+            (zone, .position(zone: zone, latitude: latitude, longitude: longitude))
         }
     }
 

@@ -36,7 +36,7 @@ extension TimeResolver {
             if let offset {
                 let instant = local.instant(at: offset)
                 guard TimeZoneRules.offset(in: region.timeZone, at: instant) == offset else { return nil }
-                return inZone(local, region.timeZone, offset: offset, source: region.name, field: field, messages: &messages)
+                return inZone(local, region.timeZone, offset: offset, source: ZoneSource.named(region.name), field: field, messages: &messages)
             }
             guard region.share >= Self.mostOfRegion else {
                 messages.append(
@@ -61,7 +61,7 @@ extension TimeResolver {
                 candidates = cities.filter { TimeZoneRules.offset(in: $0.timeZone, at: instant) == offset }
                 guard let first = candidates.first else { return nil }
                 guard candidates.count > 1 else {
-                    return inZone(local, first.timeZone, offset: offset, source: first.description, field: field, messages: &messages)
+                    return inZone(local, first.timeZone, offset: offset, source: ZoneSource.city(first), field: field, messages: &messages)
                 }
             }
             if offset == nil, let first = candidates.first,
@@ -80,7 +80,7 @@ extension TimeResolver {
                         .warning, .zoneGuessed, field: field,
                         "the offset \(offset) fits cities called \(name) in several zones (\(listed)); took \(city.timeZone), that of \(city.description), \(reason)"
                     ))
-                return inZone(local, city.timeZone, offset: offset, source: city.description, field: field, messages: &messages)
+                return inZone(local, city.timeZone, offset: offset, source: ZoneSource.city(city), field: field, messages: &messages)
             }
             if let (city, reason) = decided {
                 messages.append(

@@ -54,18 +54,16 @@ struct TimeResolver {
             // (a hotel in Portugal "in Europe/Berlin"): the wall time is the place's.
             // (The instant to compare clocks at need only be near: offsets change rarely.)
             if !TimeZoneRules.isUTC(zone), let (placeZone, source) = place.contradiction(of: zone, at: local.instant(at: offset ?? .zero)) {
-                let described = Whereabouts.describe(zone: placeZone, source: source)
                 messages.append(
                     Diagnostic(
                         .warning, .offsetZoneConflict, field: field,
-                        "\(zone) is not the zone of the place (\(described)); read \(local) as a wall time there"))
+                        "\(zone) is not the zone of the place (\(source.giving(placeZone))); read \(local) as a wall time there"))
                 return wallTime(local, in: placeZone, field: field, messages: &messages)
             }
-            return inZone(local, zone, offset: offset, source: zone, field: field, messages: &messages)
+            return inZone(local, zone, offset: offset, source: ZoneSource.named(zone), field: field, messages: &messages)
         }
         if let (zone, source) = place.knownZone {
-            let described = Whereabouts.describe(zone: zone, source: source)
-            return inZone(local, zone, offset: offset, source: described, field: field, messages: &messages)
+            return inZone(local, zone, offset: offset, source: source.giving(zone), field: field, messages: &messages)
         }
         if let match = place.gazetteer, let time = resolve(local, offset: offset, by: match, at: place, field: field, messages: &messages) {
             return time
@@ -102,10 +100,11 @@ struct TimeResolver {
         return .floating(local)
     }
 
-    /// A time in a zone the evidence gave: the instant when the time has an offset (a warning
-    /// when the offset is not the zone's then, unless it is UTC's), else the wall time.
+    /// A time in a zone the evidence gave (`source`: what messages say it came from): the instant
+    /// when the time has an offset (a warning when the offset is not the zone's then, unless it is
+    /// UTC's), else the wall time.
     func inZone(
-        _ local: LocalDateTime, _ zone: String, offset: UTCOffset?, source: String, field: FieldPath,
+        _ local: LocalDateTime, _ zone: String, offset: UTCOffset?, source: some CustomStringConvertible & Sendable, field: FieldPath,
         messages: inout [Diagnostic]
     ) -> EventTime {
         if TimeZoneRules.isUTC(zone) {
