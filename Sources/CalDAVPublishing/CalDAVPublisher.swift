@@ -91,7 +91,7 @@ public struct CalDAVPublisher: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
 
-        let reading: (inputCount: Int, result: ImportResult)
+        let reading: (inputCount: Int, result: ImportResult, identityKeys: [String?])
         do {
             reading = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: report)
         } catch {

@@ -78,9 +78,17 @@ public struct ImportResult: Sendable, Hashable {
     /// (never input by input: a later input may be an older account of an earlier one's booking),
     /// and returns what merging said, which is added to ``diagnostics`` too.
     public mutating func mergeBookings() -> [Diagnostic] {
+        keyedMergeBookings().said
+    }
+
+    /// Merges what describes the same booking, as ``mergeBookings()`` does, and gives the
+    /// identity key of each reservation left (``Reservations/Reservation/identityKey``), in order,
+    /// worked out once for merging.
+    package mutating func keyedMergeBookings() -> (said: [Diagnostic], keys: [String?]) {
         var said: [Diagnostic] = []
-        reservations = ReservationMerger.merge(reservations, reporting: &said)
+        let keys: [String?]
+        (reservations, keys) = ReservationMerger.keyedMerge(reservations, reporting: &said)
         diagnostics += said
-        return said
+        return (said, keys)
     }
 }

@@ -4,6 +4,7 @@ import Crypto
 import Diagnostics
 import Foundation
 import MailMessage
+import Mailboxes
 import Parallel
 import Reservations
 import SenderVerification
@@ -87,35 +88,46 @@ public struct ReservationImporter: Sendable {
 
     /// Reads one input. An mbox file is streamed message by message; any other file is read whole.
     public func read(_ source: InputSource) -> ImportResult {
-        let contents: FileContents
-        do {
-            switch source {
-            case .file(let path):
-                if let mbox = try FileContents.openedMbox(path: path) {
-                    defer { close(mbox) }
-                    return readMbox(path: path, descriptor: mbox)
-                }
-                if let file = largeJSONLD(path: path) {
-                    return limited(schemaOrgReader.readJSONLD(file: file, source: .file(source.description)), source: .file(source.description))
-                }
-                contents = try FileContents(path: path, limit: limits.fileSize)
-            case .standardInput: contents = try FileContents.standardInput(limit: limits.fileSize)
-            }
-        } catch {
-            return ImportResult(diagnostics: [
-                Diagnostic(.error, .unreadable, at: Origin(file: source.description), "cannot read the file: \(error.reason)")
-            ])
+        switch open(source) {
+        case .mbox(let file, let path): readMbox(path: path, descriptor: file.descriptor)
+        case .largeJSONLD(let file): limited(schemaOrgReader.readJSONLD(file: file, source: .file(source.description)), source: .file(source.description))
+        case .contents(let contents): read(contents.bytes, source: .file(source.description), sourceTime: contents.modified)
+        case .failed(let result): result
         }
-        return read(contents.bytes, source: .file(source.description), sourceTime: contents.modified)
     }
 
-    /// The file at `path`, opened, when it is JSON-LD of ``largeFileSize`` or more (and within
-    /// the file size limit); `nil` for anything else, which is read whole.
-    private func largeJSONLD(path: String) -> RandomAccessFile? {
-        guard let file = try? RandomAccessFile(path: path), file.count >= largeFileSize, file.count <= limits.fileSize,
-            let head = file.bytes(in: 0..<min(file.count, InputFormat.headSize)), InputFormat.detect(head) == .jsonLD
-        else { return nil }
-        return file
+    /// An input, opened once and told apart: an mbox (streamed), a large JSON-LD file (read from
+    /// disk a batch of elements at a time), anything else read whole; or why it cannot be read.
+    private enum Opened {
+        case mbox(RandomAccessFile, path: String)
+        case largeJSONLD(RandomAccessFile)
+        case contents(FileContents)
+        case failed(ImportResult)
+    }
+
+    private func open(_ source: InputSource) -> Opened {
+        do throws(FileContents.ReadError) {
+            switch source {
+            case .file(let path):
+                let file: RandomAccessFile
+                do {
+                    file = try RandomAccessFile(path: path)
+                } catch {
+                    throw FileContents.ReadError(reason: "\(error.reason)")
+                }
+                let head = file.bytes(in: 0..<min(file.count, InputFormat.headSize)) ?? []
+                if MboxReader.isMbox(head.prefix(4096)) { return .mbox(file, path: path) }
+                if file.count >= largeFileSize, file.count <= limits.fileSize, InputFormat.detect(head) == .jsonLD { return .largeJSONLD(file) }
+                return .contents(try FileContents(file: file, limit: limits.fileSize))
+            case .standardInput:
+                return .contents(try FileContents.standardInput(limit: limits.fileSize))
+            }
+        } catch {
+            return .failed(
+                ImportResult(diagnostics: [
+                    Diagnostic(.error, .unreadable, at: Origin(file: source.description), "cannot read the file: \(error.reason)")
+                ]))
+        }
     }
 
     /// Reads input already in memory, recognising its format by its content.

@@ -13,14 +13,20 @@ struct ReservationSynthesis {
     let formatter: TimeFormatter
     /// What the reservation's source says beyond its fields.
     let context: SynthesisContext
+    /// What identifies the booking (``Reservations/Reservation/identityKey``), of which its UID is made.
+    let identityKey: String?
     var messages: [Diagnostic] = []
 
-    init(_ reservation: Reservation, options: SynthesisOptions, words: Vocabulary, formatter: TimeFormatter, context: SynthesisContext = .none) {
+    init(
+        _ reservation: Reservation, options: SynthesisOptions, words: Vocabulary, formatter: TimeFormatter, context: SynthesisContext = .none,
+        identityKey: String?
+    ) {
         self.reservation = reservation
         self.options = options
         self.words = words
         self.formatter = formatter
         self.context = context
+        self.identityKey = identityKey
     }
 
     mutating func run() -> SynthesisResult {
@@ -59,7 +65,7 @@ struct ReservationSynthesis {
         }
 
         let uid: String
-        if let key = reservation.identityKey {
+        if let key = identityKey {
             uid = EventIdentity.uid(forKey: key)
         } else {
             uid = EventIdentity.uid(forKey: "content:\(reservation.category.rawValue)|\(draft.start.event)|\(draft.title)")

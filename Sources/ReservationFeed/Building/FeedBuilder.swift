@@ -89,9 +89,12 @@ public struct FeedBuilder: Sendable {
     /// What ``build(from:previous:now:inputIsComplete:)`` does, with each entry carrying either
     /// its event (`rendering` off) or only its text (on), which is all a file needs. New texts go
     /// to `spool` when there is one.
+    ///
+    /// - Parameter identityKeys: The identity key of each reservation, when the caller has worked
+    ///   them out already (for merging); else each step works out its own.
     func assemble(
-        _ reservations: [ImportedReservation], withheld: [ImportedReservation] = [], previous: PreviousFeed?, now: Instant,
-        inputIsComplete: Bool, rendering: Bool, spool: TextSpool?
+        _ reservations: [ImportedReservation], identityKeys: [String?]? = nil, withheld: [ImportedReservation] = [],
+        previous: PreviousFeed?, now: Instant, inputIsComplete: Bool, rendering: Bool, spool: TextSpool?
     ) throws(FeedError) -> FeedAssembly {
         let maker = FeedEntryMaker(options: options, previous: previous, now: now, rendering: rendering)
         var assembly = FeedAssembly()
@@ -132,7 +135,9 @@ public struct FeedBuilder: Sendable {
         var pending: (steps: Parallel.Batch<FeedEntryMaker.Step>, batch: Range<Int>)?
         for batch in Parallel.batches(of: reservations.count, size: batchSize) {
             // Indices, not a copy of the reservations.
-            let next = Parallel.Batch(Array(batch), concurrency: concurrency) { maker.step(reservations[$0]) }
+            let next = Parallel.Batch(Array(batch), concurrency: concurrency) { index in
+                maker.step(reservations[index], identityKey: identityKeys.map { $0[index] } ?? reservations[index].reservation.identityKey)
+            }
             if let pending { try take(pending.steps, of: pending.batch) }
             pending = (next, batch)
         }

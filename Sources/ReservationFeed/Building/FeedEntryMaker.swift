@@ -57,10 +57,14 @@ struct FeedEntryMaker: Sendable {
     // MARK: - Reservations
 
     /// The event of a reservation, as the next version of its previous-feed event if it has one.
-    func step(_ imported: ImportedReservation) -> Step {
+    ///
+    /// - Parameter identityKey: What identifies the reservation's booking
+    ///   (``Reservations/Reservation/identityKey``), worked out already for merging.
+    func step(_ imported: ImportedReservation, identityKey: String?) -> Step {
         var step = Step(origin: imported.origin)
         let result = synthesizer.synthesize(
-            imported.reservation, context: SynthesisContext(senderCountry: imported.senderCountry, companions: imported.companions))
+            imported.reservation, context: SynthesisContext(senderCountry: imported.senderCountry, companions: imported.companions),
+            identityKey: identityKey)
         step.diagnostics = result.diagnostics.map(imported.locate)
         guard let event = result.event else { return step }
         let status = imported.reservation.status

@@ -70,7 +70,8 @@ public struct FeedGenerator: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
 
-        var (inputCount, read) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: report)
+        var (inputCount, read, identityKeys) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes)
+            .read(inputs, report: report)
         let reservationCount = read.reservations.count
         // The previous feed is indexed after the inputs are read, whose files are let go by then.
         var previous: PreviousFeed?
@@ -89,10 +90,11 @@ public struct FeedGenerator: Sendable {
         var builder = FeedBuilder(options: options, concurrency: concurrency)
         builder.batchSize = batchSize
         let assembly = try builder.assemble(
-            read.reservations, withheld: read.withheld, previous: previous, now: now, inputIsComplete: !read.hasErrors, rendering: true,
-            spool: TextSpool(in: Self.spoolFolder(for: destination)))
+            read.reservations, identityKeys: identityKeys, withheld: read.withheld, previous: previous, now: now,
+            inputIsComplete: !read.hasErrors, rendering: true, spool: TextSpool(in: Self.spoolFolder(for: destination)))
         // The reservations are in the events by now: their memory goes to writing the feed.
         read.reservations = []
+        identityKeys = []
         read.withheld = []
         assembly.diagnostics.forEach(report)
         let diagnostics = previousProblems + read.diagnostics + assembly.diagnostics

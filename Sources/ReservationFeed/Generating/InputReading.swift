@@ -15,13 +15,16 @@ package struct InputReading {
     }
 
     /// Expands the inputs and reads every file, passing each diagnostic to `report` as it comes.
-    ///
-    /// - Returns: How many inputs were read, and what they held.
     /// IMAP folders (`imaps://…`) are brought up to date first, then read from their cache.
     ///
+    /// - Returns: How many inputs were read, what they held (each booking merged), and the
+    ///   identity key of each reservation (``Reservations/Reservation/identityKey``), worked out
+    ///   once, for merging, and given to synthesis for the UIDs.
     /// - Throws: ``FeedError/input(_:)`` when an input does not exist, ``FeedError/mailbox(_:)``
     ///   when a folder cannot be read.
-    package func read(_ inputs: [String], report: (Diagnostic) -> Void) throws(FeedError) -> (inputCount: Int, result: ImportResult) {
+    package func read(
+        _ inputs: [String], report: (Diagnostic) -> Void
+    ) throws(FeedError) -> (inputCount: Int, result: ImportResult, identityKeys: [String?]) {
         var folders: [MailboxURL] = []
         var files: [String] = []
         for input in inputs {
@@ -57,11 +60,12 @@ package struct InputReading {
             read.diagnostics.forEach(report)
             result.append(read)
         }
-        result.mergeBookings().forEach(report)
+        let (said, keys) = result.keyedMergeBookings()
+        said.forEach(report)
         let untrusted = Self.untrustedServers(result.untrustedServers)
         untrusted.forEach(report)
         result.diagnostics += untrusted
-        return (expanded.sources.count + folders.count, result)
+        return (expanded.sources.count + folders.count, result, keys)
     }
 
     /// One line for each server whose verdicts unverified messages carry but the person does not

@@ -46,7 +46,7 @@ public struct ReservationLinter: Sendable {
     ///
     /// - Throws: ``FeedError/input(_:)`` when an input does not exist.
     public func lint(inputs: [String], now: Instant) throws(FeedError) -> LintReport {
-        let (inputCount, read) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: { _ in })
+        let (inputCount, read, _) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: { _ in })
         let findings = read.diagnostics + lint(read.reservations, now: now)
         return LintReport(
             inputCount: inputCount, messageCount: read.messages, reservationCount: read.reservations.count, diagnostics: Self.ordered(findings))

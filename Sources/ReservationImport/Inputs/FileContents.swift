@@ -34,6 +34,11 @@ public struct FileContents: Sendable {
         } catch {
             throw ReadError(reason: "\(error.reason)")
         }
+        try self.init(file: file, limit: limit)
+    }
+
+    /// Reads a file already opened, when it is of at most `limit` bytes.
+    package init(file: RandomAccessFile, limit: Int = .max) throws(ReadError) {
         guard file.count <= limit else {
             throw ReadError(
                 reason: "it is \(bytes: file.count), more than the limit of \(bytes: limit) (\(setting: .limit("file-size")))")
@@ -41,25 +46,6 @@ public struct FileContents: Sendable {
         modified = Instant(secondsSinceEpoch: file.modifiedSeconds)
         bytes = try Self.readAll(file.descriptor, expected: file.count, limit: limit)
         withExtendedLifetime(file) {}
-    }
-
-    /// The file at `path` opened for reading, when it is a regular file whose content is an mbox
-    /// (``MboxReader/isMbox(_:)``); `nil` when it is anything else. The caller closes it.
-    public static func openedMbox(path: String) throws(ReadError) -> Int32? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw Self.failure() }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            return nil
-        }
-        var head = [UInt8](repeating: 0, count: 4096)
-        let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0, MboxReader.isMbox(head[..<count]) else {
-            close(descriptor)
-            return nil
-        }
-        return descriptor
     }
 
     /// Reads standard input to its end, or fails past `limit` bytes.

@@ -27,16 +27,44 @@ public enum ReservationMerger {
     public static func merge(
         _ reservations: [ImportedReservation], concurrency: Int = Parallel.defaultConcurrency, reporting diagnostics: inout [Diagnostic]
     ) -> [ImportedReservation] {
+        keyedMerge(reservations, concurrency: concurrency, reporting: &diagnostics).reservations
+    }
+
+    /// The reservations with each booking merged into one, as ``merge(_:concurrency:reporting:)``
+    /// gives them, with the identity key of each (``Reservations/Reservation/identityKey``),
+    /// worked out once: what the feed's events are named by.
+    package static func keyedMerge(
+        _ reservations: [ImportedReservation], concurrency: Int = Parallel.defaultConcurrency, reporting diagnostics: inout [Diagnostic]
+    ) -> (reservations: [ImportedReservation], keys: [String?]) {
         // The keys are worked out on every core; grouping them is a quick pass.
         let keys = Parallel.map(reservations, concurrency: concurrency) { $0.reservation.identityKey }
-        // Nothing to merge, the usual case for a large input: the reservations as they are,
-        // found without grouping them.
+        guard let groups = repeatedGroups(keys: keys) else { return (reservations, keys) }
+        var merged: [ImportedReservation] = []
+        var mergedKeys: [String?] = []
+        merged.reserveCapacity(groups.count)
+        mergedKeys.reserveCapacity(groups.count)
+        for members in groups {
+            guard members.count > 1 else {
+                merged.append(reservations[members[0]])
+                mergedKeys.append(keys[members[0]])
+                continue
+            }
+            let booking = Self.merged(members.map { reservations[$0] }, reporting: &diagnostics)
+            merged.append(booking)
+            mergedKeys.append(booking.reservation.identityKey)
+        }
+        return (merged, mergedKeys)
+    }
+
+    /// The positions of each booking among reservations with these identity keys
+    /// (``Reservations/Reservation/identityKey``), in the order each first appeared; `nil` when
+    /// no booking appears twice, the usual case for a large input, found without grouping.
+    package static func repeatedGroups(keys: [String?]) -> [[Int]]? {
         var seen = Set<String>(minimumCapacity: keys.count)
-        guard keys.contains(where: { key in key.map { !seen.insert($0).inserted } ?? false }) else { return reservations }
+        guard keys.contains(where: { key in key.map { !seen.insert($0).inserted } ?? false }) else { return nil }
         var order: [String] = []
         var groups: [String: [Int]] = [:]
-        groups.reserveCapacity(reservations.count)
-        var repeated = false
+        groups.reserveCapacity(keys.count)
         for (index, key) in keys.enumerated() {
             let key = key ?? "unidentified #\(index)"
             if groups[key] == nil {
@@ -44,37 +72,38 @@ public enum ReservationMerger {
                 groups[key] = [index]
             } else {
                 groups[key]!.append(index)
-                repeated = true
             }
         }
-        guard repeated else { return reservations }
-        return order.map { key in
-            let members = groups[key]!
-            guard members.count > 1 else { return reservations[members[0]] }
-            let sorted = members.sorted { a, b in
-                let (timeA, timeB) = (reservations[a].modified, reservations[b].modified)
-                if timeA != timeB { return (timeA ?? Instant(secondsSinceEpoch: .min)) < (timeB ?? Instant(secondsSinceEpoch: .min)) }
-                return a < b
-            }
-            var merged = reservations[sorted[0]]
-            // Whose mail made the booking: the oldest verified sender among its sources.
-            var maker = merged.verifiedSender
-            for index in sorted.dropFirst() {
-                let newer = reservations[index]
-                if let sender = newer.verifiedSender {
-                    if let maker, maker != sender, newer.reservation != merged.reservation {
-                        diagnostics.append(changed(by: sender, madeBy: maker, newer))
-                    }
-                    maker = maker ?? sender
+        return order.map { groups[$0]! }
+    }
+
+    /// The sources of one booking, in input order, laid over each other from oldest to newest;
+    /// a warning for each change made by another organization's verified mail than the one whose
+    /// mail made the booking.
+    package static func merged(_ sources: [ImportedReservation], reporting diagnostics: inout [Diagnostic]) -> ImportedReservation {
+        let sorted = sources.indices.sorted { a, b in
+            let (timeA, timeB) = (sources[a].modified, sources[b].modified)
+            if timeA != timeB { return (timeA ?? Instant(secondsSinceEpoch: .min)) < (timeB ?? Instant(secondsSinceEpoch: .min)) }
+            return a < b
+        }
+        var merged = sources[sorted[0]]
+        // Whose mail made the booking: the oldest verified sender among its sources.
+        var maker = merged.verifiedSender
+        for index in sorted.dropFirst() {
+            let newer = sources[index]
+            if let sender = newer.verifiedSender {
+                if let maker, maker != sender, newer.reservation != merged.reservation {
+                    diagnostics.append(changed(by: sender, madeBy: maker, newer))
                 }
-                merged = ImportedReservation(
-                    reservation: merged.reservation.overlaid(with: newer.reservation), origin: newer.origin,
-                    fieldPositions: newer.fieldPositions, sourceTime: newer.sourceTime ?? merged.sourceTime,
-                    senderCountry: newer.senderCountry ?? merged.senderCountry, companions: newer.companions,
-                    verifiedSender: newer.verifiedSender ?? merged.verifiedSender)
+                maker = maker ?? sender
             }
-            return merged
+            merged = ImportedReservation(
+                reservation: merged.reservation.overlaid(with: newer.reservation), origin: newer.origin,
+                fieldPositions: newer.fieldPositions, sourceTime: newer.sourceTime ?? merged.sourceTime,
+                senderCountry: newer.senderCountry ?? merged.senderCountry, companions: newer.companions,
+                verifiedSender: newer.verifiedSender ?? merged.verifiedSender)
         }
+        return merged
     }
 
     /// What is said of a booking changed by another organization's mail than the one that made it.
