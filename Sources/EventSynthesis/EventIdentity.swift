@@ -17,11 +17,16 @@ enum EventIdentity {
 
     /// The UID for a key.
     static func uid(forKey key: String) -> String {
-        // The lower-case text form, `8-4-4-4-12` hexadecimal digits, written directly.
+        uid(uuidVersion5(namespace: namespace, name: key))
+    }
+
+    /// The UID of a UUID made from a key: its lower-case text form, `8-4-4-4-12` hexadecimal
+    /// digits, written directly.
+    static func uid(_ uuid: UUID) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(36)
-        withUnsafeBytes(of: uuidVersion5(namespace: namespace, name: key).uuid) { bytes in
+        withUnsafeBytes(of: uuid.uuid) { bytes in
             for (index, byte) in bytes.enumerated() {
                 if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
                 text.append(digits[Int(byte >> 4)])

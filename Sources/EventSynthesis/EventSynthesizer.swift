@@ -36,14 +36,14 @@ public struct EventSynthesizer: Sendable {
     /// - Returns: The event and what was noticed; no event, with an error message, when the
     ///   reservation lacks what its category requires (see ``Reservation/requirementProblems``).
     public func synthesize(_ reservation: Reservation, context: SynthesisContext = .none) -> SynthesisResult {
-        synthesize(reservation, context: context, identityKey: reservation.identityKey)
+        synthesize(reservation, context: context, identity: BookingIdentity(key: reservation.identityKey))
     }
 
-    /// Makes the event for one reservation whose identity key (``Reservations/Reservation/identityKey``)
-    /// the caller has worked out already, for merging: it is not worked out again.
-    package func synthesize(_ reservation: Reservation, context: SynthesisContext, identityKey: String?) -> SynthesisResult {
+    /// Makes the event for one reservation whose identity the caller has worked out already
+    /// (from the identity key it merged by): it is not worked out again.
+    package func synthesize(_ reservation: Reservation, context: SynthesisContext, identity: BookingIdentity) -> SynthesisResult {
         var synthesis = ReservationSynthesis(
-            reservation, options: options, words: words, formatter: formatter, context: context, identityKey: identityKey)
+            reservation, options: options, words: words, formatter: formatter, context: context, identity: identity)
         return synthesis.run()
     }
 }

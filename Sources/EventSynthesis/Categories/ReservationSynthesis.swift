@@ -13,20 +13,20 @@ struct ReservationSynthesis {
     let formatter: TimeFormatter
     /// What the reservation's source says beyond its fields.
     let context: SynthesisContext
-    /// What identifies the booking (``Reservations/Reservation/identityKey``), of which its UID is made.
-    let identityKey: String?
+    /// What identifies the booking, of which its UID is made.
+    let identity: BookingIdentity
     var messages: [Diagnostic] = []
 
     init(
         _ reservation: Reservation, options: SynthesisOptions, words: Vocabulary, formatter: TimeFormatter, context: SynthesisContext = .none,
-        identityKey: String?
+        identity: BookingIdentity
     ) {
         self.reservation = reservation
         self.options = options
         self.words = words
         self.formatter = formatter
         self.context = context
-        self.identityKey = identityKey
+        self.identity = identity
     }
 
     mutating func run() -> SynthesisResult {
@@ -65,8 +65,8 @@ struct ReservationSynthesis {
         }
 
         let uid: String
-        if let key = identityKey {
-            uid = EventIdentity.uid(forKey: key)
+        if let uuid = identity.uuid {
+            uid = EventIdentity.uid(uuid)
         } else {
             uid = EventIdentity.uid(forKey: "content:\(reservation.category.rawValue)|\(draft.start.event)|\(draft.title)")
             messages.append(

@@ -90,10 +90,10 @@ public struct FeedBuilder: Sendable {
     /// its event (`rendering` off) or only its text (on), which is all a file needs. New texts go
     /// to `spool` when there is one.
     ///
-    /// - Parameter identityKeys: The identity key of each reservation, when the caller has worked
-    ///   them out already (for merging); else each step works out its own.
+    /// - Parameter identities: The identity of each reservation's booking, when the caller has
+    ///   worked them out already (from the keys it merged by); else each step works out its own.
     func assemble(
-        _ reservations: [ImportedReservation], identityKeys: [String?]? = nil, withheld: [ImportedReservation] = [],
+        _ reservations: [ImportedReservation], identities: [BookingIdentity]? = nil, withheld: [ImportedReservation] = [],
         previous: PreviousFeed?, now: Instant, inputIsComplete: Bool, rendering: Bool, spool: TextSpool?
     ) throws(FeedError) -> FeedAssembly {
         let maker = FeedEntryMaker(options: options, previous: previous, now: now, rendering: rendering)
@@ -136,7 +136,7 @@ public struct FeedBuilder: Sendable {
         for batch in Parallel.batches(of: reservations.count, size: batchSize) {
             // Indices, not a copy of the reservations.
             let next = Parallel.Batch(Array(batch), concurrency: concurrency) { index in
-                maker.step(reservations[index], identityKey: identityKeys.map { $0[index] } ?? reservations[index].reservation.identityKey)
+                maker.step(reservations[index], identity: identities?[index] ?? BookingIdentity(key: reservations[index].reservation.identityKey))
             }
             if let pending { try take(pending.steps, of: pending.batch) }
             pending = (next, batch)

@@ -58,13 +58,13 @@ struct FeedEntryMaker: Sendable {
 
     /// The event of a reservation, as the next version of its previous-feed event if it has one.
     ///
-    /// - Parameter identityKey: What identifies the reservation's booking
-    ///   (``Reservations/Reservation/identityKey``), worked out already for merging.
-    func step(_ imported: ImportedReservation, identityKey: String?) -> Step {
+    /// - Parameter identity: What identifies the reservation's booking, worked out already from
+    ///   the identity key it was merged by.
+    func step(_ imported: ImportedReservation, identity: BookingIdentity) -> Step {
         var step = Step(origin: imported.origin)
         let result = synthesizer.synthesize(
             imported.reservation, context: SynthesisContext(senderCountry: imported.senderCountry, companions: imported.companions),
-            identityKey: identityKey)
+            identity: identity)
         step.diagnostics = result.diagnostics.map(imported.locate)
         guard let event = result.event else { return step }
         let status = imported.reservation.status

@@ -72,6 +72,10 @@ public struct FeedGenerator: Sendable {
 
         var (inputCount, read, identityKeys) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes)
             .read(inputs, report: report)
+        // What the events are named by, from the keys merging worked out; the keys themselves
+        // (some 60 bytes each) are let go.
+        var identities = Parallel.map(identityKeys, concurrency: concurrency) { BookingIdentity(key: $0) }
+        identityKeys = []
         let reservationCount = read.reservations.count
         // The previous feed is indexed after the inputs are read, whose files are let go by then.
         var previous: PreviousFeed?
@@ -90,11 +94,11 @@ public struct FeedGenerator: Sendable {
         var builder = FeedBuilder(options: options, concurrency: concurrency)
         builder.batchSize = batchSize
         let assembly = try builder.assemble(
-            read.reservations, identityKeys: identityKeys, withheld: read.withheld, previous: previous, now: now,
+            read.reservations, identities: identities, withheld: read.withheld, previous: previous, now: now,
             inputIsComplete: !read.hasErrors, rendering: true, spool: TextSpool(in: Self.spoolFolder(for: destination)))
         // The reservations are in the events by now: their memory goes to writing the feed.
         read.reservations = []
-        identityKeys = []
+        identities = []
         read.withheld = []
         assembly.diagnostics.forEach(report)
         let diagnostics = previousProblems + read.diagnostics + assembly.diagnostics
