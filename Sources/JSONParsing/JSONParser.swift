@@ -101,21 +101,70 @@ package enum JSONParser {
         }
     }
 
-    /// Parses one element that ``scanArray(_:lenient:)`` found.
-    package static func parseElement(_ range: Range<Int>, in bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lenient: Bool = false)
-        throws(JSONSyntaxError) -> JSONNode
-    {
-        try parseElement(range, in: bytes, into: JSONTreeSink(), maximumDepth: maximumDepth, lenient: lenient).value
+    /// The elements of the array that is the value of one member of a top-level object
+    /// (`{"reservations": [...]}`), found by their brackets and quotes without being parsed, so
+    /// that they can be parsed apart, `depth` 2 (see ``parseElement(_:in:depth:maximumDepth:lenient:)``).
+    /// The object's other members are parsed, strictly.
+    ///
+    /// `nil` for anything else: a text that is not an object, that has no such member, or has it
+    /// twice, whose member is not an array, or with an error outside the array's elements. An
+    /// error inside an element is found when that element is parsed.
+    package static func scanMemberArray(_ bytes: UnsafeBufferPointer<UInt8>, member name: String, maximumDepth: Int = defaultMaximumDepth) -> [Range<Int>]? {
+        var scanner = JSONReader(bytes: bytes, sink: JSONTreeSink(), maximumDepth: maximumDepth)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
+        scanner.skipWhitespace()
+        guard scanner.current == UInt8(ascii: "{") else { return nil }
+        var found: [Range<Int>]?
+        do throws(JSONSyntaxError) {
+            try scanner.enterContainer()
+            scanner.index += 1
+            scanner.skipWhitespace()
+            guard !scanner.take(UInt8(ascii: "}")) else { return nil }
+            while true {
+                scanner.skipWhitespace()
+                guard scanner.current == UInt8(ascii: "\"") else { return nil }
+                let key = try scanner.parseString().string
+                scanner.skipWhitespace()
+                guard scanner.take(UInt8(ascii: ":")) else { return nil }
+                scanner.skipWhitespace()
+                if key == name {
+                    guard found == nil, scanner.current == UInt8(ascii: "[") else { return nil }
+                    found = try scanner.scanElements()
+                } else {
+                    _ = try scanner.parseValue()
+                }
+                scanner.skipWhitespace()
+                if scanner.take(UInt8(ascii: ",")) { continue }
+                guard scanner.take(UInt8(ascii: "}")) else { return nil }
+                break
+            }
+            scanner.skipWhitespace()
+            return scanner.index == scanner.end ? found : nil
+        } catch {
+            return nil
+        }
+    }
+
+    /// Parses one element that ``scanArray(_:lenient:)`` or ``scanMemberArray(_:member:maximumDepth:)``
+    /// found, `depth` containers deep (1 for a top-level array's, 2 for a member's).
+    package static func parseElement(
+        _ range: Range<Int>, in bytes: [UInt8], depth: Int = 1, maximumDepth: Int = defaultMaximumDepth, maximumStringLength: Int = .max,
+        lenient: Bool = false
+    ) throws(JSONSyntaxError) -> JSONNode {
+        try parseElement(
+            range, in: bytes, into: JSONTreeSink(), depth: depth, maximumDepth: maximumDepth, maximumStringLength: maximumStringLength,
+            lenient: lenient
+        ).value
     }
 
     /// Parses one element that ``scanArray(_:lenient:)`` found into a sink, and gives the sink back.
     package static func parseElement<Sink: JSONSink>(
-        _ range: Range<Int>, in bytes: [UInt8], into sink: Sink, maximumDepth: Int = defaultMaximumDepth, maximumStringLength: Int = .max,
-        lenient: Bool = false
+        _ range: Range<Int>, in bytes: [UInt8], into sink: Sink, depth: Int = 1, maximumDepth: Int = defaultMaximumDepth,
+        maximumStringLength: Int = .max, lenient: Bool = false
     ) throws(JSONSyntaxError) -> (value: Sink.Value, sink: Sink) {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
             var parser = JSONReader(
-                bytes: buffer, range: range, depth: 1, sink: sink, maximumDepth: maximumDepth, maximumStringLength: maximumStringLength,
+                bytes: buffer, range: range, depth: depth, sink: sink, maximumDepth: maximumDepth, maximumStringLength: maximumStringLength,
                 lenient: lenient)
             let node = try parser.parseValue()
             guard parser.index == parser.end else {
@@ -176,6 +225,37 @@ struct JSONReader<Sink: JSONSink> {
         self.maximumDepth = maximumDepth
         self.maximumStringLength = maximumStringLength
         self.lenient = lenient
+    }
+
+    /// The elements of the array that starts here, found by their brackets and quotes (strings,
+    /// numbers and words parsed, as their ends depend on their grammar), and moves past it.
+    fileprivate mutating func scanElements() throws(JSONSyntaxError) -> [Range<Int>] {
+        try enterContainer()
+        index += 1
+        skipWhitespace()
+        var elements: [Range<Int>] = []
+        if take(UInt8(ascii: "]")) {
+            depth -= 1
+            return elements
+        }
+        while true {
+            skipWhitespace()
+            let start = index
+            guard start < end else { throw error("unexpected end of file, expected a value") }
+            if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") {
+                skipContainer()
+            } else {
+                _ = try parseValue()
+            }
+            elements.append(start..<index)
+            skipWhitespace()
+            if take(UInt8(ascii: ",")) { continue }
+            guard take(UInt8(ascii: "]")) else {
+                throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
+            }
+            depth -= 1
+            return elements
+        }
     }
 
     /// Moves past an object or array by its brackets and quotes, without checking it (to the
@@ -364,7 +444,7 @@ struct JSONReader<Sink: JSONSink> {
 
     /// Reads a string from its opening quote to after its closing one, checking its UTF-8 and
     /// escapes, and gives its text undecoded.
-    private mutating func parseString() throws(JSONSyntaxError) -> JSONText {
+    fileprivate mutating func parseString() throws(JSONSyntaxError) -> JSONText {
         let opening = index
         index += 1
         let start = index

@@ -91,16 +91,35 @@ public struct ReservationImporter: Sendable {
         switch open(source) {
         case .mbox(let file, let path): readMbox(path: path, descriptor: file.descriptor)
         case .largeJSONLD(let file): limited(schemaOrgReader.readJSONLD(file: file, source: .file(source.description)), source: .file(source.description))
+        case .largeNativeJSON(let file): readNativeJSON(file, source: .file(source.description))
         case .contents(let contents): read(contents.bytes, source: .file(source.description), sourceTime: contents.modified)
         case .failed(let result): result
         }
     }
 
-    /// An input, opened once and told apart: an mbox (streamed), a large JSON-LD file (read from
-    /// disk a batch of elements at a time), anything else read whole; or why it cannot be read.
+    /// A large native JSON file, read a batch of reservations at a time when it has the usual
+    /// shape; else, or when it has a syntax error, read whole, as a small one is.
+    private func readNativeJSON(_ file: RandomAccessFile, source: Origin.Source) -> ImportResult {
+        if var result = nativeReader.read(file: file, source: source, concurrency: schemaOrgReader.concurrency) {
+            let modified = Instant(secondsSinceEpoch: file.modifiedSeconds)
+            for index in result.reservations.indices { result.reservations[index].sourceTime = modified }
+            return limited(result, source: source)
+        }
+        do {
+            let contents = try FileContents(file: file, limit: limits.fileSize)
+            return read(contents.bytes, source: source, sourceTime: contents.modified)
+        } catch {
+            return ImportResult(diagnostics: [Diagnostic(.error, .unreadable, at: Origin(source), "cannot read the file: \(error.reason)")])
+        }
+    }
+
+    /// An input, opened once and told apart: an mbox (streamed), a large JSON-LD or native JSON
+    /// file (read from disk a batch of elements at a time), anything else read whole; or why it
+    /// cannot be read.
     private enum Opened {
         case mbox(RandomAccessFile, path: String)
         case largeJSONLD(RandomAccessFile)
+        case largeNativeJSON(RandomAccessFile)
         case contents(FileContents)
         case failed(ImportResult)
     }
@@ -117,7 +136,13 @@ public struct ReservationImporter: Sendable {
                 }
                 let head = file.bytes(in: 0..<min(file.count, InputFormat.headSize)) ?? []
                 if MboxReader.isMbox(head.prefix(4096)) { return .mbox(file, path: path) }
-                if file.count >= largeFileSize, file.count <= limits.fileSize, InputFormat.detect(head) == .jsonLD { return .largeJSONLD(file) }
+                if file.count >= largeFileSize, file.count <= limits.fileSize {
+                    switch InputFormat.detect(head) {
+                    case .jsonLD: return .largeJSONLD(file)
+                    case .nativeJSON: return .largeNativeJSON(file)
+                    default: break
+                    }
+                }
                 return .contents(try FileContents(file: file, limit: limits.fileSize))
             case .standardInput:
                 return .contents(try FileContents.standardInput(limit: limits.fileSize))

@@ -3,6 +3,7 @@ import Chrono
 import Diagnostics
 import Geography
 import JSONParsing
+import Parallel
 import Reservations
 
 /// Reads ReservationFeed's native JSON (see `docs/native-json.md`).
@@ -62,19 +63,87 @@ public struct NativeJSONReader: Sendable {
         }
     }
 
-    /// One file being read: its name, its parsed tree, a locator for line numbers, and how its
-    /// dates are written.
+    /// Reads a native JSON file without holding all of it in memory, as the JSON-LD reader reads a
+    /// large array: the reservations' elements (of `{"reservations": [...]}`, or of a bare array)
+    /// are found without being parsed, through a mapping undone afterwards, then read from the
+    /// file a batch at a time, each batch's elements on `concurrency` threads. A file of 100 MB,
+    /// its tree and its reservations are never in memory together.
+    ///
+    /// What it gives is what ``read(_:source:)`` gives for the file's bytes, diagnostics and
+    /// their lines included. `nil` when the file is anything else (one reservation, another
+    /// shape), has a syntax error, or changed while it was read: ``read(_:source:)`` then reads
+    /// it whole, and says what is wrong exactly as it would.
+    package func read(file: RandomAccessFile, source: Origin.Source, concurrency: Int) -> ImportResult? {
+        let found = file.withMappedBytes { bytes, _ -> (elements: [Range<Int>], path: [any CodingKey], depth: Int)? in
+            if let scan = JSONParser.scanArray(bytes) { return scan.error == nil ? (scan.elements, [], 1) : nil }
+            return JSONParser.scanMemberArray(bytes, member: "reservations", maximumDepth: limits.jsonDepth).map {
+                ($0, [JSONNameKey("reservations")], 2)
+            }
+        }
+        guard let (elements, basePath, depth) = found ?? nil else { return nil }
+        // Dates written other than in ISO 8601 are read with the evidence of the whole document,
+        // which is then read again, once.
+        let dates = DocumentDates(text: { [String(decoding: file.bytes(in: 0..<file.count) ?? [], as: UTF8.self)] })
+        var result = ImportResult()
+        result.reservations.reserveCapacity(elements.count)
+        // Where the part of the file not yet read starts, and its line and column.
+        var readTo = 0
+        var position = TextPosition(line: 1, column: 1)
+        for indices in Parallel.batches(of: elements.count, size: 2048) {
+            let end = elements[indices.upperBound - 1].upperBound
+            guard let bytes = file.bytes(in: readTo..<end) else { return nil }
+            var locator = TextPositionLocator(bytes: bytes, from: 0, at: position)
+            let batch = indices.map { index in
+                let range = (elements[index].lowerBound - readTo)..<(elements[index].upperBound - readTo)
+                return (index: index, range: range, position: locator.position(of: range.lowerBound))
+            }
+            let (source, limits) = (source, limits)
+            let read = Parallel.map(batch, concurrency: concurrency) { element -> ImportResult? in
+                guard
+                    let node = try? JSONParser.parseElement(
+                        element.range, in: bytes, depth: depth, maximumDepth: limits.jsonDepth, maximumStringLength: limits.fieldLength)
+                else { return nil }
+                let path = basePath + [JSONIndexKey(element.index)]
+                let context = Context(
+                    source: source, root: node, rootPath: path,
+                    locator: TextPositionLocator(bytes: bytes, from: element.range.lowerBound, at: element.position), dates: dates)
+                return context.readReservation(node, at: path)
+            }
+            for element in read {
+                guard let element else { return nil }
+                result.append(element)
+            }
+            position = locator.position(of: end - readTo)
+            readTo = end
+        }
+        return result
+    }
+
+    /// One file (or one element of it) being read: its name, its parsed tree, a locator for line
+    /// numbers, and how its dates are written.
     private final class Context {
         let source: Origin.Source
         let root: JSONNode
+        /// Where `root` is in the document: nothing for the whole document, or the path of the
+        /// element read on its own.
+        let rootPath: [any CodingKey]
         private var locator: TextPositionLocator
         let dates: DocumentDates
 
         init(bytes: [UInt8], source: Origin.Source, root: JSONNode) {
             self.source = source
             self.root = root
+            rootPath = []
             self.locator = TextPositionLocator(bytes: bytes)
             dates = DocumentDates(bytes: bytes)
+        }
+
+        init(source: Origin.Source, root: JSONNode, rootPath: [any CodingKey], locator: TextPositionLocator, dates: DocumentDates) {
+            self.source = source
+            self.root = root
+            self.rootPath = rootPath
+            self.locator = locator
+            self.dates = dates
         }
 
         func readReservations(_ elements: [JSONNode], under path: [any CodingKey]) -> ImportResult {
@@ -189,7 +258,7 @@ public struct NativeJSONReader: Sendable {
         /// (the enclosing object, for a missing member).
         func location(of path: [any CodingKey]) -> Origin {
             var node = root
-            for key in path {
+            for key in path.dropFirst(rootPath.count) {
                 if let index = key.intValue, case .array(let elements) = node.value, elements.indices.contains(index) {
                     node = elements[index]
                 } else if let member = node.member(key.stringValue) {
