@@ -30,7 +30,7 @@ public struct FeedShapingOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "How many threads make events at once (default: every processor). The feed is the same whatever the number.",
+            "How many threads read large inputs and make events at once (default: every processor). The feed is the same whatever the number.",
             valueName: "count"))
     var jobs: Int?
 
@@ -58,7 +58,10 @@ public struct FeedShapingOptions: ParsableArguments {
         try apply(to: &options)
         var generator = FeedGenerator(options: options, importer: try input.importer(progress: progress), lockWait: wait, splitFolder: splitFolder)
         generator.mailboxes = input.mailboxes(quiet: quiet)
-        if let jobs { generator.concurrency = jobs }
+        if let jobs {
+            generator.concurrency = jobs
+            generator.importer.schemaOrgReader.concurrency = jobs
+        }
         return generator
     }
 
