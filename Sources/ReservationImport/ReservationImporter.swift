@@ -89,7 +89,8 @@ public struct ReservationImporter: Sendable {
     /// Reads one input. An mbox file is streamed message by message; any other file is read whole.
     public func read(_ source: InputSource) -> ImportResult {
         switch open(source) {
-        case .mbox(let file, let path): readMbox(path: path, descriptor: file.descriptor)
+        // The file is closed when it goes: it must outlive the reading of its descriptor.
+        case .mbox(let file, let path): withExtendedLifetime(file) { readMbox(path: path, descriptor: file.descriptor) }
         case .largeJSONLD(let file): limited(schemaOrgReader.readJSONLD(file: file, source: .file(source.description)), source: .file(source.description))
         case .largeNativeJSON(let file): readNativeJSON(file, source: .file(source.description))
         case .contents(let contents): read(contents.bytes, source: .file(source.description), sourceTime: contents.modified)

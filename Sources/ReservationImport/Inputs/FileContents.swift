@@ -1,7 +1,6 @@
 import Basics
 import Chrono
 import Diagnostics
-import Mailboxes
 
 /// The bytes of a file, read straight into the array that holds them (reading through `Data`
 /// holds every byte twice for a moment, which for a 100 MB input is 100 MB of peak memory),
