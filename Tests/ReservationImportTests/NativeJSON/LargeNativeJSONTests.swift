@@ -80,12 +80,7 @@ struct LargeNativeJSONTests {
     @Test("broken anywhere, it says exactly what reading it whole says", arguments: [0.0, 0.1, 0.34, 0.5, 0.77, 0.999])
     func broken(at fraction: Double) throws {
         let folder = try TemporaryFolder()
-        let bytes = Array(Self.document().utf8)
-        let cut = Int(Double(bytes.count) * fraction)
-        let variants: [(String, [UInt8])] = [
-            ("cut at \(cut)", Array(bytes[..<cut])),
-            ("a stray brace at \(cut)", Array(bytes[..<cut]) + [UInt8(ascii: "}")] + Array(bytes[cut...])),
-            ("an invalid byte at \(cut)", Array(bytes[..<cut]) + [0xFF] + Array(bytes[cut...])),
+        let variants = BrokenText.variants(of: Array(Self.document().utf8), at: fraction) + [
             ("a trailing comma", Array(#"{"reservations": [{"type": "lodging"},]}"#.utf8)),
             ("two lists", Array(#"{"reservations": [], "reservations": [{"type": "lodging"}]}"#.utf8)),
         ]

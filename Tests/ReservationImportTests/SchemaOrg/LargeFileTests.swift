@@ -56,14 +56,7 @@ struct LargeFileTests {
     @Test("broken anywhere, it keeps the elements before the break and names the same place", arguments: [0.0, 0.1, 0.34, 0.5, 0.77, 0.999])
     func broken(at fraction: Double) throws {
         let folder = try TemporaryFolder()
-        let bytes = Array(Self.document().utf8)
-        let cut = Int(Double(bytes.count) * fraction)
-        let variants: [(String, [UInt8])] = [
-            ("cut at \(cut)", Array(bytes[..<cut])),
-            ("a stray brace at \(cut)", Array(bytes[..<cut]) + [UInt8(ascii: "}")] + Array(bytes[cut...])),
-            ("an invalid byte at \(cut)", Array(bytes[..<cut]) + [0xFF] + Array(bytes[cut...])),
-        ]
-        for (label, variant) in variants {
+        for (label, variant) in BrokenText.variants(of: Array(Self.document().utf8), at: fraction) {
             let path = folder.path("big.jsonld")
             let disk = try fromDisk(variant, in: folder)
             let memory = ReservationImporter().read(variant, source: .file(path))
