@@ -60,37 +60,7 @@ package enum JSONParser {
         guard scanner.current == UInt8(ascii: "[") else { return nil }
         var elements: [Range<Int>] = []
         do throws(JSONSyntaxError) {
-            try scanner.enterContainer()
-            scanner.index += 1
-            scanner.skipWhitespace()
-            if !scanner.take(UInt8(ascii: "]")) {
-                while true {
-                    scanner.skipWhitespace()
-                    let start = scanner.index
-                    guard start < scanner.end else { throw scanner.error("unexpected end of file, expected a value") }
-                    if scanner.bytes[start] == UInt8(ascii: "{") || scanner.bytes[start] == UInt8(ascii: "[") {
-                        scanner.skipContainer()
-                    } else {
-                        // A string, number or word is parsed here: where it ends depends on its grammar.
-                        _ = try scanner.parseValue()
-                    }
-                    elements.append(start..<scanner.index)
-                    scanner.skipWhitespace()
-                    if scanner.take(UInt8(ascii: ",")) {
-                        scanner.skipWhitespace()
-                        if lenient, scanner.take(UInt8(ascii: "]")) { break }
-                        continue
-                    }
-                    if scanner.take(UInt8(ascii: "]")) { break }
-                    if lenient, let byte = scanner.current,
-                        byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "[")
-                    {
-                        continue
-                    }
-                    // Past an element that will not parse, the parse stops there; otherwise this is the error.
-                    throw scanner.error("expected ',' or ']' after an array element, found \(scanner.describeCurrent())")
-                }
-            }
+            try scanner.scanElements(into: &elements)
             scanner.skipWhitespace()
             guard scanner.index == scanner.end else {
                 throw scanner.error("unexpected \(scanner.describeCurrent()) after the end of the JSON value")
@@ -103,7 +73,7 @@ package enum JSONParser {
 
     /// The elements of the array that is the value of one member of a top-level object
     /// (`{"reservations": [...]}`), found by their brackets and quotes without being parsed, so
-    /// that they can be parsed apart, `depth` 2 (see ``parseElement(_:in:depth:maximumDepth:lenient:)``).
+    /// that they can be parsed apart, `depth` 2 (see ``parseElement(_:in:depth:maximumDepth:maximumStringLength:lenient:)``).
     /// The object's other members are parsed, strictly.
     ///
     /// `nil` for anything else: a text that is not an object, that has no such member, or has it
@@ -129,7 +99,9 @@ package enum JSONParser {
                 scanner.skipWhitespace()
                 if key == name {
                     guard found == nil, scanner.current == UInt8(ascii: "[") else { return nil }
-                    found = try scanner.scanElements()
+                    var elements: [Range<Int>] = []
+                    try scanner.scanElements(into: &elements)
+                    found = elements
                 } else {
                     _ = try scanner.parseValue()
                 }
@@ -228,34 +200,39 @@ struct JSONReader<Sink: JSONSink> {
     }
 
     /// The elements of the array that starts here, found by their brackets and quotes (strings,
-    /// numbers and words parsed, as their ends depend on their grammar), and moves past it.
-    fileprivate mutating func scanElements() throws(JSONSyntaxError) -> [Range<Int>] {
+    /// numbers and words parsed, as their ends depend on their grammar), and moves past it. The
+    /// elements found before an error are in `elements` when it is thrown.
+    fileprivate mutating func scanElements(into elements: inout [Range<Int>]) throws(JSONSyntaxError) {
         try enterContainer()
         index += 1
         skipWhitespace()
-        var elements: [Range<Int>] = []
-        if take(UInt8(ascii: "]")) {
-            depth -= 1
-            return elements
-        }
-        while true {
-            skipWhitespace()
-            let start = index
-            guard start < end else { throw error("unexpected end of file, expected a value") }
-            if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") {
-                skipContainer()
-            } else {
-                _ = try parseValue()
-            }
-            elements.append(start..<index)
-            skipWhitespace()
-            if take(UInt8(ascii: ",")) { continue }
-            guard take(UInt8(ascii: "]")) else {
+        if !take(UInt8(ascii: "]")) {
+            while true {
+                skipWhitespace()
+                let start = index
+                guard start < end else { throw error("unexpected end of file, expected a value") }
+                if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") {
+                    skipContainer()
+                } else {
+                    // A string, number or word is parsed here: where it ends depends on its grammar.
+                    _ = try parseValue()
+                }
+                elements.append(start..<index)
+                skipWhitespace()
+                if take(UInt8(ascii: ",")) {
+                    skipWhitespace()
+                    if lenient, take(UInt8(ascii: "]")) { break }
+                    continue
+                }
+                if take(UInt8(ascii: "]")) { break }
+                if lenient, let byte = current, byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "[") {
+                    continue
+                }
+                // Past an element that will not parse, the parse stops there; otherwise this is the error.
                 throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
             }
-            depth -= 1
-            return elements
         }
+        depth -= 1
     }
 
     /// Moves past an object or array by its brackets and quotes, without checking it (to the

@@ -59,7 +59,7 @@ public enum ReservationMerger {
     /// The positions of each booking among reservations with these identity keys
     /// (``Reservations/Reservation/identityKey``), in the order each first appeared; `nil` when
     /// no booking appears twice, the usual case for a large input, found without grouping.
-    package static func repeatedGroups(keys: [String?]) -> [[Int]]? {
+    private static func repeatedGroups(keys: [String?]) -> [[Int]]? {
         var seen = Set<String>(minimumCapacity: keys.count)
         guard keys.contains(where: { key in key.map { !seen.insert($0).inserted } ?? false }) else { return nil }
         var order: [String] = []
@@ -80,7 +80,7 @@ public enum ReservationMerger {
     /// The sources of one booking, in input order, laid over each other from oldest to newest;
     /// a warning for each change made by another organization's verified mail than the one whose
     /// mail made the booking.
-    package static func merged(_ sources: [ImportedReservation], reporting diagnostics: inout [Diagnostic]) -> ImportedReservation {
+    private static func merged(_ sources: [ImportedReservation], reporting diagnostics: inout [Diagnostic]) -> ImportedReservation {
         let sorted = sources.indices.sorted { a, b in
             let (timeA, timeB) = (sources[a].modified, sources[b].modified)
             if timeA != timeB { return (timeA ?? Instant(secondsSinceEpoch: .min)) < (timeB ?? Instant(secondsSinceEpoch: .min)) }
