@@ -8,8 +8,9 @@ import Basics
 /// a RAM-backed `/tmp` would defeat the purpose) and unlinked at once, so nothing is left
 /// behind whatever happens to the run. Texts are appended in large writes; the system's page
 /// cache, not this process, keeps them while the feed is assembled. When the feed is written the
-/// spool is read back whole (the reservations, as large, are let go by then) and the texts are
-/// copied from memory in feed order.
+/// spool is mapped into memory whole (the reservations, as large, are let go by then) and the
+/// texts are copied from the mapping in feed order: the page cache's own pages, with no read
+/// into a buffer of the process's.
 ///
 /// A spool belongs to one thread: the one that assembles the feed.
 final class TextSpool {
@@ -20,8 +21,18 @@ final class TextSpool {
     private var pending: [UInt8] = []
     /// The size of the file, not counting `pending`.
     private var written = 0
-    /// Everything written, once ``load()`` has read it back.
-    private var loaded: [UInt8]?
+    /// Everything written, once ``load()`` has mapped it (or, where it cannot be mapped, read
+    /// it back into memory).
+    private var loaded: UnsafeBufferPointer<UInt8>?
+    /// Whether `loaded` is a mapping of the file, to undo, or memory of this process, to free.
+    private var loadedIsMapped = false
+
+    /// Mapping flags that map every page at once (all are read, out of order), where there are.
+    #if os(Linux)
+        private static let populate = MAP_POPULATE
+    #else
+        private static let populate: Int32 = 0
+    #endif
 
     /// Texts are written in pieces of at least this many bytes.
     private static let pieceSize = 1 << 20
@@ -52,6 +63,13 @@ final class TextSpool {
     }
 
     deinit {
+        if let loaded, let base = loaded.baseAddress {
+            if loadedIsMapped {
+                munmap(UnsafeMutableRawPointer(mutating: base), loaded.count)
+            } else {
+                base.deallocate()
+            }
+        }
         close(descriptor)
     }
 
@@ -66,7 +84,7 @@ final class TextSpool {
     /// Appends the text at `range` to `buffer`.
     func read(_ range: Range<Int>, appendingTo buffer: inout [UInt8]) throws(FeedError) {
         if let loaded, range.upperBound <= loaded.count {
-            buffer += loaded[range]
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: loaded[range]))
             return
         }
         if range.upperBound > written { try flush() }
@@ -85,15 +103,32 @@ final class TextSpool {
         if failed { throw failure("cannot read back a temporary file") }
     }
 
-    /// Reads everything written so far back into memory, in one go, for texts read in another
-    /// order than they were written in: from memory each is a copy, from the file a system call.
-    /// The memory is the feed's size, which the feed's events no longer need by then.
+    /// Maps everything written so far into memory, in one go, for texts read in another order
+    /// than they were written in: from memory each is a copy, from the file a system call.
+    /// The mapping's pages are the page cache's, which hold the texts anyway; where the file
+    /// cannot be mapped it is read into memory the feed's size, which the feed's events no longer
+    /// need by then. Called once; texts appended afterwards are read from the file.
     func load() throws(FeedError) {
         try flush()
-        var text: [UInt8] = []
-        text.reserveCapacity(written)
-        try read(0..<written, appendingTo: &text)
-        loaded = text
+        guard loaded == nil, written > 0 else { return }
+        if let mapped = mmap(nil, written, PROT_READ, MAP_PRIVATE | Self.populate, descriptor, 0), mapped != MAP_FAILED {
+            loaded = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: written)
+            loadedIsMapped = true
+            return
+        }
+        let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: written)
+        var done = 0
+        while done < written {
+            let count = pread(descriptor, memory.baseAddress! + done, written - done, off_t(done))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let error = failure("cannot read back a temporary file")
+                memory.deallocate()
+                throw error
+            }
+            done += count
+        }
+        loaded = UnsafeBufferPointer(memory)
     }
 
     private func flush() throws(FeedError) {
