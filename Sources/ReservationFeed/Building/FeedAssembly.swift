@@ -71,16 +71,19 @@ extension FeedAssembly {
             }
         }
         let order = keys.map(\.position)
-        // Each cycle of the permutation in turn: the entry that belongs at a position is swapped in.
+        // Each cycle of the permutation in turn: the entry that belongs at a position is swapped
+        // in, moved in memory (the array's own swap copies each entry, with its strings' counts).
         var placed = [Bool](repeating: false, count: order.count)
-        for start in order.indices where !placed[start] {
-            var position = start
-            while true {
-                placed[position] = true
-                let next = order[position]
-                if next == start { break }
-                entries.swapAt(position, next)
-                position = next
+        entries.withUnsafeMutableBufferPointer { entries in
+            for start in order.indices where !placed[start] {
+                var position = start
+                while true {
+                    placed[position] = true
+                    let next = order[position]
+                    if next == start { break }
+                    entries.swapAt(position, next)
+                    position = next
+                }
             }
         }
     }
