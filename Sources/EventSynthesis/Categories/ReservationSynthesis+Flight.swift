@@ -75,7 +75,7 @@ extension ReservationSynthesis {
             address = PostalAddress(city: record.city, country: regionName(record.countryCode))
         }
         var description = PlaceDescription(
-            name: name(airport, place), address: address, coordinates: nil, countryName: regionName)
+            name: name(airport, place), address: address, coordinates: nil, countryName: { regionName($0) })
         description.coordinates = place.coordinates.flatMap { Coordinates(latitude: $0.latitude, longitude: $0.longitude) }
         return description
     }

@@ -16,7 +16,7 @@ extension ReservationSynthesis {
         (start, end) = onOneClock(start, end)
         var draft = EventDraft(
             label: words.hotel, detail: stay.place.flatMap { Text.clean($0.name) }.map { "· \($0)" }, notes: noteLines(),
-            place: stay.place.map(describe), startPlace: place, start: start, end: end,
+            place: stay.place.map { describe($0) }, startPlace: place, start: start, end: end,
             defaultLength: .untilNextDay(options.defaultDurations.lodgingCheckOut), transparency: .transparent)
         draft.notes.add(words.checkIn, formatter.text(start.event))
         draft.notes.add(words.checkOut, end.map { formatter.text($0.event) })

@@ -17,7 +17,7 @@ extension ReservationSynthesis {
         let company = Text.clean(rental.company?.name) ?? Text.clean(reservation.provider?.name)
         var draft = EventDraft(
             label: words.rentalCar, detail: company.map { "· \($0)" }, notes: noteLines(),
-            place: rental.pickUp?.place.map(describe), startPlace: pickUpPlace, start: start, end: end,
+            place: rental.pickUp?.place.map { describe($0) }, startPlace: pickUpPlace, start: start, end: end,
             defaultLength: .seconds(options.defaultDurations.rentalCar), transparency: .transparent)
         let car = rental.car
         draft.notes.add(

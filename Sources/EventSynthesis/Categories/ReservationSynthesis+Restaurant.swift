@@ -11,7 +11,7 @@ extension ReservationSynthesis {
         var draft = EventDraft(
             label: words.restaurant,
             detail: Text.join([table.place.flatMap { Text.clean($0.name) }.map { "· \($0)" }, party], separator: " "),
-            notes: noteLines(), place: table.place.map(describe), startPlace: place, start: start, end: end,
+            notes: noteLines(), place: table.place.map { describe($0) }, startPlace: place, start: start, end: end,
             defaultLength: .seconds(options.defaultDurations.restaurant))
         draft.notes.add(words.partySize, table.partySize.map(String.init))
         draft.notes.add(words.phone, table.place?.phone)

@@ -11,7 +11,7 @@ extension ReservationSynthesis {
         let name = Text.clean(event.name)
         var draft = EventDraft(
             label: isMovie ? words.movie : words.event, detail: isMovie ? name.map { "· \($0)" } : name, notes: noteLines(),
-            place: event.venue.map(describe), startPlace: place, start: start, end: end,
+            place: event.venue.map { describe($0) }, startPlace: place, start: start, end: end,
             defaultLength: .seconds(isMovie ? options.defaultDurations.movie : options.defaultDurations.ticketedEvent))
         draft.detailIsTitle = !isMovie  // an event is called by its own name
         draft.notes.add(words.venue, event.venue.flatMap { describe($0).locationText })

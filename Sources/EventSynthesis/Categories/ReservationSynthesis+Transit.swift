@@ -16,7 +16,7 @@ extension ReservationSynthesis {
         let to = trip.arrival?.place.flatMap { Text.clean($0.name) }
         var draft = EventDraft(
             label: label, detail: Text.join([vehicle(trip), route(from: from, to: to).map { "· \($0)" }], separator: " "),
-            notes: noteLines(), place: trip.departure?.place.map(describe), startPlace: departurePlace,
+            notes: noteLines(), place: trip.departure?.place.map { describe($0) }, startPlace: departurePlace,
             start: start, end: end, defaultLength: .seconds(options.defaultDurations.transit))
         draft.notes.add(words.operator, Text.join([reservation.provider?.name, reservation.provider?.phone], separator: " · "))
         draft.notes.add(words.departure, stop(from, start))

@@ -6,7 +6,7 @@ import Reservations
 
 /// The synthesis of one reservation: resolves its times, builds its draft through the category's
 /// extension, then makes the event. A value used once, by ``EventSynthesizer``.
-struct ReservationSynthesis {
+struct ReservationSynthesis: ~Copyable {
     let reservation: Reservation
     let options: SynthesisOptions
     let words: Vocabulary
@@ -171,7 +171,7 @@ struct ReservationSynthesis {
 
     /// A place as the event shows it, countries named in the locale's language.
     func describe(_ place: Place) -> PlaceDescription {
-        PlaceDescription(name: place.name, address: place.address, coordinates: place.coordinates, countryName: regionName)
+        PlaceDescription(name: place.name, address: place.address, coordinates: place.coordinates, countryName: { regionName($0) })
     }
 
     /// A country's name in the locale's language (`United States`, `États-Unis`), from its ISO code.
