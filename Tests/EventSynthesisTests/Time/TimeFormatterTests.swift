@@ -41,6 +41,13 @@ struct TimeFormatterTests {
         let local = LocalDateTime(year: 2030, month: 6, day: 5, hour: 7, minute: 3)!
         let pattern = try #require(DatePattern("yy-MM-dd HH:mm 'o''clock' h a EEE MMM", weekdays: names.weekdays, months: names.months, am: "am", pm: "pm"))
         #expect(pattern.format(local) == "30-06-05 07:03 o'clock 7 am W m6")
+        // The longest each field can be: names of several bytes, a year padded past four digits,
+        // the afternoon's hour on the twelve-hour clock.
+        let long = try #require(DatePattern("yyyyy/M/d h:mm a, EEE d MMM", weekdays: names.weekdays.map { $0 + "é日" }, months: names.months.map { "«\($0)»" }, am: "午前", pm: "午後"))
+        let evening = LocalDateTime(year: 987, month: 12, day: 31, hour: 23, minute: 59)!
+        #expect(long.format(evening) == "00987/12/31 11:59 午後, Mé日 31 «m12»")
+        #expect(long.format(local) == "02030/6/5 7:03 午前, Wé日 5 «m6»")
+        #expect(try #require(DatePattern("", weekdays: names.weekdays, months: names.months, am: "", pm: "")).format(local) == "")
         #expect(DatePattern("G y", weekdays: names.weekdays, months: names.months, am: "", pm: "") == nil)
         #expect(DatePattern("QQQ", weekdays: names.weekdays, months: names.months, am: "", pm: "") == nil)
     }
