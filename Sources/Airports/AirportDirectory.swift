@@ -34,9 +34,9 @@ public enum AirportDirectory {
     /// `America/Los_Angeles`), or `nil`. Case and accents do not matter.
     public static func timeZone(ofCity city: String, countryCode: String) -> String? {
         let key = cityKey(city, countryCode)
-        if let known = cityCache.withLock({ $0[key] }) { return known }
+        if let known = cityCache.withValue({ $0[key] }) { return known }
         let zone = cities.fields(forKey: Array(key.utf8)).map { $0[1] }
-        cityCache.withLock { cache in
+        cityCache.withValue { cache in
             // Addresses repeat a few cities: remember them, within bounds.
             if cache.count >= 4096 { cache.removeAll(keepingCapacity: true) }
             cache[key] = .some(zone)
@@ -96,8 +96,8 @@ public enum AirportDirectory {
         }
     }
 
-    /// Cities looked up so far, with their zone or the knowledge that there is none.
-    private static let cityCache = Locked<[String: String?]>([:])
+    /// Cities looked up so far by this thread, with their zone or the knowledge that there is none.
+    private static let cityCache = PerThread<[String: String?]> { [:] }
 
     /// Every airport in the table, in IATA order.
     public static var all: [AirportRecord] {

@@ -1,5 +1,6 @@
-/// A value shared between threads, reached only under a lock: the caches of zones, cities and
-/// names the parallel work fills in as it goes.
+/// A value shared between threads, reached only under a lock: what is worked out once for all
+/// of them (a zone's rules past its file's last transition, the evidence of a document's
+/// dates). Caches the parallel work reads for every event are ``PerThread``, which takes no lock.
 ///
 /// It is `Synchronization.Mutex` in spirit, on a POSIX mutex: on Linux, `Mutex` is built on raw
 /// futex calls that ThreadSanitizer cannot see, so every access through it is reported as a race

@@ -70,17 +70,17 @@ public enum Gazetteer {
     public static func match(city: String?, region: String?, countryCode: String?) -> GazetteerMatch? {
         // Addresses repeat a few places: remember them, within bounds.
         let key = MatchKey(city: city, region: region, countryCode: countryCode)
-        if let known = matches.withLock({ $0[key] }) { return known }
+        if let known = matches.withValue({ $0[key] }) { return known }
         let found = lookUp(city: city, region: region, countryCode: countryCode)
-        matches.withLock { matches in
+        matches.withValue { matches in
             if matches.count >= 4096 { matches.removeAll(keepingCapacity: true) }
             matches[key] = .some(found)
         }
         return found
     }
 
-    /// Places looked up so far, with what the gazetteer made of them.
-    private static let matches = Locked<[MatchKey: GazetteerMatch?]>([:])
+    /// Places looked up so far by this thread, with what the gazetteer made of them.
+    private static let matches = PerThread<[MatchKey: GazetteerMatch?]> { [:] }
 
     private struct MatchKey: Hashable {
         var city: String?
@@ -139,16 +139,16 @@ public enum Gazetteer {
     /// The zones cities keep, by line number: read on the first look-up.
     private static let zones: [String] = gazetteerZones.split(separator: "\n").map(String.init)
 
-    /// Names looked up so far, with their cities.
-    private static let cache = Locked<[String: [GazetteerCity]]>([:])
+    /// Names looked up so far by this thread, with their cities.
+    private static let cache = PerThread<[String: [GazetteerCity]]> { [:] }
 
     private static func cities(forKey key: String) -> [GazetteerCity] {
-        if let known = cache.withLock({ $0[key] }) { return known }
+        if let known = cache.withValue({ $0[key] }) { return known }
         let lines = key.hasSuffix("|") ? names.fields(forKeysStartingWith: Array(key.utf8)) : names.fields(forKey: Array(key.utf8)).map { [$0] } ?? []
         let found = lines.flatMap { $0.count > 1 ? $0[1].split(separator: ",") : [] }
             .compactMap { cityLines.fields(forKey: Array($0.utf8)).flatMap(city) }
             .sorted { ($0.population, $1.name) > ($1.population, $0.name) }
-        cache.withLock { cache in
+        cache.withValue { cache in
             // Addresses repeat a few cities: remember them, within bounds.
             if cache.count >= 4096 { cache.removeAll(keepingCapacity: true) }
             cache[key] = found

@@ -91,7 +91,7 @@ public enum CountryTimeZones {
     /// Spain with the Canaries, Kazakhstan until 2024) have none.
     public static func onlyZone(ofCountry code: String) -> String? {
         let key = code.withUTF8Bytes(CountryNames.twoLetterCode) ?? code.uppercased()
-        if let known = onlyZones.withLock({ $0[key] }) { return known }
+        if let known = onlyZones.withValue({ $0[key] }) { return known }
         let entries = zones(inCountry: key)
         let zone: String?
         if let first = entries.first, entries.count > 1 {
@@ -104,7 +104,7 @@ public enum CountryTimeZones {
             zone = entries.first?.zone
         }
         // Kept for the countries zone.tab knows only, so that odd input cannot grow the table.
-        if countries[key] != nil { onlyZones.withLock { $0[key] = .some(zone) } }
+        if countries[key] != nil { onlyZones.withValue { $0[key] = .some(zone) } }
         return zone
     }
 
@@ -114,22 +114,22 @@ public enum CountryTimeZones {
         zone == other || (clockChanges(of: zone).map { $0 == clockChanges(of: other) } ?? false)
     }
 
-    /// Per country, ``onlyZone(ofCountry:)`` once worked out: it is asked for every time of
+    /// Per country, ``onlyZone(ofCountry:)`` once worked out by each thread: it is asked for every time of
     /// every place.
-    private static let onlyZones = Locked<[String: String?]>([:])
+    private static let onlyZones = PerThread<[String: String?]> { [:] }
 
     /// The offsets a zone's clocks keep from 2018 to 2050: the first, then each change's instant
     /// and new offset (changes of name or daylight flag alone left out).
     private static func clockChanges(of zone: String) -> [Int64]? {
-        if let known = clocks.withLock({ $0[zone] }) { return known }
+        if let known = clocks.withValue({ $0[zone] }) { return known }
         let changes = readClockChanges(of: zone)
         // Kept for zones the system knows only, so that odd input cannot grow the table.
-        if changes != nil { clocks.withLock { $0[zone] = changes } }
+        if changes != nil { clocks.withValue { $0[zone] = changes } }
         return changes
     }
 
-    /// Per zone, ``clockChanges(of:)`` once worked out.
-    private static let clocks = Locked<[String: [Int64]?]>([:])
+    /// Per zone, ``clockChanges(of:)`` once worked out by each thread.
+    private static let clocks = PerThread<[String: [Int64]?]> { [:] }
 
     private static func readClockChanges(of zone: String) -> [Int64]? {
         let (start, end) = (Instant(secondsSinceEpoch: 1_514_764_800), Instant(secondsSinceEpoch: 2_524_608_000))

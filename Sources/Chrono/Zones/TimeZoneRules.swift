@@ -96,7 +96,7 @@ public enum TimeZoneRules {
 
     // MARK: - Cache
 
-    private static let cache = Locked<[String: ZoneInfo?]>([:])
+    private static let cache = PerThread<[String: ZoneInfo?]> { [:] }
 
     private static let utcNames: Set<String> = [
         "UTC", "Etc/UTC", "UCT", "Etc/UCT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu",
@@ -104,11 +104,12 @@ public enum TimeZoneRules {
         "Greenwich", "Etc/Greenwich",
     ]
 
-    /// The zone's rules, read on first use.
+    /// The zone's rules, read on each thread's first use (each thread keeps its own tables, and no
+    /// lock is taken: this is asked several times for every event).
     static func zone(named name: String) -> ZoneInfo? {
-        if let cached = cache.withLock({ $0[name] }) { return cached }
+        if let cached = cache.withValue({ $0[name] }) { return cached }
         let zone = load(name)
-        cache.withLock { $0[name] = zone }
+        cache.withValue { $0[name] = zone }
         return zone
     }
 
