@@ -36,18 +36,31 @@ public enum Parallel {
         }
         let slots = Slots<Result, Failure>(count: elements.count)
         let perRun = (elements.count + runs - 1) / runs
-        DispatchQueue.concurrentPerform(iterations: (elements.count + perRun - 1) / perRun) { run in
-            let start = run * perRun
-            let end = min(start + perRun, elements.count)
-            for index in start..<end {
-                do throws(Failure) {
-                    slots.store(try transform(elements[index]), at: index)
-                } catch {
-                    slots.fail(error, at: index)
+        // Each element is lent to `transform` where it lies: read from the array, it would be a
+        // copy, and a copy of a reservation counts a reference for each of its strings.
+        elements.withUnsafeBufferPointer { elements in
+            let elements = Lent(elements)
+            DispatchQueue.concurrentPerform(iterations: (elements.buffer.count + perRun - 1) / perRun) { run in
+                let start = run * perRun
+                let end = min(start + perRun, elements.buffer.count)
+                for index in start..<end {
+                    do throws(Failure) {
+                        slots.store(try transform(elements.buffer[index]), at: index)
+                    } catch {
+                        slots.fail(error, at: index)
+                    }
                 }
             }
         }
         return try slots.collect()
+    }
+
+    /// Elements lent to the threads of one ``map(_:concurrency:_:)`` or ``Batch``, for as long as
+    /// the array they are in is kept: only while it waits for them.
+    @usableFromInline
+    struct Lent<Element: Sendable>: @unchecked Sendable {  // read-only, by threads the owner waits for
+        @usableFromInline let buffer: UnsafeBufferPointer<Element>
+        @inlinable init(_ buffer: UnsafeBufferPointer<Element>) { self.buffer = buffer }
     }
 
     /// The fewest elements a run holds.

@@ -26,23 +26,45 @@ extension Parallel {
 
         /// Starts `transform` on every element, on up to `concurrency` threads other than the
         /// caller's.
-        public init<Element: Sendable>(
+        public convenience init<Element: Sendable>(
             _ elements: [Element], concurrency: Int = defaultConcurrency, _ transform: @escaping @Sendable (Element) -> Result
         ) {
-            count = elements.count
-            let slots = Slots<Result, Never>(count: elements.count)
+            self.init(elements, in: elements.indices, concurrency: concurrency) { element, _ in transform(element) }
+        }
+
+        /// Starts `transform` on the elements of `elements` in `range`, each with its index, on up
+        /// to `concurrency` threads other than the caller's; the results are in the order of
+        /// `range`, from 0.
+        ///
+        /// Each element is lent to `transform` where it lies in the array: read out of it, an
+        /// element would be a copy, and a copy of a reservation counts a reference for each of its
+        /// strings. Batches over parts of one large array share it without copying any of it.
+        public init<Element: Sendable>(
+            _ elements: [Element], in range: Range<Int>, concurrency: Int = defaultConcurrency,
+            _ transform: @escaping @Sendable (Element, Int) -> Result
+        ) {
+            precondition(range.lowerBound >= 0 && range.upperBound <= elements.count, "a batch's range lies within its elements")
+            count = range.count
+            let slots = Slots<Result, Never>(count: range.count)
             self.slots = slots
-            let runs = min(elements.count / minimumRun, max(1, concurrency) * runsPerThread)
+            let runs = min(range.count / minimumRun, max(1, concurrency) * runsPerThread)
             guard concurrency > 1, runs > 1 else {
-                for (index, element) in elements.enumerated() { slots.store(transform(element), at: index) }
+                elements.withUnsafeBufferPointer { elements in
+                    for index in range { slots.store(transform(elements[index], index), at: index - range.lowerBound) }
+                }
                 return
             }
-            let perRun = (elements.count + runs - 1) / runs
+            let perRun = (range.count + runs - 1) / runs
             done.enter()
             DispatchQueue.global().async { [done] in
-                DispatchQueue.concurrentPerform(iterations: (elements.count + perRun - 1) / perRun) { run in
-                    for index in (run * perRun)..<min(run * perRun + perRun, elements.count) {
-                        slots.store(transform(elements[index]), at: index)
+                // The array lives as long as this closure, which lends its elements.
+                elements.withUnsafeBufferPointer { elements in
+                    let elements = Lent(elements)
+                    DispatchQueue.concurrentPerform(iterations: (range.count + perRun - 1) / perRun) { run in
+                        for offset in (run * perRun)..<min(run * perRun + perRun, range.count) {
+                            let index = range.lowerBound + offset
+                            slots.store(transform(elements.buffer[index], index), at: offset)
+                        }
                     }
                 }
                 done.leave()

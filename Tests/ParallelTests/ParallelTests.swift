@@ -86,6 +86,17 @@ struct ParallelTests {
             }
             pending?.forEach { _, value in taken.append(value / 5) }
             #expect(taken == elements, "\(taken.count) taken of \(count), first wrong at \(String(describing: Array(zip(taken, elements)).firstIndex { $0 != $1 }))")
+            // Batches over parts of one array, each element given with its index in the array.
+            let words = elements.map { "element \($0) of a shared array, long enough to be counted" }
+            var lent: [Int] = []
+            for batch in Parallel.batches(of: count, size: 1_000) {
+                Parallel.Batch(words, in: batch, concurrency: concurrency) { word, index in (word, index) }.forEach { offset, result in
+                    #expect(result.1 == batch.lowerBound + offset)
+                    #expect(result.0 == words[result.1])
+                    lent.append(result.1)
+                }
+            }
+            #expect(lent == elements)
         }
     }
 

@@ -134,9 +134,9 @@ public struct FeedBuilder: Sendable {
         }
         var pending: (steps: Parallel.Batch<FeedEntryMaker.Step>, batch: Range<Int>)?
         for batch in Parallel.batches(of: reservations.count, size: batchSize) {
-            // Indices, not a copy of the reservations.
-            let next = Parallel.Batch(Array(batch), concurrency: concurrency) { index in
-                maker.step(reservations[index], identity: identities?[index] ?? BookingIdentity(key: reservations[index].reservation.identityKey))
+            // The batch's part of the reservations, lent where they lie.
+            let next = Parallel.Batch(reservations, in: batch, concurrency: concurrency) { reservation, index in
+                maker.step(reservation, identity: identities?[index] ?? BookingIdentity(key: reservation.reservation.identityKey))
             }
             if let pending { try take(pending.steps, of: pending.batch) }
             pending = (next, batch)
