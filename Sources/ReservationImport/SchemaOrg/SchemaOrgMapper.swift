@@ -43,6 +43,11 @@ struct SchemaOrgMapper {
         self.dates = dates
     }
 
+    /// The last reservation mapped, moved out of ``mapped``.
+    mutating func removeLastMapped() -> Mapped? {
+        mapped.popLast()
+    }
+
     /// Turns the byte offsets of what was found since `mark` into lines and columns, and lets go
     /// of the graphs it was found in.
     mutating func locate(since mark: (mapped: Int, findings: Int), by locate: (Int) -> TextPosition?) {

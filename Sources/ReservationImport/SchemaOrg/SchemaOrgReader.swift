@@ -187,19 +187,25 @@ public struct SchemaOrgReader: Sendable {
 
         /// What a mapper found, as reservations and diagnostics of the file.
         static func results(
-            of mapper: SchemaOrgMapper, source: Origin.Source, sourceTime: Instant?, senderCountry: String?, locate: (Int) -> TextPosition?
+            of mapper: consuming SchemaOrgMapper, source: Origin.Source, sourceTime: Instant?, senderCountry: String?,
+            locate: (Int) -> TextPosition?
         ) -> ImportResult {
-            var mapper = mapper
             mapper.locate(since: (0, 0), by: locate)
-            return ImportResult(
-                reservations: mapper.mapped.map {
+            let diagnostics = mapper.findings.map {
+                Diagnostic($0.severity, $0.code, field: $0.field, at: Origin(source, path: $0.place.path, position: $0.place.position), "\($0.message)")
+            }
+            // The reservations are moved out of the mapper, last first: a copy of each would count
+            // a reference for every one of its strings.
+            var reservations: [ImportedReservation] = []
+            reservations.reserveCapacity(mapper.mapped.count)
+            while let mapped = mapper.removeLastMapped() {
+                reservations.append(
                     ImportedReservation(
-                        reservation: $0.reservation, origin: Origin(source, path: $0.place.path, position: $0.place.position),
-                        sourceTime: sourceTime, senderCountry: senderCountry)
-                },
-                diagnostics: mapper.findings.map {
-                    Diagnostic($0.severity, $0.code, field: $0.field, at: Origin(source, path: $0.place.path, position: $0.place.position), "\($0.message)")
-                })
+                        reservation: mapped.reservation, origin: Origin(source, path: mapped.place.path, position: mapped.place.position),
+                        sourceTime: sourceTime, senderCountry: senderCountry))
+            }
+            reservations.reverse()
+            return ImportResult(reservations: reservations, diagnostics: diagnostics)
         }
 
         /// Reads a JSON-LD text. The elements of a top-level array are parsed and mapped in
@@ -289,17 +295,20 @@ public struct SchemaOrgReader: Sendable {
             var delivered = 0
             // One batch's results, taken in order up to the first element that cannot be read,
             // while the next batch is being read.
-            typealias Pending = (results: Parallel.Batch<Result<ImportResult, JSONSyntaxError>>, locator: TextPositionLocator)
+            // An element's reading is what was read, or why it could not be (not a `Result`, whose
+            // payload a `switch` copies: the reading is moved into `found`).
+            typealias Reading = (read: ImportResult?, error: JSONSyntaxError?)
+            typealias Pending = (results: Parallel.Batch<Reading>, locator: TextPositionLocator)
             func take(_ pending: Pending) -> (error: JSONSyntaxError, position: TextPosition)? {
                 var (results, locator) = pending
                 var stop: (error: JSONSyntaxError, position: TextPosition)?
-                results.forEach { _, result in
+                results.forEach { _, reading in
                     guard stop == nil else { return }
-                    switch result {
-                    case .success(let read):
+                    var reading = reading
+                    if let read = reading.read.take() {
                         found.append(read)
                         delivered += 1
-                    case .failure(let error):
+                    } else if let error = reading.error {
                         stop = (error, locator.position(of: error.offset))
                     }
                 }
@@ -320,8 +329,8 @@ public struct SchemaOrgReader: Sendable {
                     return (index: index, range: range, position: locator.position(of: range.lowerBound))
                 }
                 let (source, sourceTime, limits, dates) = (source, sourceTime, limits, dates)
-                let next = Parallel.Batch(batch, concurrency: concurrency) { element -> Result<ImportResult, JSONSyntaxError> in
-                    Result { () throws(JSONSyntaxError) -> ImportResult in
+                let next = Parallel.Batch(batch, concurrency: concurrency) { element -> Reading in
+                    do throws(JSONSyntaxError) {
                         var (value, builder) = try JSONParser.parseElement(
                             element.range, in: bytes, into: SchemaGraphBuilder(source: bytes, decodesEntities: decodesEntities), maximumDepth: limits.jsonDepth,
                             maximumStringLength: limits.fieldLength, lenient: true)
@@ -329,9 +338,12 @@ public struct SchemaOrgReader: Sendable {
                         var mapper = SchemaOrgMapper(dates: dates)
                         mapper.map(builder.build())
                         var local = TextPositionLocator(bytes: bytes, from: element.range.lowerBound, at: element.position)
-                        return Self.results(of: mapper, source: source, sourceTime: sourceTime, senderCountry: dates.senderCountry) {
+                        let read = Self.results(of: mapper, source: source, sourceTime: sourceTime, senderCountry: dates.senderCountry) {
                             shift(local.position(of: $0))
                         }
+                        return (read, nil)
+                    } catch {
+                        return (nil, error)
                     }
                 }
                 if let pending, let stop = take(pending) { return (delivered, stop) }
