@@ -36,8 +36,8 @@ public enum Parallel {
         }
         let slots = Slots<Result, Failure>(count: elements.count)
         let perRun = (elements.count + runs - 1) / runs
-        // Each element is lent to `transform` where it lies: read from the array, it would be a
-        // copy, and a copy of a reservation counts a reference for each of its strings.
+        // The threads read the elements through the array's buffer, taking no reference to the
+        // array for each element.
         elements.withUnsafeBufferPointer { elements in
             let elements = Lent(elements)
             DispatchQueue.concurrentPerform(iterations: (elements.buffer.count + perRun - 1) / perRun) { run in
@@ -55,8 +55,8 @@ public enum Parallel {
         return try slots.collect()
     }
 
-    /// Elements lent to the threads of one ``map(_:concurrency:_:)`` or ``Batch``, for as long as
-    /// the array they are in is kept: only while it waits for them.
+    /// The buffer of an array whose elements the threads of one ``map(_:concurrency:_:)`` or
+    /// ``Batch`` read, valid while the array is kept: only while it waits for them.
     @usableFromInline
     struct Lent<Element: Sendable>: @unchecked Sendable {  // read-only, by threads the owner waits for
         @usableFromInline let buffer: UnsafeBufferPointer<Element>

@@ -36,9 +36,8 @@ extension Parallel {
         /// to `concurrency` threads other than the caller's; the results are in the order of
         /// `range`, from 0.
         ///
-        /// Each element is lent to `transform` where it lies in the array: read out of it, an
-        /// element would be a copy, and a copy of a reservation counts a reference for each of its
-        /// strings. Batches over parts of one large array share it without copying any of it.
+        /// Batches over parts of one large array share it: no array of its elements, or of their
+        /// indices, is made for each batch.
         public init<Element: Sendable>(
             _ elements: [Element], in range: Range<Int>, concurrency: Int = defaultConcurrency,
             _ transform: @escaping @Sendable (Element, Int) -> Result
@@ -57,7 +56,7 @@ extension Parallel {
             let perRun = (range.count + runs - 1) / runs
             done.enter()
             DispatchQueue.global().async { [done] in
-                // The array lives as long as this closure, which lends its elements.
+                // Read through the array's buffer, as in `map`: the array lives as long as this closure.
                 elements.withUnsafeBufferPointer { elements in
                     let elements = Lent(elements)
                     DispatchQueue.concurrentPerform(iterations: (range.count + perRun - 1) / perRun) { run in
