@@ -165,7 +165,7 @@ let package = Package(
         // Cities and regions by the names addresses give them, with their zones, from GeoNames (CC BY 4.0).
         .target(name: "Gazetteer", dependencies: ["Basics", "Geography", "TimeZoneMap", "TextFolding"], exclude: ["generate-gazetteer.py", "LICENSE-GeoNames.txt"]),
         // The zone of any point on land, from timezone-boundary-builder's boundaries (ODbL 1.0).
-        .target(name: "TimeZoneMap", exclude: ["generate-zone-map.py", "LICENSE-timezone-boundary-builder.txt"]),
+        .target(name: "TimeZoneMap", dependencies: ["Basics"], exclude: ["generate-zone-map.py", "LICENSE-timezone-boundary-builder.txt"]),
         .target(
             name: "EventSynthesis",
             dependencies: [
@@ -263,7 +263,7 @@ let package = Package(
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Chrono"]),
         .testTarget(name: "AirportsTests", dependencies: ["Airports", "Chrono"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "Geography", "TimeZoneMap", "Chrono"]),
-        .testTarget(name: "TimeZoneMapTests", dependencies: ["TimeZoneMap", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TimeZoneMapTests", dependencies: ["TimeZoneMap", "Basics", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "Chrono", "Diagnostics", "TestSupport"]),
         .testTarget(name: "JSONParsingTests", dependencies: ["JSONParsing", "Diagnostics", "TestSupport"]),

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// The IANA time zone kept at any point on land, decided by real time-zone boundaries.
@@ -26,8 +27,27 @@ public enum ZoneMap {
         guard latitude.isFinite, longitude.isFinite, (-90...90).contains(latitude), (-180...180).contains(longitude),
             let map
         else { return nil }
-        return map.zone(latitude: latitude, longitude: longitude)
+        // The places of a feed repeat (a hotel, a station): each thread remembers the points it
+        // looked up, with its own copy of each zone's name, which no other thread counts
+        // references to.
+        let point = Point(latitude: latitude.bitPattern, longitude: longitude.bitPattern)
+        if let known = found.withValue({ $0[point] }) { return known }
+        let zone = map.zone(latitude: latitude, longitude: longitude).map { String(decoding: Array($0.utf8), as: UTF8.self) }
+        found.withValue { found in
+            if found.count >= 4096 { found.removeAll(keepingCapacity: true) }
+            found[point] = .some(zone)
+        }
+        return zone
     }
+
+    /// A point looked up, by its coordinates' bits.
+    private struct Point: Hashable {
+        var latitude: UInt64
+        var longitude: UInt64
+    }
+
+    /// The points this thread looked up, with their zones.
+    private static let found = PerThread<[Point: String?]> { [:] }
 
     /// The zones the map knows, in order.
     public static var zones: [String] { map?.zones ?? [] }

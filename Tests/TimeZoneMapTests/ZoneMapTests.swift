@@ -1,4 +1,6 @@
+import Basics
 import Chrono
+import Dispatch
 import Foundation
 import TestSupport
 import Testing
@@ -46,6 +48,28 @@ struct ZoneMapTests {
         }
         #expect(points == 4_000)
         #expect(unexplained.isEmpty, "\(unexplained)")
+    }
+
+    @Test("a point asked again, on this thread or on several at once, gets the same zone, also past the points a thread remembers")
+    func remembered() {
+        // 6,000 points on a lattice over Europe and Asia: more than the 4,096 a thread keeps.
+        let points: [(Double, Double)] = (0..<6_000).map { index in
+            let latitude = 30.0 + Double(index / 100) * 0.5
+            let longitude = -10.0 + Double(index % 100) * 1.2
+            return (latitude, longitude)
+        }
+        let first = points.map { ZoneMap.zone(latitude: $0.0, longitude: $0.1) }
+        #expect(first.compactMap { $0 }.count > 3_000)
+        #expect(points.map { ZoneMap.zone(latitude: $0.0, longitude: $0.1) } == first)
+        let mismatches = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { run in
+            // Each thread in its own order, so that what one remembers is asked of another.
+            for offset in 0..<points.count {
+                let index = (offset * (run + 1) * 7) % points.count
+                if ZoneMap.zone(latitude: points[index].0, longitude: points[index].1) != first[index] { mismatches.withLock { $0 += 1 } }
+            }
+        }
+        #expect(mismatches.withLock { $0 } == 0)
     }
 
     @Test("the open sea is in no zone", arguments: [(56.0, 18.5), (40.0, -40.0), (0.0, -150.0), (-60.0, 100.0)])
