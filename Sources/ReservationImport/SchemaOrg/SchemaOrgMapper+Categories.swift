@@ -5,20 +5,28 @@ extension SchemaOrgMapper {
     /// `FlightReservation` for a `Flight`. The day of departure alone (KDE's `departureDay`, all
     /// a boarding pass's barcode says) stands for the departure time when there is none.
     mutating func flight(_ flight: SchemaObject?, reservation: SchemaObject) -> Flight {
-        func visit(_ airport: SchemaTerm, _ terminal: SchemaTerm, _ gate: SchemaTerm, _ time: SchemaTerm) -> AirportVisit? {
-            let visit = AirportVisit(
-                airport: self.airport(object(flight, airport)), terminal: text(flight, terminal), gate: text(flight, gate),
-                time: time == .departureTime ? self.time(flight, time, .departureDay) : self.time(flight, time))
-            return visit == AirportVisit() ? nil : visit
-        }
         var airline = object(flight, .airline).map { Airline(name: text($0, .name), iataCode: code(text($0, .iataCode), .iataAirline), icaoCode: code(text($0, .icaoCode), .icaoAirline)) }
         if airline == nil, let provider = organization(flight, .provider, .seller) ?? organization(reservation, .provider) {
             airline = Airline(name: provider.name)
         }
+        // The ends are methods rather than a local function, as in `transit`; each part is read
+        // in the order of the fields, which is the order of what the reading reports.
+        let flightNumber = text(flight, .flightNumber)
+        let departure = airportVisit(flight, .departureAirport, .departureTerminal, .departureGate, .departureTime)
+        let arrival = airportVisit(flight, .arrivalAirport, .arrivalTerminal, .arrivalGate, .arrivalTime)
         return Flight(
-            airline: airline, flightNumber: text(flight, .flightNumber), departure: visit(.departureAirport, .departureTerminal, .departureGate, .departureTime),
-            arrival: visit(.arrivalAirport, .arrivalTerminal, .arrivalGate, .arrivalTime),
+            airline: airline, flightNumber: flightNumber, departure: departure, arrival: arrival,
             boardingTime: time(flight, .boardingTime) ?? time(reservation, .boardingTime), seat: seat(reservation))
+    }
+
+    /// One end of a flight, or `nil` when the flight says nothing of it.
+    private mutating func airportVisit(
+        _ flight: SchemaObject?, _ airport: SchemaTerm, _ terminal: SchemaTerm, _ gate: SchemaTerm, _ time: SchemaTerm
+    ) -> AirportVisit? {
+        let visit = AirportVisit(
+            airport: self.airport(object(flight, airport)), terminal: text(flight, terminal), gate: text(flight, gate),
+            time: time == .departureTime ? self.time(flight, time, .departureDay) : self.time(flight, time))
+        return visit == AirportVisit() ? nil : visit
     }
 
     /// An airport; codes of the wrong shape are left out rather than failing the item.
@@ -83,15 +91,21 @@ extension SchemaOrgMapper {
     /// `TrainReservation`, `BusReservation` and `BoatReservation` for their trips.
     mutating func transit(_ trip: SchemaObject?, reservation: SchemaObject, kind: ReservationCategory) -> TransitTrip {
         let terms = TransitTerms(kind)
-        func stop(_ place: SchemaTerm, _ platform: SchemaTerm, _ time: SchemaTerm) -> TransitStop? {
-            let when = time == .departureTime ? self.time(trip, time, .departureDay) : self.time(trip, time)
-            let stop = TransitStop(place: self.place(object(trip, place)), platform: text(trip, platform), time: when)
-            return stop == TransitStop() ? nil : stop
-        }
-        return TransitTrip(
-            vehicleName: text(trip, terms.name, .name), vehicleNumber: text(trip, terms.number, .tripNumber),
-            departure: stop(terms.departure, .departurePlatform, .departureTime), arrival: stop(terms.arrival, .arrivalPlatform, .arrivalTime),
-            seat: seat(reservation))
+        // The ends are methods rather than a local function: one that uses `self` works on a
+        // copy of the mapper, with the document's evidence for its dates that every thread
+        // shares. Each part is read in the order of the fields, the order of what is reported.
+        let vehicleName = text(trip, terms.name, .name)
+        let vehicleNumber = text(trip, terms.number, .tripNumber)
+        let departure = transitStop(trip, terms.departure, .departurePlatform, .departureTime)
+        let arrival = transitStop(trip, terms.arrival, .arrivalPlatform, .arrivalTime)
+        return TransitTrip(vehicleName: vehicleName, vehicleNumber: vehicleNumber, departure: departure, arrival: arrival, seat: seat(reservation))
+    }
+
+    /// One end of a trip, or `nil` when the trip says nothing of it.
+    private mutating func transitStop(_ trip: SchemaObject?, _ place: SchemaTerm, _ platform: SchemaTerm, _ time: SchemaTerm) -> TransitStop? {
+        let when = time == .departureTime ? self.time(trip, time, .departureDay) : self.time(trip, time)
+        let stop = TransitStop(place: self.place(object(trip, place)), platform: text(trip, platform), time: when)
+        return stop == TransitStop() ? nil : stop
     }
 
     /// The operator of a trip: its `provider`, or the older `trainCompany`/`busCompany`/`boatCompany`.
