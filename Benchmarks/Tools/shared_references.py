@@ -46,7 +46,7 @@ def symbols(path):
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    build, source = os.path.abspath(sys.argv[1]), sys.argv[2]
+    build, source = os.path.realpath(sys.argv[1]), sys.argv[2]
     jobs = sys.argv[sys.argv.index("--jobs") + 1] if "--jobs" in sys.argv else "2"
     runtime = runtime_of(build)
     subprocess.run(["perf", "probe", "-q", "-d", "probe_libswiftCore:swift_retain"], capture_output=True)
