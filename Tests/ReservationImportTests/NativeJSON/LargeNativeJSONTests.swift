@@ -33,72 +33,48 @@ struct LargeNativeJSONTests {
             + elements(count: count).joined(separator: ",\n") + "\n],\n \"exported\": \"2030-01-01\"}\n"
     }
 
-    private func fromDisk(_ bytes: [UInt8], in folder: TemporaryFolder) throws -> ImportResult {
-        let path = folder.path("big.json")
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        var importer = ReservationImporter()
-        importer.largeFileSize = 0
-        return importer.read(.file(path))
-    }
-
-    private func expectSame(_ disk: ImportResult, _ memory: ImportResult, _ label: String) {
-        #expect(disk.reservations.map(\.reservation) == memory.reservations.map(\.reservation), "\(label)")
-        #expect(disk.reservations.map(\.origin) == memory.reservations.map(\.origin), "\(label)")
-        #expect(disk.reservations.map(\.fieldPositions) == memory.reservations.map(\.fieldPositions), "\(label)")
-        #expect(disk.reservations.map(\.sourceTime) == memory.reservations.map(\.sourceTime), "\(label)")
-        #expect(disk.diagnostics.map(\.description) == memory.diagnostics.map(\.description), "\(label)")
-    }
-
-    /// What reading the file's bytes in memory gives, with its modification time, as for any file read whole.
-    private func inMemory(_ bytes: [UInt8], in folder: TemporaryFolder) throws -> ImportResult {
-        let path = folder.path("big.json")
-        let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-        let seconds = modified.map { Int64($0.timeIntervalSince1970) }
-        return ReservationImporter().read(bytes, source: .file(path), sourceTime: seconds.map { Instant(secondsSinceEpoch: $0) })
-    }
-
     @Test("a whole file gives what its bytes give in memory: every reservation, every message, every line")
     func whole() throws {
-        let folder = try TemporaryFolder()
+        let file = try LargeInputFile(named: "big.json")
         let bytes = Array(Self.document().utf8)
-        let disk = try fromDisk(bytes, in: folder)
+        let disk = try file.fromDisk(bytes)
         #expect(disk.reservations.count == 3_000)
         #expect(disk.diagnostics.count >= 2_250, "the skipped and wrong ones, and the dates read by the document's evidence")
         #expect(disk.reservations.last?.origin?.position?.line ?? 0 > 4_000)
-        expectSame(disk, try inMemory(bytes, in: folder), "whole")
+        LargeInputFile.expectSame(disk, try file.inMemory(bytes), "whole")
     }
 
     @Test("a bare array of reservations is read in batches as well, and the same")
     func bareArray() throws {
-        let folder = try TemporaryFolder()
+        let file = try LargeInputFile(named: "big.json")
         let bytes = Array(("[\n" + Self.elements().joined(separator: ",\n") + "\n]\n").utf8)
-        let disk = try fromDisk(bytes, in: folder)
+        let disk = try file.fromDisk(bytes)
         #expect(disk.reservations.count == 3_000)
-        expectSame(disk, try inMemory(bytes, in: folder), "bare array")
+        LargeInputFile.expectSame(disk, try file.inMemory(bytes), "bare array")
     }
 
     @Test("broken anywhere, it says exactly what reading it whole says", arguments: [0.0, 0.1, 0.34, 0.5, 0.77, 0.999])
     func broken(at fraction: Double) throws {
-        let folder = try TemporaryFolder()
+        let file = try LargeInputFile(named: "big.json")
         let variants = BrokenText.variants(of: Array(Self.document().utf8), at: fraction) + [
             ("a trailing comma", Array(#"{"reservations": [{"type": "lodging"},]}"#.utf8)),
             ("two lists", Array(#"{"reservations": [], "reservations": [{"type": "lodging"}]}"#.utf8)),
         ]
         for (label, variant) in variants {
-            let disk = try fromDisk(variant, in: folder)
-            expectSame(disk, try inMemory(variant, in: folder), label)
+            let disk = try file.fromDisk(variant)
+            LargeInputFile.expectSame(disk, try file.inMemory(variant), label)
         }
     }
 
     @Test("other shapes (one reservation, a list that is not one) are read whole and the same")
     func otherShapes() throws {
-        let folder = try TemporaryFolder()
+        let file = try LargeInputFile(named: "big.json")
         for text in [
             #"{"type": "lodging", "reservationNumber": "L1", "checkInTime": "2031-04-03", "checkOutTime": "2031-04-05", "place": {"name": "Hotel"}}"#,
             #"{"reservations": {"type": "lodging"}}"#, #"{"bookings": []}"#, "[]", #"{"reservations": []}"#,
         ] {
             let bytes = Array(text.utf8)
-            expectSame(try fromDisk(bytes, in: folder), try inMemory(bytes, in: folder), text)
+            LargeInputFile.expectSame(try file.fromDisk(bytes), try file.inMemory(bytes), text)
         }
     }
 }

@@ -22,55 +22,33 @@ struct LargeFileTests {
         return "\u{FEFF} \n[\n" + elements.joined(separator: ",\n") + "\n]\n"
     }
 
-    private func inMemory(_ bytes: [UInt8]) -> ImportResult {
-        ReservationImporter().read(bytes, source: .file("big.jsonld"))
-    }
-
-    private func fromDisk(_ bytes: [UInt8], in folder: TemporaryFolder) throws -> ImportResult {
-        let path = folder.path("big.jsonld")
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        var importer = ReservationImporter()
-        importer.largeFileSize = 0
-        let result = importer.read(.file(path))
-        return result
-    }
-
-    private func expectSame(_ disk: ImportResult, _ memory: ImportResult, _ label: String) {
-        #expect(disk.reservations.map(\.reservation) == memory.reservations.map(\.reservation), "\(label)")
-        #expect(disk.reservations.map(\.origin) == memory.reservations.map(\.origin), "\(label)")
-        #expect(disk.diagnostics.map(\.description) == memory.diagnostics.map(\.description), "\(label)")
-    }
-
     @Test("a whole file gives what its bytes give in memory, every reservation with its line")
     func whole() throws {
-        let folder = try TemporaryFolder()
+        let file = try LargeInputFile(named: "big.jsonld")
         let bytes = Array(Self.document().utf8)
-        let disk = try fromDisk(bytes, in: folder)
+        let disk = try file.fromDisk(bytes)
         #expect(disk.reservations.count == 4_500)
         #expect(disk.reservations.last?.origin?.position != nil)
         #expect(disk.reservations.allSatisfy { $0.sourceTime != nil }, "the file's modification time, as for any file")
-        let memory = ReservationImporter().read(bytes, source: .file(folder.path("big.jsonld")))
-        expectSame(disk, memory, "whole")
+        LargeInputFile.expectSame(disk, try file.inMemory(bytes), "whole")
     }
 
     @Test("broken anywhere, it keeps the elements before the break and names the same place", arguments: [0.0, 0.1, 0.34, 0.5, 0.77, 0.999])
     func broken(at fraction: Double) throws {
-        let folder = try TemporaryFolder()
+        let file = try LargeInputFile(named: "big.jsonld")
         for (label, variant) in BrokenText.variants(of: Array(Self.document().utf8), at: fraction) {
-            let path = folder.path("big.jsonld")
-            let disk = try fromDisk(variant, in: folder)
-            let memory = ReservationImporter().read(variant, source: .file(path))
-            expectSame(disk, memory, label)
+            let disk = try file.fromDisk(variant)
+            LargeInputFile.expectSame(disk, try file.inMemory(variant), label)
         }
     }
 
     @Test("a file that is one object, not an array, is read whole and the same")
     func object() throws {
-        let folder = try TemporaryFolder()
+        let file = try LargeInputFile(named: "big.jsonld")
         let bytes = Array(#"{"@context": "http://schema.org", "@graph": ["#.utf8) + Array(Self.document(count: 40).dropFirst(4).utf8) + Array("}".utf8)
-        let disk = try fromDisk(bytes, in: folder)
+        let disk = try file.fromDisk(bytes)
         #expect(disk.reservations.count == 40)
-        expectSame(disk, ReservationImporter().read(bytes, source: .file(folder.path("big.jsonld"))), "object")
+        LargeInputFile.expectSame(disk, try file.inMemory(bytes), "object")
     }
 
     @Test("small files, and large ones that are not JSON-LD, are read whole as before")
