@@ -54,21 +54,9 @@ package enum JSONParser {
     }
 
     package static func scanArray(_ bytes: UnsafeBufferPointer<UInt8>, lenient: Bool = false) -> (elements: [Range<Int>], error: JSONSyntaxError?)? {
-        var scanner = JSONReader(bytes: bytes, sink: JSONTreeSink(), lenient: lenient)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
-        scanner.skipWhitespace()
-        guard scanner.current == UInt8(ascii: "[") else { return nil }
-        var elements: [Range<Int>] = []
-        do throws(JSONSyntaxError) {
-            try scanner.scanElements(into: &elements)
-            scanner.skipWhitespace()
-            guard scanner.index == scanner.end else {
-                throw scanner.error("unexpected \(scanner.describeCurrent()) after the end of the JSON value")
-            }
-            return (elements, nil)
-        } catch {
-            return (elements, error)
-        }
+        guard var scan = JSONArrayScan(bytes, lenient: lenient) else { return nil }
+        let elements = scan.next(.max, in: bytes)
+        return (elements, scan.error)
     }
 
     /// The elements of the array that is the value of one member of a top-level object
@@ -160,12 +148,12 @@ struct JSONReader<Sink: JSONSink> {
     /// The text, read in place: the entry points in ``JSONParser`` lend it for the parse.
     fileprivate let bytes: UnsafeBufferPointer<UInt8>
     /// Where the text being parsed ends (the end of `bytes`, or of one element of an array).
-    fileprivate let end: Int
+    let end: Int
     private let maximumDepth: Int
     /// The longest string, in bytes as written.
     private let maximumStringLength: Int
     private let lenient: Bool
-    fileprivate var index = 0
+    var index = 0
     private var depth = 0
 
     /// - Parameter lenient: Tolerate what hand-written markup gets wrong where the intent is
@@ -205,34 +193,40 @@ struct JSONReader<Sink: JSONSink> {
     fileprivate mutating func scanElements(into elements: inout [Range<Int>]) throws(JSONSyntaxError) {
         try enterContainer()
         index += 1
-        skipWhitespace()
-        if !take(UInt8(ascii: "]")) {
-            while true {
-                skipWhitespace()
-                let start = index
-                guard start < end else { throw error("unexpected end of file, expected a value") }
-                if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") {
-                    skipContainer()
-                } else {
-                    // A string, number or word is parsed here: where it ends depends on its grammar.
-                    _ = try parseValue()
-                }
-                elements.append(start..<index)
-                skipWhitespace()
-                if take(UInt8(ascii: ",")) {
-                    skipWhitespace()
-                    if lenient, take(UInt8(ascii: "]")) { break }
-                    continue
-                }
-                if take(UInt8(ascii: "]")) { break }
-                if lenient, let byte = current, byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "[") {
-                    continue
-                }
-                // Past an element that will not parse, the parse stops there; otherwise this is the error.
-                throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
-            }
+        var first = true
+        while let element = try scanElement(first: first) {
+            elements.append(element)
+            first = false
         }
         depth -= 1
+    }
+
+    /// The next element of the array being scanned, found by its brackets and quotes, or `nil`
+    /// after the array's closing bracket. `first` is whether the scan is just past the opening
+    /// bracket rather than past an element.
+    mutating func scanElement(first: Bool) throws(JSONSyntaxError) -> Range<Int>? {
+        skipWhitespace()
+        if first {
+            if take(UInt8(ascii: "]")) { return nil }
+        } else if take(UInt8(ascii: ",")) {
+            skipWhitespace()
+            if lenient, take(UInt8(ascii: "]")) { return nil }
+        } else if take(UInt8(ascii: "]")) {
+            return nil
+        } else if !lenient || !(current == UInt8(ascii: "{") || current == UInt8(ascii: "\"") || current == UInt8(ascii: "[")) {
+            // Past an element that will not parse, the parse stops there; otherwise this is the error.
+            throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
+        }
+        skipWhitespace()
+        let start = index
+        guard start < end else { throw error("unexpected end of file, expected a value") }
+        if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") {
+            skipContainer()
+        } else {
+            // A string, number or word is parsed here: where it ends depends on its grammar.
+            _ = try parseValue()
+        }
+        return start..<index
     }
 
     /// Moves past an object or array by its brackets and quotes, without checking it (to the
@@ -412,7 +406,7 @@ struct JSONReader<Sink: JSONSink> {
         depth -= 1
     }
 
-    fileprivate mutating func enterContainer() throws(JSONSyntaxError) {
+    mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
         guard depth <= maximumDepth else {
             throw error("arrays and objects are nested more than \(maximumDepth) deep", exceeding: .depth(maximumDepth))
@@ -557,11 +551,11 @@ struct JSONReader<Sink: JSONSink> {
         index += expected.count
     }
 
-    fileprivate mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
     }
 
-    fileprivate var current: UInt8? { index < end ? bytes[index] : nil }
+    var current: UInt8? { index < end ? bytes[index] : nil }
 
     private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
@@ -572,7 +566,7 @@ struct JSONReader<Sink: JSONSink> {
     }
 
     /// Names what is at `index` for an error message: `'}'`, `"abc"...`, `end of file`.
-    fileprivate func describeCurrent() -> String {
+    func describeCurrent() -> String {
         guard let byte = current else { return "end of file" }
         if byte == UInt8(ascii: "\"") { return "'\"'" }
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
@@ -585,7 +579,7 @@ struct JSONReader<Sink: JSONSink> {
         return "the control character U+\(hex(byte, digits: 4))"
     }
 
-    fileprivate func error(_ message: String, exceeding limit: JSONSyntaxError.Limit? = nil) -> JSONSyntaxError {
+    func error(_ message: String, exceeding limit: JSONSyntaxError.Limit? = nil) -> JSONSyntaxError {
         JSONSyntaxError(message: message, offset: index, exceededLimit: limit)
     }
 

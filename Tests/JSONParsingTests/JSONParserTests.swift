@@ -183,9 +183,10 @@ struct JSONArrayScanTests {
         }
     }
 
-    @Test("the same elements and the same error as one pass, for thousands of broken variants", arguments: [true, false])
-    func equivalence(lenient: Bool) {
-        var generator = SeededGenerator(seed: lenient ? 7 : 11)
+    /// The sample, and thousands of variants broken by a few bytes removed, added or changed, or
+    /// cut short.
+    static func variants(seed: UInt64) -> [[UInt8]] {
+        var generator = SeededGenerator(seed: seed)
         let alphabet = Array("{}[]\",:\\ \n0a-".utf8)
         var variants: [[UInt8]] = [Self.sample, []]
         for _ in 0..<(Int(ProcessInfo.processInfo.environment["JSON_SCAN_VARIANTS"] ?? "") ?? 4_000) {
@@ -202,8 +203,13 @@ struct JSONArrayScanTests {
             }
             variants.append(bytes)
         }
+        return variants
+    }
+
+    @Test("the same elements and the same error as one pass, for thousands of broken variants", arguments: [true, false])
+    func equivalence(lenient: Bool) {
         var mismatches: [String] = []
-        for bytes in variants {
+        for bytes in Self.variants(seed: lenient ? 7 : 11) {
             let reference = Self.inOnePass(bytes, lenient: lenient)
             guard let apart = Self.apart(bytes, lenient: lenient) else {
                 // Only a text that is not an array is not read apart.
@@ -216,6 +222,36 @@ struct JSONArrayScanTests {
                 mismatches.append("\(String(decoding: bytes, as: UTF8.self)): \(String(describing: apart.error)) vs \(String(describing: reference.error))")
             }
         }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.first ?? "")")
+    }
+
+    @Test("a scan taken a few elements at a time finds what one scan finds, and stops at the same error", arguments: [1, 2, 5])
+    func inBatches(batch: Int) throws {
+        var mismatches: [String] = []
+        var scanned = 0
+        for lenient in [true, false] {
+            for bytes in Self.variants(seed: lenient ? 13 : 17) {
+                try bytes.withUnsafeBufferPointer { text in
+                    // A text that is not an array is not scanned at all (the equivalence test above checks which).
+                    guard var whole = JSONArrayScan(text, lenient: lenient) else { return }
+                    var inBatches = try #require(JSONArrayScan(text, lenient: lenient))
+                    let all = whole.next(.max, in: text)
+                    var found: [Range<Int>] = []
+                    while !inBatches.isFinished {
+                        let elements = inBatches.next(batch, in: text)
+                        // Fewer than asked only at the end.
+                        if elements.count < batch, !inBatches.isFinished { mismatches.append("short batch: \(String(decoding: bytes, as: UTF8.self))") }
+                        found += elements
+                    }
+                    #expect(inBatches.next(batch, in: text).isEmpty)
+                    if found != all || inBatches.error != whole.error || inBatches.offset != whole.offset || inBatches.count != all.count {
+                        mismatches.append(String(decoding: bytes, as: UTF8.self))
+                    }
+                    scanned += 1
+                }
+            }
+        }
+        #expect(scanned > 1_000)
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.first ?? "")")
     }
 }

@@ -218,10 +218,11 @@ public struct SchemaOrgReader: Sendable {
         ) {
             var delivered = 0
             var failure: (error: JSONSyntaxError, position: TextPosition)?
-            if let scan = JSONParser.scanArray(bytes, lenient: true) {
+            if var scan = bytes.withUnsafeBufferPointer({ JSONArrayScan($0, lenient: true) }) {
                 // The whole input is in memory: every batch's window is all of it.
                 (delivered, failure) = addArray(
-                    scan, count: bytes.count, basePath: basePath, decodesEntities: decodesEntities, shift: shift, window: { _ in (bytes, 0) })
+                    &scan, count: bytes.count, basePath: basePath, decodesEntities: decodesEntities, shift: shift,
+                    scanning: { scan in bytes.withUnsafeBufferPointer { scan.next(Self.batchSize, in: $0) } }, window: { _ in (bytes, 0) })
             } else {
                 do {
                     var (root, builder) = try JSONParser.parse(
@@ -256,19 +257,30 @@ public struct SchemaOrgReader: Sendable {
             report(failure, basePath: basePath, delivered: delivered, shift: shift)
         }
 
-        /// Reads a JSON-LD file too large to hold in memory beside its reservations: it is scanned
-        /// for its elements through a mapping undone afterwards, and each batch of elements is
-        /// then read from the file on its own. A file that is not an array is read whole.
+        /// Reads a JSON-LD file too large to hold in memory beside its reservations. It is mapped,
+        /// and scanned for its elements through the mapping a batch ahead of the reading, the pages
+        /// behind the scan given back as it goes; each batch of elements is read from the file on
+        /// its own. A file that is not an array is read whole.
         mutating func addJSONLD(file: RandomAccessFile) {
-            guard let scan = file.withMappedBytes({ bytes, _ in JSONParser.scanArray(bytes, lenient: true) }) else {
+            let read: (scanned: Int, delivered: Int, failure: (error: JSONSyntaxError, position: TextPosition)?)? = file.withMappedBytes {
+                mapped, release in
+                guard var scan = JSONArrayScan(mapped, lenient: true) else { return nil }
+                let (delivered, failure) = addArray(
+                    &scan, count: file.count, basePath: "", decodesEntities: false, shift: { $0 },
+                    scanning: { scan in
+                        let elements = scan.next(Self.batchSize, in: mapped)
+                        release(scan.offset)
+                        return elements
+                    },
+                    window: { range in file.bytes(in: range).map { ($0, range.lowerBound) } })
+                return (scan.count, delivered, failure)
+            }
+            guard let read else {
                 guard let bytes = file.bytes(in: 0..<file.count) else { return changedWhileRead() }
                 return addJSONLD(bytes, basePath: "", decodesEntities: false, shift: { $0 })
             }
-            let (delivered, failure) = addArray(
-                scan, count: file.count, basePath: "", decodesEntities: false, shift: { $0 },
-                window: { range in file.bytes(in: range).map { ($0, range.lowerBound) } })
-            if delivered < scan.elements.count, failure == nil { return changedWhileRead() }
-            if let failure { report(failure, basePath: "", delivered: delivered, shift: { $0 }) }
+            if read.delivered < read.scanned, read.failure == nil { return changedWhileRead() }
+            if let failure = read.failure { report(failure, basePath: "", delivered: read.delivered, shift: { $0 }) }
         }
 
         private mutating func changedWhileRead() {
@@ -276,23 +288,24 @@ public struct SchemaOrgReader: Sendable {
         }
 
         /// Reads the elements of a top-level array in batches, in parallel, taking their results
-        /// in order up to the first that cannot be read.
+        /// in order up to the first that cannot be read. Each batch is found while the one before
+        /// it is read.
         ///
         /// - Parameters:
+        ///   - scan: The scan of the array, begun.
         ///   - count: The size of the input, in bytes.
+        ///   - scanning: Finds the next batch of elements, lending `scan` the input.
         ///   - window: Bytes of the input that include a range of it, and where in the input they
         ///     start: the whole input, or only that range read from a file. `nil` when they cannot
         ///     be read, which ends the reading.
         /// - Returns: How many elements were read, and the first syntax error with its position.
         private mutating func addArray(
-            _ scan: (elements: [Range<Int>], error: JSONSyntaxError?), count: Int, basePath: String, decodesEntities: Bool,
-            shift: @escaping @Sendable (TextPosition) -> TextPosition?, window: (Range<Int>) -> (bytes: [UInt8], start: Int)?
+            _ scan: inout JSONArrayScan, count: Int, basePath: String, decodesEntities: Bool,
+            shift: @escaping @Sendable (TextPosition) -> TextPosition?, scanning: (inout JSONArrayScan) -> [Range<Int>],
+            window: (Range<Int>) -> (bytes: [UInt8], start: Int)?
         ) -> (delivered: Int, failure: (error: JSONSyntaxError, position: TextPosition)?) {
-            // Room for one reservation per element, the usual case, made once: an array grown by
-            // doubling holds its old and new storage together for a moment, which at 100,000
-            // reservations is some 80 MB of peak memory.
-            found.reservations.reserveCapacity(found.reservations.count + scan.elements.count)
             var delivered = 0
+            let before = found.reservations.count
             // One batch's results, taken in order up to the first element that cannot be read,
             // while the next batch is being read.
             // An element's reading is what was read, or why it could not be (not a `Result`, whose
@@ -318,15 +331,17 @@ public struct SchemaOrgReader: Sendable {
             // Where the part of the input not yet read starts, and its line and column.
             var readTo = 0
             var position = TextPosition(line: 1, column: 1)
-            for indices in Parallel.batches(of: scan.elements.count, size: Self.batchSize) {
-                let end = scan.elements[indices.upperBound - 1].upperBound
+            while case let elements = scanning(&scan), !elements.isEmpty {
+                reserveRoom(after: before, for: scan, of: count)
+                let firstIndex = scan.count - elements.count
+                let end = elements[elements.count - 1].upperBound
                 guard let (bytes, start) = window(readTo..<end) else {
                     return (delivered, pending.flatMap(take))
                 }
                 var locator = TextPositionLocator(bytes: bytes, from: readTo - start, at: position)
-                let batch = indices.map { index in
-                    let range = (scan.elements[index].lowerBound - start)..<(scan.elements[index].upperBound - start)
-                    return (index: index, range: range, position: locator.position(of: range.lowerBound))
+                let batch = elements.enumerated().map { offset, element in
+                    let range = (element.lowerBound - start)..<(element.upperBound - start)
+                    return (index: firstIndex + offset, range: range, position: locator.position(of: range.lowerBound))
                 }
                 let (source, sourceTime, limits, dates) = (source, sourceTime, limits, dates)
                 let next = Parallel.Batch(batch, concurrency: concurrency) { element -> Reading in
@@ -357,6 +372,17 @@ public struct SchemaOrgReader: Sendable {
             guard let (bytes, start) = window(readTo..<min(count, max(readTo, error.offset))) else { return (delivered, nil) }
             var locator = TextPositionLocator(bytes: bytes, from: readTo - start, at: position)
             return (delivered, (error, locator.position(of: error.offset - start)))
+        }
+
+        /// Makes room for one reservation per element of an array, the usual case, beside the
+        /// `before` reservations found before it, ahead of the reading: an array grown by doubling
+        /// holds its old and new storage together for a moment, which at 100,000 reservations is
+        /// some 80 MB of peak memory. Until the scan has found every element, their number is
+        /// estimated from the part of the input scanned so far, with a quarter more (room reserved
+        /// and never filled is address space, not memory).
+        private mutating func reserveRoom(after before: Int, for scan: JSONArrayScan, of count: Int) {
+            let elements = scan.isFinished ? scan.count : scan.count * count / max(scan.offset, 1) * 5 / 4 + 1
+            if found.reservations.capacity < before + elements { found.reservations.reserveCapacity(before + elements) }
         }
 
         /// Reports a syntax error, and how much was read before it.
