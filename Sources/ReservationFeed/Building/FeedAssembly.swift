@@ -26,8 +26,11 @@ struct FeedAssembly {
     /// and a file of one event): the calendar's opening with the zones the events use, the
     /// events' texts, the closing. Handed to `output` in pieces of about `chunkSize` bytes,
     /// so that a large feed is never one string in memory.
+    ///
+    /// The entries are read where they lie: iterating an array copies each element, which for an
+    /// entry is a count on each of its strings, some 15 ms of a 100,000-event feed's writing.
     func writeDocument(
-        of entries: some Sequence<FeedEntry>, properties: CalendarProperties, timeZones: TimeZoneSpans, chunkSize: Int = .max,
+        of entries: [FeedEntry], properties: CalendarProperties, timeZones: TimeZoneSpans, chunkSize: Int = .max,
         to output: ([UInt8]) throws -> Void
     ) throws {
         var buffer: [UInt8]
@@ -37,11 +40,13 @@ struct FeedAssembly {
             throw FeedError.iCalendar(error)
         }
         if chunkSize < .max { buffer.reserveCapacity(chunkSize + 4096) }
-        for entry in entries {
-            try appendText(of: entry, to: &buffer)
-            if buffer.count >= chunkSize {
-                try output(buffer)
-                buffer.removeAll(keepingCapacity: true)
+        try entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                try appendText(of: entries[index], to: &buffer)
+                if buffer.count >= chunkSize {
+                    try output(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
             }
         }
         buffer += ICalendarWriter.closing
