@@ -15,7 +15,13 @@ extension Reservation {
     /// they are merged on import and give one event with one UID.
     public var identityKey: String? {
         if let number = Self.normalized(reservationNumber) {
-            return (["number:\(number)", category.rawValue] + partKey).joined(separator: "|")
+            // Written into one string: the key is worked out for every reservation read.
+            var key = "number:"
+            key += number
+            key += "|"
+            key += category.rawValue
+            appendPartKey(to: &key)
+            return key
         }
         if let item = itemReference?.trimmedNonEmpty {
             return "item:\(item)"
@@ -23,23 +29,32 @@ extension Reservation {
         return nil
     }
 
-    /// What tells the parts of one booking apart.
-    private var partKey: [String] {
+    /// Appends what tells the parts of one booking apart, each part after a `|`.
+    private func appendPartKey(to key: inout String) {
         switch details {
         case .flight(let flight):
             let airport = flight.departure?.airport
-            return [
-                Self.normalized(flight.designator) ?? "",
-                Self.normalized(airport?.iataCode ?? airport?.icaoCode ?? airport?.name) ?? "",
-            ]
+            Self.appendPart(flight.designator, to: &key)
+            Self.appendPart(airport?.iataCode ?? airport?.icaoCode ?? airport?.name, to: &key)
         case .train(let trip), .bus(let trip), .boat(let trip):
-            let vehicle = [trip.vehicleName, trip.vehicleNumber].compactMap { $0 }.joined(separator: " ")
-            return [Self.normalized(vehicle) ?? "", Self.normalized(trip.departure?.place?.name) ?? ""]
+            let vehicle: String? =
+                switch (trip.vehicleName, trip.vehicleNumber) {
+                case (let name?, let number?): name + " " + number
+                case (let name, let number): name ?? number
+                }
+            Self.appendPart(vehicle, to: &key)
+            Self.appendPart(trip.departure?.place?.name, to: &key)
         case .ticketedEvent(let event):
-            return [Self.normalized(event.name) ?? ""]
+            Self.appendPart(event.name, to: &key)
         case .lodging, .rentalCar, .restaurant:
-            return []
+            break
         }
+    }
+
+    /// Appends `|` and the text normalised (nothing for no text).
+    private static func appendPart(_ text: String?, to key: inout String) {
+        key += "|"
+        if let normalized = normalized(text) { key += normalized }
     }
 
     /// Upper case, no white space; `nil` when nothing is left.
@@ -47,12 +62,16 @@ extension Reservation {
         guard let text else { return nil }
         // Booking references and codes are mostly ASCII: upper case and squeeze byte by byte.
         if text.isASCII {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(text.utf8.count)
-            for byte in text.utf8 where !(byte == 0x20 || (0x09...0x0D).contains(byte)) {
-                bytes.append(byte >= 0x61 && byte <= 0x7A ? byte - 32 : byte)
+            // Written in place: a short code becomes a small string, with nothing allocated.
+            let squeezed = String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+                var count = 0
+                for byte in text.utf8 where !(byte == 0x20 || (0x09...0x0D).contains(byte)) {
+                    buffer[count] = byte >= 0x61 && byte <= 0x7A ? byte - 32 : byte
+                    count += 1
+                }
+                return count
             }
-            return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+            return squeezed.isEmpty ? nil : squeezed
         }
         let squeezed = text.uppercased().unicodeScalars.filter { !$0.properties.isWhitespace }
         return squeezed.isEmpty ? nil : String(String.UnicodeScalarView(squeezed))
