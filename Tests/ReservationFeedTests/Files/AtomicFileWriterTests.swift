@@ -41,4 +41,27 @@ struct AtomicFileWriterTests {
         #expect(try mode(path) == 0o644)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["file.txt"])
     }
+
+    @Test("a file larger than the step at which its writing to disk is started is written whole, in order, and replaced complete")
+    func largeFile() throws {
+        let folder = try TemporaryFolder("atomic-large")
+        let path = folder.path("large.bin")
+        try AtomicFileWriter.replace(path) { write in try write(Array("old\n".utf8)) }
+        // Chunks of different sizes from different places of a random pattern, several steps' worth.
+        var generator = SeededGenerator(seed: 37)
+        let pattern = (0..<(1 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        var expected: [UInt8] = []
+        try AtomicFileWriter.replace(path) { write in
+            while expected.count < 3 * AtomicFileWriter.writebackStep + 12_345 {
+                let start = Int.random(in: 0..<pattern.count, using: &generator)
+                let chunk = Array(pattern[start..<Int.random(in: start...pattern.count, using: &generator)])
+                try write(chunk)
+                expected += chunk
+            }
+        }
+        let written = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(written.count == expected.count)
+        #expect(written == Data(expected))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["large.bin"])
+    }
 }
