@@ -110,6 +110,34 @@ final class SchemaGraph: Sendable {
         self.quotesKeys = quotesKeys
     }
 
+    // MARK: - Look-ups
+
+    // What the mapper asks for every property it reads, by index on the graph itself: a view
+    // (``SchemaObject``, ``SchemaValue``) made for each would count a reference to the graph,
+    // and to its arrays, up and down each time.
+
+    /// Where the values of an object's property are in ``values``; empty when it has none.
+    func valueRange(ofObject object: Int, _ term: SchemaTerm) -> Range<Int> {
+        for position in objects[object].properties where properties[position].name.term == term {
+            return properties[position].values
+        }
+        return 0..<0
+    }
+
+    /// The first value of an object's property, without white space around it, that is not empty
+    /// (``SchemaValue/trimmedText``).
+    func firstTrimmedText(ofObject object: Int, _ term: SchemaTerm) -> String? {
+        for index in valueRange(ofObject: object, term) {
+            let text: String?
+            switch values[index].content {
+            case .text(let content): text = texts.trimmedString(content)
+            case .object: text = SchemaValue(graph: self, index: index).trimmedText
+            }
+            if let text { return text }
+        }
+        return nil
+    }
+
     // MARK: - Paths
 
     /// The path of an object: `[3].reservationFor.departureAirport`.

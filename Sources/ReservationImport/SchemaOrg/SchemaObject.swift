@@ -27,11 +27,12 @@ struct SchemaObject: Sendable {
 
     /// The values of a property, in order; empty when the object does not have it.
     func values(_ term: SchemaTerm) -> SchemaValues {
-        let properties = graph.properties
-        for position in propertyRange where properties[position].name.term == term {
-            return SchemaValues(graph: graph, indices: properties[position].values)
-        }
-        return SchemaValues(graph: graph, indices: 0..<0)
+        SchemaValues(graph: graph, indices: graph.valueRange(ofObject: index, term))
+    }
+
+    /// The first value of a property without white space around it that is not empty.
+    func firstTrimmedText(_ term: SchemaTerm) -> String? {
+        graph.firstTrimmedText(ofObject: index, term)
     }
 
     /// The values of a property by its local name, which need not be a term.

@@ -218,11 +218,7 @@ struct SchemaOrgMapper {
 
     /// The first non-empty text of a property, without white space around it.
     func text(_ object: SchemaObject?, _ name: SchemaTerm) -> String? {
-        guard let object else { return nil }
-        for value in object.values(name) {
-            if let text = value.trimmedText { return text }
-        }
-        return nil
+        object?.firstTrimmedText(name)
     }
 
     func text(_ object: SchemaObject?, _ first: SchemaTerm, _ second: SchemaTerm) -> String? {
