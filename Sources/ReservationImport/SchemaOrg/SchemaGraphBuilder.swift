@@ -194,16 +194,23 @@ struct SchemaGraphBuilder {
     private mutating func finishObject(pendingFrom start: Int, typesFrom typesStart: Int, offset: Int?, line: Int?) -> Int {
         let index = objects.count
         let propertiesStart = properties.count
-        for members in groupedByName(start..<pending.count) {
-            let valuesStart = values.count
-            for member in members {
-                var value = pending[member].value
-                value.property = properties.count
-                if case .object(let child) = value.content { objects[child].placement = .value(values.count) }
-                values.append(value)
+        let end = pending.count
+        if end - start <= Self.fewProperties {
+            // The few properties objects usually have: grouped without an array for each group.
+            let (groups, leaders, groupOf) = smallGroups(start..<end)
+            for group in 0..<groups {
+                let valuesStart = values.count
+                for member in leaders[group]..<end where groupOf[member - start] == group { appendValue(ofPending: member) }
+                let first = pending[leaders[group]]
+                properties.append(SchemaGraph.Property(name: first.name, key: first.key, owner: index, values: valuesStart..<values.count))
             }
-            let first = pending[members[0]]
-            properties.append(SchemaGraph.Property(name: first.name, key: first.key, owner: index, values: valuesStart..<values.count))
+        } else {
+            for members in groupedByName(start..<end) {
+                let valuesStart = values.count
+                for member in members { appendValue(ofPending: member) }
+                let first = pending[members[0]]
+                properties.append(SchemaGraph.Property(name: first.name, key: first.key, owner: index, values: valuesStart..<values.count))
+            }
         }
         pending.removeSubrange(start...)
         let typesRange = types.count..<types.count + pendingTypes.count - typesStart
@@ -215,23 +222,41 @@ struct SchemaGraphBuilder {
         return index
     }
 
+    /// Moves a pending value into the graph, as a value of the property appended next.
+    private mutating func appendValue(ofPending member: Int) {
+        var value = pending[member].value
+        value.property = properties.count
+        if case .object(let child) = value.content { objects[child].placement = .value(values.count) }
+        values.append(value)
+    }
+
+    /// Up to how many properties an object's are grouped by comparing names pairwise.
+    private static let fewProperties = 16
+
+    /// The pending values in `range` (at most ``fewProperties``) grouped by property name: how
+    /// many groups, the first member of each, in order of appearance, and the group of each
+    /// member (from `range`'s start). Each name is compared with each group's first.
+    private func smallGroups(_ range: Range<Int>) -> (count: Int, leaders: InlineArray<16, Int>, groupOf: InlineArray<16, Int>) {
+        var leaders = InlineArray<16, Int>(repeating: 0)
+        var groupOf = InlineArray<16, Int>(repeating: 0)
+        var groups = 0
+        for member in range {
+            var group = 0
+            while group < groups, !isSame(pending[leaders[group]].name, pending[member].name) { group += 1 }
+            if group == groups {
+                leaders[group] = member
+                groups += 1
+            }
+            groupOf[member - range.lowerBound] = group
+        }
+        return (groups, leaders, groupOf)
+    }
+
     /// The pending values in `range` grouped by property name, groups in order of first
-    /// appearance, members in order: names compared pairwise for the few properties objects
-    /// usually have, through a table when there are many (so that an object of 100,000
-    /// properties costs 100,000 look-ups, not their square).
+    /// appearance, members in order, through a table (so that an object of 100,000 properties
+    /// costs 100,000 look-ups, not their square).
     private func groupedByName(_ range: Range<Int>) -> [[Int]] {
         var groups: [[Int]] = []
-        if range.count <= 16 {
-            for member in range {
-                let name = pending[member].name
-                if let group = groups.firstIndex(where: { isSame(pending[$0[0]].name, name) }) {
-                    groups[group].append(member)
-                } else {
-                    groups.append([member])
-                }
-            }
-            return groups
-        }
         var groupOfKey: [NameKey: Int] = [:]
         for member in range {
             let name = pending[member].name

@@ -262,4 +262,25 @@ struct SchemaOrgTests {
         #expect(roots[1].values(named: "odd key").first?.object?.place.path == "script[1].@graph[1][\"odd key\"]")
         #expect(flight.values(named: "missing").isEmpty)
     }
+
+    @Test("an object's repeated names are grouped the same whether it has few properties or many", arguments: [3, 15, 16, 17, 40])
+    func groupingBySize(count: Int) throws {
+        // Known terms and unknown names, repeated and interleaved.
+        let names = ["name", "odd", "description", "odd", "name", "url", "x-y", "description"]
+        let keys = (0..<count).map { names[$0 % names.count] }
+        let members = keys.enumerated().map { "\"\($0.element)\": \"v\($0.offset)\"" }.joined(separator: ", ")
+        let source = Array("{\"@type\": \"Thing\", \(members)}".utf8)
+        var (root, builder) = try JSONParser.parse(source, into: SchemaGraphBuilder(source: source), lenient: true)
+        builder.addJSONLDRoot(root, path: "")
+        let graph = builder.build()
+        defer { withExtendedLifetime(graph) {} }
+        let object = SchemaObject(graph: graph, index: try #require(graph.roots.first))
+        var order: [String] = []
+        for key in keys where !order.contains(key) { order.append(key) }
+        #expect(object.propertyNames == order)
+        for key in order {
+            let expected = keys.indices.filter { keys[$0] == key }.map { "v\($0)" }
+            #expect(object.values(named: key).map(\.text) == expected, "\(key)")
+        }
+    }
 }
