@@ -62,28 +62,30 @@ extension FeedAssembly {
     /// strings, some seventeen times at 100,000 events. The UIDs are compared by their first
     /// eight bytes, kept beside the positions, and read whole only where those are equal.
     mutating func sortEntries() {
-        var keys: [(start: Int64, uid: UIDPrefix, position: Int)] = []
+        // 24 bytes a key (a position fits 32 bits): the keys and the sort's own buffer are the
+        // largest allocations at the end of a run, when its memory peaks.
+        precondition(entries.count <= Int(UInt32.max), "a feed has fewer than 2³² events")
+        var keys: [(start: Int64, uid: UIDPrefix, position: UInt32)] = []
         keys.reserveCapacity(entries.count)
         entries.withUnsafeBufferPointer { entries in
             for position in entries.indices {
-                keys.append((entries[position].sortKey.secondsSinceEpoch, UIDPrefix(entries[position].uid), position))
+                keys.append((entries[position].sortKey.secondsSinceEpoch, UIDPrefix(entries[position].uid), UInt32(position)))
             }
             keys.sort { first, second in
                 if first.start != second.start { return first.start < second.start }
                 if let order = first.uid.precedes(second.uid) { return order }
-                return entries[first.position].uid < entries[second.position].uid
+                return entries[Int(first.position)].uid < entries[Int(second.position)].uid
             }
         }
-        let order = keys.map(\.position)
         // Each cycle of the permutation in turn: the entry that belongs at a position is swapped
         // in, moved in memory (the array's own swap copies each entry, with its strings' counts).
-        var placed = [Bool](repeating: false, count: order.count)
+        var placed = [Bool](repeating: false, count: keys.count)
         entries.withUnsafeMutableBufferPointer { entries in
-            for start in order.indices where !placed[start] {
+            for start in keys.indices where !placed[start] {
                 var position = start
                 while true {
                     placed[position] = true
-                    let next = order[position]
+                    let next = Int(keys[position].position)
                     if next == start { break }
                     entries.swapAt(position, next)
                     position = next
