@@ -96,14 +96,17 @@ public struct FeedGenerator: Sendable {
         let assembly = try builder.assemble(
             read.reservations, identities: identities, withheld: read.withheld, previous: previous, now: now,
             inputIsComplete: !read.hasErrors, rendering: true, spool: TextSpool(in: Self.spoolFolder(for: destination)))
-        // The reservations are in the events by now: their memory goes to writing the feed.
+        // The reservations, and the previous feed's index, are in the events by now: their
+        // memory goes to writing the feed.
         read.reservations = []
         identities = []
         read.withheld = []
+        let previousCount = previous?.count ?? 0
+        previous = nil
         assembly.diagnostics.forEach(report)
         let diagnostics = previousProblems + read.diagnostics + assembly.diagnostics
 
-        if assembly.entries.isEmpty, previous?.count ?? 0 == 0, !options.allowShrink {
+        if assembly.entries.isEmpty, previousCount == 0, !options.allowShrink {
             throw .nothingToWrite(
                 inputs: inputCount, errors: diagnostics.filter { $0.severity == .error }.count, skipped: assembly.skipped.count,
                 unverified: assembly.skipped.filter { $0.reason == .unverifiedSender }.count)
