@@ -230,7 +230,8 @@ struct SchemaGraphBuilder {
         values.append(value)
     }
 
-    /// Up to how many properties an object's are grouped by comparing names pairwise.
+    /// Up to how many properties an object's are grouped by comparing names pairwise: the size
+    /// of `smallGroups(_:)`'s arrays, which a generic argument must write as a literal.
     private static let fewProperties = 16
 
     /// The pending values in `range` (at most ``fewProperties``) grouped by property name: how
