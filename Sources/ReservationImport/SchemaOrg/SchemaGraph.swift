@@ -124,18 +124,21 @@ final class SchemaGraph: Sendable {
         return 0..<0
     }
 
-    /// The first value of an object's property, without white space around it, that is not empty
-    /// (``SchemaValue/trimmedText``).
+    /// The first value of an object's property, without white space around it, that is not empty.
     func firstTrimmedText(ofObject object: Int, _ term: SchemaTerm) -> String? {
         for index in valueRange(ofObject: object, term) {
-            let text: String?
-            switch values[index].content {
-            case .text(let content): text = texts.trimmedString(content)
-            case .object: text = SchemaValue(graph: self, index: index).trimmedText
-            }
-            if let text { return text }
+            if let text = trimmedText(ofValue: index) { return text }
         }
         return nil
+    }
+
+    /// A value's text (an object's `name`, else its `@value`) without white space around it, or
+    /// `nil` when it is empty: ``SchemaValue/trimmedText``.
+    func trimmedText(ofValue index: Int) -> String? {
+        switch values[index].content {
+        case .text(let text): texts.trimmedString(text)
+        case .object: SchemaValue(graph: self, index: index).text?.trimmedNonEmpty
+        }
     }
 
     // MARK: - Paths

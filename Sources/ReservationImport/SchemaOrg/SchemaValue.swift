@@ -25,8 +25,7 @@ struct SchemaValue: Sendable {
 
     /// ``text`` without white space around it, or `nil` when it is empty.
     var trimmedText: String? {
-        if case .text(let text) = entry.content { return graph.texts.trimmedString(text) }
-        return text?.trimmedNonEmpty
+        graph.trimmedText(ofValue: index)
     }
 
     var object: SchemaObject? {
