@@ -157,13 +157,16 @@ let package = Package(
             // ICalendar module touches libical).
             dependencies: [
                 "Basics", "Chrono", "Diagnostics", "Geography", "Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Mailboxes",
-                "ICalendar", "Parallel", "SenderVerification", "DKIM", .product(name: "Crypto", package: "swift-crypto"),
+                "ICalendar", "Parallel", "SenderVerification", "DKIM", "ZoneNames", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).
         .target(name: "Airports", dependencies: ["Basics", "Chrono", "Geography", "TextFolding"], exclude: ["generate-airport-table.py", "LICENSE-airportsdata.txt"]),
         // Cities and regions by the names addresses give them, with their zones, from GeoNames (CC BY 4.0).
         .target(name: "Gazetteer", dependencies: ["Basics", "Geography", "TimeZoneMap", "TextFolding"], exclude: ["generate-gazetteer.py", "LICENSE-GeoNames.txt"]),
+        // The IANA zones of the zone names Outlook and Exchange write (Windows names by CLDR's
+        // mapping, Unicode License; display names by the cities they name).
+        .target(name: "ZoneNames", dependencies: ["Chrono", "Gazetteer"], exclude: ["generate-windows-zones.py", "LICENSE-CLDR.txt"]),
         // The zone of any point on land, from timezone-boundary-builder's boundaries (ODbL 1.0).
         .target(name: "TimeZoneMap", dependencies: ["Basics"], exclude: ["generate-zone-map.py", "LICENSE-timezone-boundary-builder.txt"]),
         .target(
@@ -266,6 +269,7 @@ let package = Package(
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Chrono"]),
         .testTarget(name: "AirportsTests", dependencies: ["Airports", "Chrono"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "Geography", "TimeZoneMap", "Chrono"]),
+        .testTarget(name: "ZoneNamesTests", dependencies: ["ZoneNames", "Chrono"]),
         .testTarget(name: "TimeZoneMapTests", dependencies: ["TimeZoneMap", "Basics", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ReservationsTests", dependencies: ["Reservations", "Chrono", "Diagnostics", "TestSupport"]),
@@ -280,7 +284,7 @@ let package = Package(
         .testTarget(name: "SenderVerificationTests", dependencies: ["SenderVerification", "DKIM", "MailMessage", "TestSupport"]),
         .testTarget(
             name: "ReservationImportTests",
-            dependencies: ["ReservationImport", "Diagnostics", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport", "DKIM", "SenderVerification"],
+            dependencies: ["ReservationImport", "Diagnostics", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport", "DKIM", "SenderVerification", "ICalendar"],
             exclude: ["Fixtures"]),
         .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "Chrono", "Diagnostics", "EventModel", "Reservations", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "CLibical", "Basics", "Chrono", "EventModel", "TestSupport"], exclude: ["Golden"]),

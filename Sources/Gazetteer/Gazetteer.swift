@@ -124,6 +124,18 @@ public enum Gazetteer {
         return .city(first, .alike(count: candidates.count))
     }
 
+    /// How many people live in the gazetteer's cities of each zone, by the zone GeoNames gives
+    /// them (what tells the zone most people keep among zones alike). Read from the tables on
+    /// each call, without placing each city on the map as ``allCities`` does.
+    public static var peopleByZone: [String: Int] {
+        var people: [String: Int] = [:]
+        for fields in cityLines.allFields() where fields.count == 8 {
+            guard let zone = Int(fields[6]), zones.indices.contains(zone), let population = Int(fields[7]) else { continue }
+            people[zones[zone], default: 0] += population
+        }
+        return people
+    }
+
     /// Every city of the gazetteer.
     public static var allCities: [GazetteerCity] {
         cityLines.allFields().compactMap(city)

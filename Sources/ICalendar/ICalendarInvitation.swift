@@ -32,6 +32,16 @@ public struct ICalendarInvitation: Sendable, Hashable {
         public var start: DateTimeValue
         /// `DTEND`, the same way; or `DTSTART` plus `DURATION`.
         public var end: DateTimeValue?
+        /// The TZID of `DTSTART` when it is not an IANA name (`W. Europe Standard Time`,
+        /// `(UTC+01:00) Amsterdam, Berlin, …`): `start` then has the offset the file's VTIMEZONE
+        /// gives it (none without one) but no zone, and `declaredZones` has the VTIMEZONE.
+        public var startZoneName: String?
+        /// The same for `DTEND`.
+        public var endZoneName: String?
+        /// What the file's own VTIMEZONEs declare of the zones `startZoneName` and
+        /// `endZoneName` name, over the years about the event's dates (none for a zone the file
+        /// does not define, or dates outside 1900–2200).
+        public var declaredZones: [DeclaredZone] = []
         /// `STATUS`.
         public var status: EventStatus?
         /// `SEQUENCE`.

@@ -19,6 +19,7 @@ extension ICalendarReader {
         }
         let root = LibicalComponent(adopting: parsed)
         let calendar = root.pointer
+        Self.unquoteZoneNames(in: calendar)
         var invitation = ICalendarInvitation(method: nil, events: [])
         if let property = icalcomponent_get_first_property(calendar, ICAL_METHOD_PROPERTY),
             let value = icalproperty_get_value_as_string(property)
@@ -35,14 +36,81 @@ extension ICalendarReader {
                 component = icalcomponent_get_next_component(calendar, ICAL_VEVENT_COMPONENT)
             }
         }
+        let declarations = Declarations(calendar)
         for (position, component) in components.enumerated() {
             do {
-                invitation.events.append(try Self.invitedEvent(component, in: calendar))
+                invitation.events.append(declarations.declaring(try Self.invitedEvent(component, in: calendar)))
             } catch {
                 invitation.problems.append("the event at position \(position + 1) \(error.reason)")
             }
         }
         return invitation
+    }
+
+    /// Takes the double quotes off VTIMEZONE names written in them (Exchange writes
+    /// `TZID:"(UTC+01:00) Amsterdam, Berlin, …"`), which the TZID parameters that name them do
+    /// not keep: the zone is taken out and put back, for libical to know it by its new name.
+    private static func unquoteZoneNames(in calendar: OpaquePointer) {
+        var quoted: [(zone: OpaquePointer, property: OpaquePointer, name: String)] = []
+        var component = icalcomponent_get_first_component(calendar, ICAL_VTIMEZONE_COMPONENT)
+        while let zone = component {
+            if let property = icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY), let value = icalproperty_get_tzid(property) {
+                let name = String(cString: value)
+                if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") { quoted.append((zone, property, String(name.dropFirst().dropLast()))) }
+            }
+            component = icalcomponent_get_next_component(calendar, ICAL_VTIMEZONE_COMPONENT)
+        }
+        for (zone, property, name) in quoted {
+            icalcomponent_remove_component(calendar, zone)
+            icalproperty_set_tzid(property, name)
+            icalcomponent_add_component(calendar, zone)
+        }
+    }
+
+    /// What the file's own VTIMEZONEs declare, read once for each zone and span of years, and at
+    /// most ``limit`` times a file.
+    private final class Declarations {
+        /// Spans read at most for one file: a file of many events over many years cannot make
+        /// its reading long.
+        static let limit = 64
+        let calendar: OpaquePointer
+        var read: [String: DeclaredZone?] = [:]
+
+        init(_ calendar: OpaquePointer) {
+            self.calendar = calendar
+        }
+
+        /// The VTIMEZONE named `name` (not an IANA name) as the offsets it gives over the years
+        /// about the event's dates: from the start of the year before its start to the end of
+        /// the year after its end (three years at most), a year of its rules either side,
+        /// daylight saving time and all. `nil` when the file does not define it, or the dates
+        /// are outside 1900–2200.
+        func zone(_ name: String, for event: ICalendarInvitation.Event) -> DeclaredZone? {
+            let first = event.start.date.year
+            let last = min((event.end ?? event.start).date.year, first + 1)
+            guard first >= 1900, last <= 2200, first <= last else { return nil }
+            let key = "\(first)-\(last)|\(name)"
+            if let known = read[key] { return known }
+            guard read.count < Self.limit, let zone = icalcomponent_get_timezone(calendar, name) else { return nil }
+            let start = LocalDateTime(date: LocalDate(year: first - 1, month: 1, day: 1)!, time: .midnight).instant(at: .zero)
+            let end = LocalDateTime(date: LocalDate(year: last + 2, month: 1, day: 1)!, time: .midnight).instant(at: .zero)
+            let declared = DeclaredZone(name: name, from: start, to: end) { instant in
+                var time = icaltime_from_timet_with_zone(time_t(instant.secondsSinceEpoch), 0, icaltimezone_get_utc_timezone())
+                var isDaylight: Int32 = 0
+                return UTCOffset(seconds: Int(icaltimezone_get_utc_offset_of_utc_time(zone, &time, &isDaylight)))
+            }
+            read[key] = .some(declared)
+            return declared
+        }
+
+        /// The event with the declarations of the zones its times name.
+        func declaring(_ event: ICalendarInvitation.Event) -> ICalendarInvitation.Event {
+            var event = event
+            for name in Set([event.startZoneName, event.endZoneName].compactMap { $0 }).sorted() {
+                if let declared = zone(name, for: event) { event.declaredZones.append(declared) }
+            }
+            return event
+        }
     }
 
     private struct Unreadable: Error {
@@ -57,11 +125,13 @@ extension ICalendarReader {
         }
         guard let uid = text(ICAL_UID_PROPERTY, icalproperty_get_uid) else { throw Unreadable(reason: "has no UID") }
         guard let startProperty = icalcomponent_get_first_property(component, ICAL_DTSTART_PROPERTY),
-            let start = time(startProperty, icalproperty_get_dtstart(startProperty), calendar: calendar)
+            let read = time(startProperty, icalproperty_get_dtstart(startProperty), calendar: calendar)
         else { throw Unreadable(reason: "(UID \(uid)) has no readable DTSTART") }
+        let (start, startZoneName) = read
         var end: DateTimeValue? = nil
+        var endZoneName: String? = nil
         if let property = icalcomponent_get_first_property(component, ICAL_DTEND_PROPERTY) {
-            end = time(property, icalproperty_get_dtend(property), calendar: calendar)
+            if let read = time(property, icalproperty_get_dtend(property), calendar: calendar) { (end, endZoneName) = read }
         } else if let property = icalcomponent_get_first_property(component, ICAL_DURATION_PROPERTY),
             case .dateTime(let local, let zone, let offset) = start
         {
@@ -71,6 +141,7 @@ extension ICalendarReader {
             end = .dateTime(shifted, timeZone: zone, utcOffset: zone.flatMap { zone in
                 TimeZoneRules.instant(of: shifted, in: zone).flatMap { TimeZoneRules.offset(in: zone, at: $0) }
             } ?? offset)
+            endZoneName = startZoneName
         }
         var status: EventStatus? = nil
         if let property = icalcomponent_get_first_property(component, ICAL_STATUS_PROPERTY) {
@@ -101,41 +172,43 @@ extension ICalendarReader {
             uid: uid, summary: text(ICAL_SUMMARY_PROPERTY, icalproperty_get_summary),
             description: text(ICAL_DESCRIPTION_PROPERTY, icalproperty_get_description),
             location: text(ICAL_LOCATION_PROPERTY, icalproperty_get_location), geo: geo, url: text(ICAL_URL_PROPERTY, icalproperty_get_url),
-            start: start, end: end, status: status, sequence: sequence, modified: modified)
+            start: start, end: end, startZoneName: startZoneName, endZoneName: endZoneName, status: status, sequence: sequence,
+            modified: modified)
     }
 
-    /// A DTSTART or DTEND as a date-time value with its zone.
-    private static func time(_ property: OpaquePointer, _ value: icaltimetype, calendar: OpaquePointer) -> DateTimeValue? {
+    /// A DTSTART or DTEND as a date-time value with its zone, and its TZID when that is not an
+    /// IANA name.
+    private static func time(_ property: OpaquePointer, _ value: icaltimetype, calendar: OpaquePointer) -> (DateTimeValue, String?)? {
         if value.is_date == 1 {
-            return LocalDate(year: Int(value.year), month: Int(value.month), day: Int(value.day)).map(DateTimeValue.date)
+            return LocalDate(year: Int(value.year), month: Int(value.month), day: Int(value.day)).map { (DateTimeValue.date($0), nil) }
         }
         guard
             let local = LocalDateTime(
                 year: Int(value.year), month: Int(value.month), day: Int(value.day), hour: Int(value.hour), minute: Int(value.minute),
                 second: Int(value.second))
         else { return nil }
-        if icaltime_is_utc(value) == 1 { return .dateTime(local, timeZone: nil, utcOffset: .zero) }
+        if icaltime_is_utc(value) == 1 { return (.dateTime(local, timeZone: nil, utcOffset: .zero), nil) }
         guard let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER), let raw = icalparameter_get_tzid(parameter) else {
             // Floating, as RFC 5545 reads it; but a file that defines exactly one zone, an IANA
             // one, means its times in it (Deutsche Bahn's calendar files do this).
             if let zone = onlyZone(of: calendar) {
-                return .dateTime(local, timeZone: zone, utcOffset: TimeZoneRules.reading(of: local, in: zone)?.offset)
+                return (.dateTime(local, timeZone: zone, utcOffset: TimeZoneRules.reading(of: local, in: zone)?.offset), nil)
             }
-            return .dateTime(local, timeZone: nil, utcOffset: nil)
+            return (.dateTime(local, timeZone: nil, utcOffset: nil), nil)
         }
         let tzid = String(cString: raw)
         if let zone = ianaName(tzid) {
             let offset = TimeZoneRules.reading(of: local, in: zone)?.offset
-            return .dateTime(local, timeZone: zone, utcOffset: offset)
+            return (.dateTime(local, timeZone: zone, utcOffset: offset), nil)
         }
         // Not an IANA name: the file's VTIMEZONE says what offset the wall time has.
-        guard let zone = icalcomponent_get_timezone(calendar, raw) else { return .dateTime(local, timeZone: nil, utcOffset: nil) }
+        guard let zone = icalcomponent_get_timezone(calendar, raw) else { return (.dateTime(local, timeZone: nil, utcOffset: nil), tzid) }
         var zoned = value
         zoned.zone = zone
         let utc = icaltime_convert_to_zone(zoned, icaltimezone_get_utc_timezone())
-        guard let instant = utcInstant(utc) else { return .dateTime(local, timeZone: nil, utcOffset: nil) }
+        guard let instant = utcInstant(utc) else { return (.dateTime(local, timeZone: nil, utcOffset: nil), tzid) }
         let offset = UTCOffset(seconds: Int(local.instant(at: .zero).secondsSinceEpoch - instant.secondsSinceEpoch))
-        return .dateTime(local, timeZone: nil, utcOffset: offset)
+        return (.dateTime(local, timeZone: nil, utcOffset: offset), tzid)
     }
 
     /// The IANA name of the file's one VTIMEZONE, when it defines exactly one and its TZID (or

@@ -19,6 +19,16 @@ extension DiagnosticCode {
     public static let lenientDate = DiagnosticCode(rawValue: "lenient-date")
     /// A date that could be day-first or month-first was read in the order that was guessed.
     public static let dateOrderGuessed = DiagnosticCode(rawValue: "date-order-guessed")
+    /// A calendar file's own VTIMEZONE keeps other clocks over an event's dates than the IANA zone
+    /// its name stands for (`W. Europe Standard Time`, Europe/Berlin): the file's rules give the
+    /// instant, the IANA zone its wall time.
+    public static let zoneRulesDiffer = DiagnosticCode(rawValue: "zone-rules-differ")
+    /// A calendar file names a zone by no name the tool knows; a zone that keeps the clocks its
+    /// VTIMEZONE defines over the event's dates was taken.
+    public static let zoneNameGuessed = DiagnosticCode(rawValue: "zone-name-guessed")
+    /// A calendar file names a zone by no name the tool knows, and no zone keeps the clocks its
+    /// VTIMEZONE defines (or it defines none): the times keep the file's offset, or float.
+    public static let zoneNameUnknown = DiagnosticCode(rawValue: "zone-name-unknown")
     /// KDE's kitinerary-extractor failed on a document.
     public static let extractor = DiagnosticCode(rawValue: "extractor")
     /// KDE's kitinerary-extractor found no reservation in a document.

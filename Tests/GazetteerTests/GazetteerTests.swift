@@ -148,4 +148,12 @@ import Testing
         let withoutRegion = cities.filter { !$0.regionCode.isEmpty && $0.region == nil }
         #expect(withoutRegion.count * 1000 < cities.count, "\(withoutRegion.prefix(10))")
     }
+
+    @Test("the people of each zone's cities: more keep Berlin's zone than Budapest's, New York's than Detroit's; every city counted")
+    func peopleByZone() {
+        let people = Gazetteer.peopleByZone
+        #expect(people["Europe/Berlin", default: 0] > people["Europe/Budapest", default: 0])
+        #expect(people["America/New_York", default: 0] > people["America/Detroit", default: 0])
+        #expect(people.values.reduce(0, +) == Gazetteer.allCities.reduce(0) { $0 + $1.population })
+    }
 }

@@ -2,14 +2,17 @@ import Chrono
 import Diagnostics
 import ICalendar
 import Reservations
+import ZoneNames
 
 /// Reads the calendar files people are sent (`.ics`: Lufthansa's and Deutsche Bahn's trips,
 /// Meetup's and Eventbrite's invitations), given as inputs or attached to e-mails, each VEVENT as
 /// a booked event.
 ///
-/// An event keeps its summary as its title, its start and end in the zones it names (the file's
-/// VTIMEZONEs honoured for TZIDs that are not IANA names), its location, and its description in
-/// the notes. Its UID is its identity (the reservation's item reference), so the same invitation
+/// An event keeps its summary as its title, its start and end in the zones it names, its
+/// location, and its description in the notes. Zones Outlook and Exchange name by Windows names
+/// (`W. Europe Standard Time`) or display names (`(UTC+01:00) Amsterdam, Berlin, …`) become
+/// the IANA zones they stand for (``ZoneNameResolver``), checked against the file's own
+/// VTIMEZONE over the event's dates; a TZID nothing places keeps the offset its VTIMEZONE gives. Its UID is its identity (the reservation's item reference), so the same invitation
 /// sent again with a new time updates the event, and `METHOD:CANCEL` or `STATUS:CANCELLED`
 /// cancels it; of two versions, the later `LAST-MODIFIED` (or `DTSTAMP`) wins.
 public struct CalendarFileReader: Sendable {
@@ -39,9 +42,11 @@ public struct CalendarFileReader: Sendable {
         for problem in invitation.problems {
             result.diagnostics.append(Diagnostic(.warning, .invalid, at: origin, "\(problem); it was not read"))
         }
+        var said: Set<String> = []
         for (index, event) in invitation.events.enumerated() {
             let place = origin.appending(path: "VEVENT[\(index)]")
-            result.reservations.append(ImportedReservation(reservation: reservation(event, method: invitation.method), origin: place))
+            let zoned = Self.zoned(event, at: place, said: &said, diagnostics: &result.diagnostics)
+            result.reservations.append(ImportedReservation(reservation: reservation(zoned, method: invitation.method), origin: place))
         }
         if invitation.events.isEmpty, invitation.problems.isEmpty {
             result.diagnostics.append(Diagnostic(.warning, .nothingFound, at: origin, "a calendar file without events"))
@@ -68,6 +73,78 @@ public struct CalendarFileReader: Sendable {
         return Reservation(
             details: .ticketedEvent(details), itemReference: event.uid, status: status,
             modifiedTime: event.modified.map { .dateTime($0.localDateTime(at: .zero), timeZone: nil, utcOffset: .zero) }, url: event.url)
+    }
+
+    /// The event with its times in the IANA zones its other TZIDs stand for, and what was
+    /// noticed: a VTIMEZONE that keeps other clocks than its name's zone (for each event), a zone
+    /// guessed or not known (once a file for each name, recorded in `said`).
+    static func zoned(
+        _ event: ICalendarInvitation.Event, at place: Origin, said: inout Set<String>,
+        diagnostics: inout [Diagnostic]
+    ) -> ICalendarInvitation.Event {
+        guard event.startZoneName != nil || event.endZoneName != nil else { return event }
+        // The event's dates, from the start of its first day to the end of its last.
+        let first = event.start
+        let last = event.end ?? event.start
+        let from = dayBoundary(of: first, next: false)
+        let to = dayBoundary(of: last, next: true)
+        var zoned = event
+        var differing: Set<String> = []
+        for field in ["DTSTART", "DTEND"] {
+            let isStart = field == "DTSTART"
+            guard let name = isStart ? event.startZoneName : event.endZoneName, case .dateTime(let local, _, let offset)? = isStart ? event.start : event.end
+            else { continue }
+            let declared = event.declaredZones.first { $0.name == name }
+            guard let resolution = ZoneNameResolver.resolve(name, declared: declared, from: from, to: to) else {
+                if said.insert(name).inserted {
+                    let outcome: DiagnosticMessage =
+                        declared == nil
+                        ? "the file does not define it, so its times are read as floating (the calendar's own zone)"
+                        : "no zone keeps the clocks the file defines for it, so its times are written in UTC, at the offsets the file gives"
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, .zoneNameUnknown, at: place,
+                            "the zone “\(name)” is not an IANA zone, a Windows zone or a display name the tool can place; " + outcome))
+                }
+                continue
+            }
+            let zone = resolution.zone
+            let time: DateTimeValue
+            if let offset {
+                // The file's rules give the instant; the zone its wall time.
+                let instant = local.instant(at: offset)
+                let kept = TimeZoneRules.offset(in: zone, at: instant) ?? offset
+                time = .dateTime(instant.localDateTime(at: kept), timeZone: zone, utcOffset: kept)
+            } else {
+                time = .dateTime(local, timeZone: zone, utcOffset: TimeZoneRules.reading(of: local, in: zone)?.offset)
+            }
+            if isStart { zoned.start = time } else { zoned.end = time }
+            if let disagreement = resolution.disagreement, differing.insert(name).inserted {
+                let kept = disagreement.zone.map { "UTC\($0)" } ?? "no known time"
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .zoneRulesDiffer, at: place,
+                        "the file defines the zone “\(name)” as UTC\(disagreement.declared) at \(disagreement.instant), where \(zone), which the name stands for, keeps \(kept); the event keeps the instant the file gives (\(field) \(local) there is \(time.localDateTime.map { "\($0)" } ?? "") in \(zone))"
+                    ))
+            } else if resolution.isGuess, said.insert(name).inserted {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .zoneNameGuessed, at: place,
+                        "the zone “\(name)” is not a name the tool knows; took \(zone), which keeps the clocks the file defines for it through the years about the event"
+                    ))
+            }
+        }
+        return zoned
+    }
+
+    /// Midnight at the start of a time's day (or of the next day), at its offset (UTC without one).
+    private static func dayBoundary(of time: DateTimeValue, next: Bool) -> Instant {
+        let (date, offset): (LocalDate, UTCOffset?) =
+            switch time {
+            case .date(let date): (date, nil)
+            case .dateTime(let local, _, let offset): (local.date, offset)
+            }
+        return LocalDateTime(date: next ? date.adding(days: 1) : date, time: .midnight).instant(at: offset ?? .zero)
     }
 
     /// An end in another zone than the start (a flight's DTEND at its destination) as the same

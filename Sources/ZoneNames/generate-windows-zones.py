@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Writes WindowsZoneTable.swift: the IANA zones Windows' time-zone names stand for, from the
+Unicode consortium's CLDR mapping (`windowsZones.xml`; © Unicode, Inc., Unicode License, see
+LICENSE-CLDR.txt).
+
+Two copies of the mapping are read, because neither at hand is both new and whole:
+- the zone each Windows name stands for in general (territory "001") comes from the copy the
+  python `icalendar` package keeps (`icalendar/timezone/windows_to_olson.py`, BSD), generated
+  from CLDR's file at the commit it names, the newest at hand (2025-04-10: it already has
+  Kazakhstan's single zone of 2024 and Mexico's end of daylight saving time of 2022);
+- the zones it stands for in each country (territory codes other than "001") and the display
+  names Windows gives each zone (`(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm,
+  Vienna`, the comments of the file) come from the whole file as Debian's `unicode-cldr-core`
+  ships it (CLDR 41, 2022). The reader uses those zones only as candidates checked against an
+  invitation's own VTIMEZONE, so their age can make no event wrong: at worst a zone that has
+  since changed its clocks is not chosen.
+
+CLDR writes some zones by names the tz database has since renamed (`Asia/Calcutta`,
+`America/Buenos_Aires`); they are written as the tz database's `zone.tab` names them
+(`Asia/Kolkata`), following the links of `/usr/share/zoneinfo/tzdata.zi`. Zones `zone.tab`
+keeps (`Europe/Amsterdam`) stay as they are, even where the tz database links them to another.
+
+Run from this folder to refresh the table:
+
+    python3 -m venv /tmp/windows-zones && /tmp/windows-zones/bin/pip install icalendar
+    apt-get download unicode-cldr-core && dpkg-deb -x unicode-cldr-core_*.deb /tmp/cldr
+    /tmp/windows-zones/bin/python generate-windows-zones.py /tmp/cldr/usr/share/unicode/cldr/common/supplemental/windowsZones.xml
+"""
+import importlib.metadata
+import re
+import sys
+
+from icalendar.timezone import windows_to_olson
+
+XML = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/unicode/cldr/common/supplemental/windowsZones.xml"
+
+
+def zone_tab() -> set:
+    with open("/usr/share/zoneinfo/zone.tab", encoding="utf-8") as table:
+        return {line.split("\t")[2].strip() for line in table if line.strip() and not line.startswith("#")}
+
+
+def links() -> dict:
+    found = {}
+    with open("/usr/share/zoneinfo/tzdata.zi", encoding="utf-8") as data:
+        for line in data:
+            if line.startswith("L "):
+                _, target, name = line.split()
+                found[name] = target
+    return found
+
+
+KEPT = zone_tab()
+LINKS = links()
+
+
+def canonical(zone: str) -> str:
+    """The name zone.tab gives a zone CLDR may write by an older one; Etc/ zones as they are."""
+    seen = zone
+    while seen not in KEPT and seen in LINKS and not seen.startswith("Etc/"):
+        seen = LINKS[seen]
+    if seen not in KEPT and not seen.startswith("Etc/") and seen != "UTC":
+        raise SystemExit(f"{zone}: not a zone of zone.tab, nor linked to one")
+    return seen
+
+
+def read_cldr(path: str):
+    text = open(path, encoding="utf-8").read()
+    version = re.search(r'<mapTimezones otherVersion="([^"]+)" typeVersion="([^"]+)"', text)
+    territories = {}  # Windows name -> zones of territories other than 001, in the file's order
+    display = {}  # Windows name -> Windows' display name
+    comment = None
+    for line in text.splitlines():
+        found = re.search(r"<!--\s*(\(UTC.*?)\s*-->", line)
+        if found:
+            comment = found.group(1)
+            continue
+        found = re.search(r'<mapZone other="([^"]+)" territory="([^"]+)" type="([^"]+)"', line)
+        if not found:
+            continue
+        name, territory, zones = found.groups()
+        if comment:
+            display.setdefault(name, comment)
+        if territory in ("001", "ZZ"):
+            continue
+        for zone in zones.split():
+            territories.setdefault(name, [])
+            zone = canonical(zone)
+            if zone not in territories[name]:
+                territories[name].append(zone)
+    return territories, display, version.groups() if version else ("?", "?")
+
+
+def swift_string(text: str) -> str:
+    assert '"' not in text and "\\" not in text, text
+    return '"' + text + '"'
+
+
+def main():
+    territories, display, (other_version, type_version) = read_cldr(XML)
+    general = {name: canonical(zone) for name, zone in windows_to_olson.WINDOWS_TO_OLSON.items()}
+    icalendar_version = importlib.metadata.version("icalendar")
+    rows = []
+    for name in sorted(general, key=str.lower):
+        first = general[name]
+        others = [zone for zone in territories.get(name, []) if zone != first]
+        rows.append((name, first, others, display.get(name, "")))
+    missing = sorted(set(territories) - set(general))
+    if missing:
+        print("in CLDR 41 but no longer mapped:", ", ".join(missing), file=sys.stderr)
+    lines = [
+        "// Generated by generate-windows-zones.py; do not edit.",
+        "//",
+        "// Windows' time-zone names and the IANA zones they stand for, from the Unicode consortium's",
+        "// CLDR `windowsZones.xml` (© Unicode, Inc., Unicode License; see LICENSE-CLDR.txt): the",
+        f"// general zone (territory 001) as of CLDR commit {windows_to_olson.version[:12]} ({windows_to_olson.version_date}),",
+        f"// through python icalendar {icalendar_version}'s copy; the zones of single countries and",
+        f"// Windows' display names from CLDR 41 (Windows data {other_version}, tz {type_version}).",
+        "",
+        "/// One Windows zone: its name, the IANA zone it stands for in general, those it stands for in",
+        "/// single countries, and the name Windows displays for it.",
+        "struct WindowsZoneRow: Sendable {",
+        "    let windowsName: String",
+        "    let zone: String",
+        "    let countryZones: [String]",
+        "    let displayName: String",
+        "}",
+        "",
+        f'/// Where the table comes from, for `reservation-feed --version` and the README.',
+        f'let windowsZoneSource = "CLDR windowsZones.xml ({windows_to_olson.version_date}; countries and display names from CLDR 41)"',
+        "",
+        "/// The rows, sorted by Windows name without regard to case.",
+        "let windowsZoneRows: [WindowsZoneRow] = [",
+    ]
+    for name, first, others, shown in rows:
+        zones = "[" + ", ".join(swift_string(z) for z in others) + "]"
+        lines.append(f"    WindowsZoneRow(windowsName: {swift_string(name)}, zone: {swift_string(first)}, countryZones: {zones}, displayName: {swift_string(shown)}),")
+    lines.append("]")
+    with open("WindowsZoneTable.swift", "w", encoding="utf-8") as out:
+        out.write("\n".join(lines) + "\n")
+    print(f"{len(rows)} Windows zones, {sum(len(r[2]) for r in rows)} country zones, {sum(1 for r in rows if r[3])} display names")
+
+
+main()
