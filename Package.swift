@@ -286,7 +286,7 @@ let package = Package(
             name: "ReservationImportTests",
             dependencies: ["ReservationImport", "Diagnostics", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport", "DKIM", "SenderVerification", "ICalendar"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "Chrono", "Diagnostics", "EventModel", "Reservations", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "Chrono", "Diagnostics", "EventModel", "Reservations", "TestSupport", "Gazetteer", "Geography"], exclude: ["Golden"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "CLibical", "Basics", "Chrono", "EventModel", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReservationFeedTests", dependencies: ["ReservationFeed", "Diagnostics", "ICalendar", "Chrono", "EventModel", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(

@@ -91,11 +91,13 @@ public enum Gazetteer {
     private static func lookUp(city: String?, region: String?, countryCode: String?) -> GazetteerMatch? {
         var region = region.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
         var candidates = city.map { cities(named: $0, inCountry: countryCode) } ?? []
+        var candidateName = city
         if candidates.isEmpty, let city, let comma = city.firstIndex(of: ",") {
             // `Portland, OR` or `Portland, Oregon 97201` in the city's field.
             let found = cities(named: String(city[..<comma]), inCountry: countryCode)
             if !found.isEmpty {
                 candidates = found
+                candidateName = String(city[..<comma])
                 region = region ?? String(city[city.index(after: comma)...])
             }
         }
@@ -114,10 +116,17 @@ public enum Gazetteer {
             }
         }
         guard let first = candidates.first else { return nil }
-        // One city a time kept: the most populous of each (candidates come most populous first).
+        // One city a time kept: the most populous of each (candidates come most populous first),
+        // or the most populous whose own name it is, so that a city that bears the name today
+        // stands for its zone rather than one that bore it once.
+        let asked = candidateName ?? ""
         var distinct: [GazetteerCity] = []
-        for candidate in candidates where !distinct.contains(where: { CountryTimeZones.keepSameClocks($0.timeZone, candidate.timeZone) }) {
-            distinct.append(candidate)
+        for candidate in candidates {
+            if let index = distinct.firstIndex(where: { CountryTimeZones.keepSameClocks($0.timeZone, candidate.timeZone) }) {
+                if !distinct[index].isCalled(asked), candidate.isCalled(asked) { distinct[index] = candidate }
+            } else {
+                distinct.append(candidate)
+            }
         }
         guard distinct.count == 1 else { return .ambiguous(distinct) }
         if candidates.count == 1 { return .city(first, byRegion ? .byRegion : .onlyOne) }
@@ -134,6 +143,20 @@ public enum Gazetteer {
             people[zones[zone], default: 0] += population
         }
         return people
+    }
+
+    /// Every name several cities of one country bear (by their own names or their other names),
+    /// in the countries `accepting` accepts, with those cities, the most populous first: what
+    /// tests of names cities share are found from.
+    package static func sharedNames(inCountries accepting: (String) -> Bool) -> [(name: String, countryCode: String, cities: [GazetteerCity])] {
+        names.allFields().compactMap { fields -> (name: String, countryCode: String, cities: [GazetteerCity])? in
+            guard fields.count > 1, fields[1].contains(","), let bar = fields[0].lastIndex(of: "|") else { return nil }
+            let countryCode = String(fields[0][fields[0].index(after: bar)...])
+            guard accepting(countryCode) else { return nil }
+            let cities = fields[1].split(separator: ",").compactMap { cityLines.fields(forKey: Array($0.utf8)).flatMap(city) }
+                .sorted { ($0.population, $1.name) > ($1.population, $0.name) }
+            return (String(fields[0][..<bar]), countryCode, cities)
+        }
     }
 
     /// Every city of the gazetteer.
@@ -172,6 +195,23 @@ public enum Gazetteer {
     /// generator (`generate-gazetteer.py`) folds the same way.
     static func key(_ text: String) -> String {
         text.foldedForComparison.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// A name's words as names are compared for whether a city bears one
+    /// (``GazetteerCity/isCalled(_:)``): folded, apostrophes dropped (`Komsomol’sk`), `St.`,
+    /// `Ste.`, `Ft.` and `Mt.` written out, the words that only say it is a city (`Ciudad`,
+    /// `Heroica`, `Villa`) left out, and Russian's `-iy` written `-y` as GeoNames writes it
+    /// elsewhere (`Volzhskiy`, `Volzhsky`).
+    static func nameWords(_ text: String) -> [String] {
+        let spelled = ["st": "saint", "ste": "sainte", "ft": "fort", "mt": "mount"]
+        let generic: Set<String> = ["ciudad", "heroica", "villa"]
+        let bare = key(text).filter { $0 != "'" && $0 != "’" && $0 != "ʼ" }
+        return bare.split { !$0.isLetter && !$0.isNumber }.compactMap { part in
+            var word = String(part)
+            if let long = spelled[word] { word = long }
+            if word.hasSuffix("iy") { word = String(word.dropLast(2)) + "y" }
+            return generic.contains(word) ? nil : word
+        }
     }
 
     private static func city(_ fields: [String]) -> GazetteerCity? {

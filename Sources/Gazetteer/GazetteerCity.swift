@@ -39,6 +39,19 @@ public struct GazetteerCity: Sendable, Hashable, CustomStringConvertible {
         self.population = population
     }
 
+    /// Whether the city bears `name` today: its own name as GeoNames gives it (`Kaliningrad` for
+    /// Kaliningrad, not for Korolev, which bore it until 1996 and keeps it among its other names;
+    /// not `Cologne` for Köln), or a shorter form of it (`Matamoros` for Heroica Matamoros,
+    /// `Juárez` for Ciudad Juárez, `Patos` for Patos de Minas), or the same written otherwise
+    /// (`Saint Louis` for St. Louis, `Volzhskiy` for Volzhsky). Case, accents and spacing do not
+    /// matter.
+    public func isCalled(_ name: String) -> Bool {
+        let asked = Gazetteer.nameWords(name)
+        let own = Gazetteer.nameWords(self.name)
+        guard !asked.isEmpty, asked.count <= own.count else { return false }
+        return (0...(own.count - asked.count)).contains { own[$0..<($0 + asked.count)].elementsEqual(asked) }
+    }
+
     /// The city's region, when the gazetteer knows it.
     public var region: GazetteerRegion? {
         Gazetteer.region(code: regionCode, inCountry: countryCode)

@@ -68,8 +68,10 @@ extension TimeResolver {
                 candidates.dropFirst().allSatisfy({ TimeZoneRules.instant(of: local, in: $0.timeZone) == TimeZoneRules.instant(of: local, in: first.timeZone) })
             {
                 // Zones that differ in other years but not at this time (Kazakhstan's since 2024):
-                // whichever city is meant, the event is at the same instant.
-                return wallTime(local, in: first.timeZone, field: field, messages: &messages)
+                // whichever city is meant, the event is at the same instant; written in the zone
+                // of the city that bears the name today, if one alone does.
+                let named = Self.calledToday(candidates, at: place)?.city ?? first
+                return wallTime(local, in: named.timeZone, field: field, messages: &messages)
             }
             let listed = Self.list(candidates)
             let decided = decide(between: candidates, at: place)
@@ -86,7 +88,7 @@ extension TimeResolver {
                 messages.append(
                     Diagnostic(
                         .warning, .zoneGuessed, field: field,
-                        "no time zone or UTC offset, and cities called \(name) keep different times (\(listed)); took \(city.timeZone), that of \(city.description), \(reason). The region or the country would decide"
+                        "no time zone or UTC offset, and cities called \(name) keep different times (\(listed)); took \(city.timeZone), that of \(city.description), \(reason). The region\(place.countryCode == nil ? " or the country" : "") would decide"
                     ))
                 return wallTime(local, in: city.timeZone, field: field, messages: &messages)
             }
@@ -106,11 +108,18 @@ extension TimeResolver {
     }
 
     /// The city of one name that the rest of what is known points to, and why, best evidence
-    /// first: the one far nearer than the others to the reservation's other place (a train from
-    /// Seattle to Portland), or to the places of the other reservations of its document (a flight
-    /// to PDX beside a hotel in Portland), the only one in the country of the e-mail's sender, or
-    /// one far larger than all the others. Each is a guess, which the caller reports.
+    /// first: in the country given, the only one whose own name it is, where the others have it
+    /// among their other names only (Kaliningrad, not Korolev, which bore the name until 1996);
+    /// the one far nearer than the others to the reservation's other place (a train from Seattle
+    /// to Portland), or to the places of the other reservations of its document (a flight to PDX
+    /// beside a hotel in Portland), the only one in the country of the e-mail's sender, or one
+    /// far larger than all the others. Each is a guess, which the caller reports.
     func decide(between cities: [GazetteerCity], at place: Whereabouts) -> (GazetteerCity, String)? {
+        if let (city, others) = Self.calledToday(cities, at: place) {
+            let listed = others.prefix(3).map(\.name).joined(separator: ", ")
+            let many = others.count > 1
+            return (city, "the one called so today (\(listed) \(many ? "have" : "has") the name only among \(many ? "their" : "its") other names, as a city keeps a former one)")
+        }
         if let (latitude, longitude, neighbour) = place.neighbour, let city = Self.clearlyNearest(cities, to: [(latitude, longitude, neighbour)]) {
             return (city.0, "the one nearest \(city.1)")
         }
@@ -131,6 +140,16 @@ extension TimeResolver {
             return (first, "by far the largest")
         }
         return nil
+    }
+
+    /// In the country given, the only one of `cities` that bears the place's city name today
+    /// (``GazetteerCity/isCalled(_:)``), with those that have it only among their other names.
+    private static func calledToday(_ cities: [GazetteerCity], at place: Whereabouts) -> (city: GazetteerCity, others: [GazetteerCity])? {
+        guard place.countryCode != nil, cities.count > 1, let written = place.city else { return nil }
+        let asked = String(written.split(separator: ",").first ?? Substring(written))
+        let named = cities.filter { $0.isCalled(asked) }
+        guard named.count == 1 else { return nil }
+        return (named[0], cities.filter { !$0.isCalled(asked) })
     }
 
     /// The city at least three times nearer one of `places` than any other city is to any of
