@@ -11,10 +11,12 @@ import ZoneNames
 /// An event keeps its summary as its title, its start and end in the zones it names, its
 /// location, and its description in the notes. Zones Outlook and Exchange name by Windows names
 /// (`W. Europe Standard Time`) or display names (`(UTC+01:00) Amsterdam, Berlin, …`) become
-/// the IANA zones they stand for (``ZoneNameResolver``), checked against the file's own
-/// VTIMEZONE over the event's dates; a TZID nothing places keeps the offset its VTIMEZONE gives. Its UID is its identity (the reservation's item reference), so the same invitation
-/// sent again with a new time updates the event, and `METHOD:CANCEL` or `STATUS:CANCELLED`
-/// cancels it; of two versions, the later `LAST-MODIFIED` (or `DTSTAMP`) wins.
+/// the IANA zones they stand for (`ZoneNameResolver`), checked against the file's own
+/// VTIMEZONE over the event's dates; a TZID nothing places keeps the offset its VTIMEZONE gives.
+///
+/// Its UID is its identity (the reservation's item reference), so the same invitation sent
+/// again with a new time updates the event, and `METHOD:CANCEL` or `STATUS:CANCELLED` cancels
+/// it; of two versions, the later `LAST-MODIFIED` (or `DTSTAMP`) wins.
 public struct CalendarFileReader: Sendable {
     /// How long a text may be.
     public var limits: ImportLimits
