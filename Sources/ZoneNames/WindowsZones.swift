@@ -36,11 +36,6 @@ public enum WindowsZones {
         return byDisplayName[shown.comparable]
     }
 
-    /// The Windows names of the table, in its order, with their general zones.
-    public static var all: [(windowsName: String, zone: String)] {
-        windowsZoneRows.map { ($0.windowsName, $0.zone) }
-    }
-
     static func row(named name: String) -> WindowsZoneRow? {
         var key = name.trimmingCharacters(quotes: true).lowercased()
         if let index = byName[key] { return windowsZoneRows[index] }

@@ -85,13 +85,6 @@ public struct DeclaredZone: Sendable, Hashable {
         changes.last { $0.instant <= instant }?.offset ?? initialOffset
     }
 
-    /// The offsets this zone keeps, in order, without repeats.
-    public var offsets: [UTCOffset] {
-        var seen = [initialOffset]
-        for change in changes where !seen.contains(change.offset) { seen.append(change.offset) }
-        return seen
-    }
-
     /// Where the IANA zone `zone` keeps other clocks than this one from `from` to `to` (the part
     /// of it within the declared span): the first instant at which the offsets differ, or `nil`
     /// when they agree throughout. Both keep their offset between their changes, so comparing at
