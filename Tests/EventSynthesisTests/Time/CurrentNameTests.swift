@@ -43,6 +43,18 @@ struct CurrentNameTests {
         .sorted { ($0.countryCode, $0.name) < ($1.countryCode, $1.name) }
     }()
 
+    /// What synthesis makes of a reservation, given a number so no identity warning intrudes.
+    private func synthesize(_ json: String) throws -> SynthesisResult {
+        var reservation = try Fixtures.reservation(json)
+        reservation.reservationNumber = "NAME-TEST"
+        return EventSynthesizer().synthesize(reservation)
+    }
+
+    /// A dinner at 19:00, without an offset, at a place with this address.
+    private func dinner(_ address: String) throws -> SynthesisResult {
+        try synthesize(#"{"type": "restaurant", "name": "Dinner", "startTime": "2030-06-14T19:00", "place": {"name": "Table", "address": {\#(address)}}}"#)
+    }
+
     @Test("the collisions of a current and a former name between zones, as the gazetteer has them (the golden list)")
     func list() {
         let text = Self.collisions.map(\.description).joined(separator: "\n") + "\n"
@@ -54,10 +66,7 @@ struct CurrentNameTests {
     @Test("in each, a dinner in the city of the name and country, with no offset, is in the zone of the city that bears it today, said to be a guess")
     func eachCollision() throws {
         for collision in Self.collisions {
-            var reservation = try Fixtures.reservation(
-                #"{"type": "restaurant", "name": "Dinner", "startTime": "2030-06-14T19:00", "place": {"name": "Table", "address": {"city": "\#(collision.name)", "country": "\#(collision.countryCode)"}}}"#)
-            reservation.reservationNumber = "NAME-TEST"
-            let result = EventSynthesizer().synthesize(reservation)
+            let result = try dinner(#""city": "\#(collision.name)", "country": "\#(collision.countryCode)""#)
             let event = try #require(result.event)
             guard case .zoned(_, let zone, _) = event.start else {
                 Issue.record("\(collision): \(event.start) \(result.diagnostics.map(\.message))")
@@ -83,10 +92,7 @@ struct CurrentNameTests {
             ("Saint Louis", "US", "[America/Chicago]"), ("Matamoros", "MX", ""), ("Juárez", "MX", "[America/Ciudad_Juarez]"),
             ("Volzhskiy", "RU", "[Europe/Volgograd]"), ("Komsomol’sk", "RU", "[Asia/Vladivostok]"), ("São Bernardo", "BR", "[America/Sao_Paulo]"),
         ] {
-            var reservation = try Fixtures.reservation(
-                #"{"type": "restaurant", "name": "Dinner", "startTime": "2030-06-14T19:00", "place": {"name": "Table", "address": {"city": "\#(name)", "country": "\#(country)"}}}"#)
-            reservation.reservationNumber = "NAME-TEST"
-            let result = EventSynthesizer().synthesize(reservation)
+            let result = try dinner(#""city": "\#(name)", "country": "\#(country)""#)
             let event = try #require(result.event)
             #expect(event.start.description == "2030-06-14T19:00:00\(zone)", "\(name): \(result.diagnostics.map(\.message))")
             #expect(result.diagnostics.allSatisfy { !$0.message.description.contains("called so today") }, "\(name)")
@@ -95,10 +101,8 @@ struct CurrentNameTests {
 
     @Test("Kaliningrad, Russia, is Kaliningrad's, not Korolev's, even for a trip from Moscow")
     func kaliningrad() throws {
-        var trip = try Fixtures.reservation(
+        let result = try synthesize(
             #"{"type": "train", "departure": {"place": {"name": "Belorussky", "address": {"city": "Moscow", "country": "RU"}}, "time": "2030-06-14T08:00"}, "arrival": {"place": {"name": "Yuzhny", "address": {"city": "Kaliningrad", "country": "RU"}}, "time": "2030-06-15T08:30"}}"#)
-        trip.reservationNumber = "NAME-TEST"
-        let result = EventSynthesizer().synthesize(trip)
         let event = try #require(result.event)
         #expect(event.end?.description == "2030-06-15T08:30:00[Europe/Kaliningrad]")
         #expect(result.diagnostics.first?.message.description.contains("Korolev has the name only among its other names") == true, "\(result.diagnostics)")
@@ -110,10 +114,7 @@ struct CurrentNameTests {
         (#""city": "Saint Petersburg", "country": "RU""#, "Europe/Moscow"), (#""city": "Vladivostok", "country": "RU""#, "Asia/Vladivostok"),
     ])
     func exonyms(address: String, zone: String) throws {
-        var reservation = try Fixtures.reservation(
-            #"{"type": "restaurant", "name": "Dinner", "startTime": "2030-06-14T19:00", "place": {"name": "Table", "address": {\#(address)}}}"#)
-        reservation.reservationNumber = "NAME-TEST"
-        let event = try #require(EventSynthesizer().synthesize(reservation).event)
+        let event = try #require(try dinner(address).event)
         #expect(event.start.description == "2030-06-14T19:00:00[\(zone)]")
     }
 }
