@@ -12,24 +12,47 @@ import Gazetteer
 /// general one, with the disagreement (the file's rules then give the instant). A name that says
 /// nothing known gets a zone that keeps the same clocks throughout the span the definition
 /// covers (the years about the event: the same rules, not just this week's offset), as a guess.
-/// Without a definition, a
-/// Windows name is taken as CLDR maps it and a display name by a city that keeps its offset.
-public enum ZoneNameResolver {
+/// Without a definition, a Windows name is taken as CLDR maps it and a display name by a city
+/// that keeps its offset.
+///
+/// A resolver remembers its guesses, which compare the declared clocks with every zone Windows
+/// names: use one for all the events of a file.
+public struct ZoneNameResolver: Sendable {
+    /// The guesses made so far, by what was declared and the offset a display name gave.
+    private var guesses: [GuessKey: ZoneNameResolution?] = [:]
+
+    private struct GuessKey: Hashable {
+        var declared: DeclaredZone
+        var standardOffset: UTCOffset?
+    }
+
+    /// A resolver that has guessed nothing yet.
+    public init() {}
+
     /// The zone `name` stands for over the event from `start` to `end`, given what the file
     /// declares of it; `nil` when nothing tells one (no zone keeps the declared clocks, or the
     /// name is unknown and the file does not define it).
-    public static func resolve(_ name: String, declared: DeclaredZone?, from start: Instant, to end: Instant) -> ZoneNameResolution? {
+    public mutating func resolve(_ name: String, declared: DeclaredZone?, from start: Instant, to end: Instant) -> ZoneNameResolution? {
         if let row = WindowsZones.row(named: name) {
-            return choose(row, declared: declared, from: start, to: end) { index in index == 0 ? .windowsName : .windowsNameInCountry }
+            return Self.choose(row, declared: declared, from: start, to: end) { index in index == 0 ? .windowsName : .windowsNameInCountry }
         }
         if let shown = ExchangeDisplayName(name) {
-            if let found = byCity(shown, declared: declared, from: start, to: end) { return found }
+            if let found = Self.byCity(shown, declared: declared, from: start, to: end) { return found }
             if let windowsName = WindowsZones.windowsName(forDisplayName: name), let row = WindowsZones.row(named: windowsName) {
-                return choose(row, declared: declared, from: start, to: end) { _ in .displayName(windowsName: windowsName) }
+                return Self.choose(row, declared: declared, from: start, to: end) { _ in .displayName(windowsName: windowsName) }
             }
-            return declared.flatMap { sameClocks($0, standardOffset: shown.offset) }
+            return declared.flatMap { guess($0, standardOffset: shown.offset) }
         }
-        return declared.flatMap { sameClocks($0, standardOffset: nil) }
+        return declared.flatMap { guess($0, standardOffset: nil) }
+    }
+
+    /// ``sameClocks(_:standardOffset:)``, worked out once for each declaration.
+    private mutating func guess(_ declared: DeclaredZone, standardOffset: UTCOffset?) -> ZoneNameResolution? {
+        let key = GuessKey(declared: declared, standardOffset: standardOffset)
+        if let known = guesses[key] { return known }
+        let found = Self.sameClocks(declared, standardOffset: standardOffset)
+        guesses[key] = .some(found)
+        return found
     }
 
     /// A Windows zone's general zone when it keeps the declared clocks (or nothing is declared);

@@ -45,9 +45,10 @@ public struct CalendarFileReader: Sendable {
             result.diagnostics.append(Diagnostic(.warning, .invalid, at: origin, "\(problem); it was not read"))
         }
         var said: Set<String> = []
+        var resolver = ZoneNameResolver()
         for (index, event) in invitation.events.enumerated() {
             let place = origin.appending(path: "VEVENT[\(index)]")
-            let zoned = Self.zoned(event, at: place, said: &said, diagnostics: &result.diagnostics)
+            let zoned = Self.zoned(event, at: place, resolver: &resolver, said: &said, diagnostics: &result.diagnostics)
             result.reservations.append(ImportedReservation(reservation: reservation(zoned, method: invitation.method), origin: place))
         }
         if invitation.events.isEmpty, invitation.problems.isEmpty {
@@ -77,11 +78,12 @@ public struct CalendarFileReader: Sendable {
             modifiedTime: event.modified.map { .dateTime($0.localDateTime(at: .zero), timeZone: nil, utcOffset: .zero) }, url: event.url)
     }
 
-    /// The event with its times in the IANA zones its other TZIDs stand for, and what was
-    /// noticed: a VTIMEZONE that keeps other clocks than its name's zone (for each event), a zone
-    /// guessed or not known (once a file for each name, recorded in `said`).
+    /// The event with its times in the IANA zones its other TZIDs stand for (by `resolver`, one
+    /// for the file, which remembers its guesses), and what was noticed, once a file for each
+    /// name (recorded in `said`): a VTIMEZONE that keeps other clocks than its name's zone, a zone
+    /// guessed or not known.
     static func zoned(
-        _ event: ICalendarInvitation.Event, at place: Origin, said: inout Set<String>,
+        _ event: ICalendarInvitation.Event, at place: Origin, resolver: inout ZoneNameResolver, said: inout Set<String>,
         diagnostics: inout [Diagnostic]
     ) -> ICalendarInvitation.Event {
         guard event.startZoneName != nil || event.endZoneName != nil else { return event }
@@ -91,13 +93,12 @@ public struct CalendarFileReader: Sendable {
         let from = dayBoundary(of: first, next: false)
         let to = dayBoundary(of: last, next: true)
         var zoned = event
-        var differing: Set<String> = []
         for field in ["DTSTART", "DTEND"] {
             let isStart = field == "DTSTART"
             guard let name = isStart ? event.startZoneName : event.endZoneName, case .dateTime(let local, _, let offset)? = isStart ? event.start : event.end
             else { continue }
             let declared = event.declaredZones.first { $0.name == name }
-            guard let resolution = ZoneNameResolver.resolve(name, declared: declared, from: from, to: to) else {
+            guard let resolution = resolver.resolve(name, declared: declared, from: from, to: to) else {
                 if said.insert(name).inserted {
                     let outcome: DiagnosticMessage =
                         declared == nil
@@ -121,12 +122,14 @@ public struct CalendarFileReader: Sendable {
                 time = .dateTime(local, timeZone: zone, utcOffset: TimeZoneRules.reading(of: local, in: zone)?.offset)
             }
             if isStart { zoned.start = time } else { zoned.end = time }
-            if let disagreement = resolution.disagreement, differing.insert(name).inserted {
+            if let disagreement = resolution.disagreement {
+                // Once a file: the cause is the file's definition, whatever event shows it.
+                guard said.insert("rules of \(name)").inserted else { continue }
                 let kept = disagreement.zone.map { "UTC\($0)" } ?? "no known time"
                 diagnostics.append(
                     Diagnostic(
                         .warning, .zoneRulesDiffer, at: place,
-                        "the file defines the zone “\(name)” as UTC\(disagreement.declared) at \(disagreement.instant), where \(zone), which the name stands for, keeps \(kept); the event keeps the instant the file gives (\(field) \(local) there is \(time.localDateTime.map { "\($0)" } ?? "") in \(zone))"
+                        "the file defines the zone “\(name)” as UTC\(disagreement.declared) at \(disagreement.instant), where \(zone), which the name stands for, keeps \(kept); the file's instants are kept, written in \(zone) (this event's \(field) \(local) there is \(time.localDateTime.map { "\($0)" } ?? "") in \(zone))"
                     ))
             } else if resolution.isGuess, said.insert(name).inserted {
                 diagnostics.append(

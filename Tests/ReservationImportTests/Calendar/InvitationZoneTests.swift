@@ -1,3 +1,4 @@
+import Foundation
 import Chrono
 import Diagnostics
 import ICalendar
@@ -90,7 +91,7 @@ struct InvitationZoneTests {
         #expect(times(result).first?.start == time("2015-07-03T10:00:00", "Europe/Berlin", 2))
     }
 
-    @Test("Outlook 2003 never updated for the United States' rules of 2007: the file's instant, in America/New_York, reported once")
+    @Test("Outlook 2003 never updated for the United States' rules of 2007: the file's instant, in America/New_York, reported once a file")
     func oldRules() throws {
         let result = read("outlook2003-eastern-before-2007-rules.ics")
         #expect(codes(result) == [.zoneRulesDiffer])
@@ -162,5 +163,21 @@ extension InvitationZoneTests {
         // Events of one year share one reading.
         let same = try ICalendarReader().invitation(Self.invitation(events: 200) { _ in 2027 })
         #expect(same.events.allSatisfy { $0.declaredZones.count == 1 })
+    }
+}
+
+extension InvitationZoneTests {
+    @Test("a file whose definition no zone of its name keeps, or that names a zone nothing places, says so once, not once an event")
+    func reportedOnce() throws {
+        // The fixture's one event, fifty times over: one warning for the file.
+        let text = try String(contentsOfFile: Self.fixture("outlook2003-eastern-before-2007-rules.ics"), encoding: .utf8)
+        let begin = try #require(text.range(of: "BEGIN:VEVENT"))
+        let end = try #require(text.range(of: "END:VEVENT\r\n"))
+        let event = String(text[begin.lowerBound..<end.upperBound])
+        let events = (0..<50).map { event.replacingOccurrences(of: "UID:", with: "UID:\($0)-") }.joined()
+        let many = text.replacingOccurrences(of: event, with: events)
+        let result = CalendarFileReader().read(Array(many.utf8), source: .file("many.ics"))
+        #expect(result.reservations.count == 50)
+        #expect(result.diagnostics.map(\.code) == [.zoneRulesDiffer])
     }
 }
