@@ -166,7 +166,7 @@ let package = Package(
         .target(name: "Gazetteer", dependencies: ["Basics", "Geography", "TimeZoneMap", "TextFolding"], exclude: ["generate-gazetteer.py", "LICENSE-GeoNames.txt"]),
         // The IANA zones of the zone names Outlook and Exchange write (Windows names by CLDR's
         // mapping, Unicode License; display names by the cities they name).
-        .target(name: "ZoneNames", dependencies: ["Chrono", "Gazetteer"], exclude: ["generate-windows-zones.py", "LICENSE-CLDR.txt"]),
+        .target(name: "ZoneNames", dependencies: ["Basics", "Chrono", "Gazetteer"], exclude: ["generate-windows-zones.py", "LICENSE-CLDR.txt"]),
         // The zone of any point on land, from timezone-boundary-builder's boundaries (ODbL 1.0).
         .target(name: "TimeZoneMap", dependencies: ["Basics"], exclude: ["generate-zone-map.py", "LICENSE-timezone-boundary-builder.txt"]),
         .target(

@@ -1,3 +1,4 @@
+import Basics
 import Chrono
 import Gazetteer
 
@@ -15,43 +16,45 @@ import Gazetteer
 /// Without a definition, a Windows name is taken as CLDR maps it and a display name by a city
 /// that keeps its offset.
 ///
-/// A resolver remembers its guesses, which compare the declared clocks with every zone Windows
-/// names: use one for all the events of a file.
-public struct ZoneNameResolver: Sendable {
-    /// The guesses made so far, by what was declared and the offset a display name gave.
-    private var guesses: [GuessKey: ZoneNameResolution?] = [:]
+/// Guesses compare the declared clocks with every zone Windows names; each thread remembers
+/// those it made, so a mailbox of invitations from one organiser pays for one.
+public enum ZoneNameResolver {
+    /// The guesses each thread made so far, by what was declared and the offset a display name
+    /// gave.
+    private static let guesses = PerThread<[GuessKey: ZoneNameResolution?]> { [:] }
 
     private struct GuessKey: Hashable {
         var declared: DeclaredZone
         var standardOffset: UTCOffset?
     }
 
-    /// A resolver that has guessed nothing yet.
-    public init() {}
-
     /// The zone `name` stands for over the event from `start` to `end`, given what the file
     /// declares of it; `nil` when nothing tells one (no zone keeps the declared clocks, or the
     /// name is unknown and the file does not define it).
-    public mutating func resolve(_ name: String, declared: DeclaredZone?, from start: Instant, to end: Instant) -> ZoneNameResolution? {
+    public static func resolve(_ name: String, declared: DeclaredZone?, from start: Instant, to end: Instant) -> ZoneNameResolution? {
         if let row = WindowsZones.row(named: name) {
-            return Self.choose(row, declared: declared, from: start, to: end) { index in index == 0 ? .windowsName : .windowsNameInCountry }
+            return choose(row, declared: declared, from: start, to: end) { index in index == 0 ? .windowsName : .windowsNameInCountry }
         }
         if let shown = ExchangeDisplayName(name) {
-            if let found = Self.byCity(shown, declared: declared, from: start, to: end) { return found }
+            if let found = byCity(shown, declared: declared, from: start, to: end) { return found }
             if let windowsName = WindowsZones.windowsName(forDisplayName: name), let row = WindowsZones.row(named: windowsName) {
-                return Self.choose(row, declared: declared, from: start, to: end) { _ in .displayName(windowsName: windowsName) }
+                return choose(row, declared: declared, from: start, to: end) { _ in .displayName(windowsName: windowsName) }
             }
             return declared.flatMap { guess($0, standardOffset: shown.offset) }
         }
         return declared.flatMap { guess($0, standardOffset: nil) }
     }
 
-    /// ``sameClocks(_:standardOffset:)``, worked out once for each declaration.
-    private mutating func guess(_ declared: DeclaredZone, standardOffset: UTCOffset?) -> ZoneNameResolution? {
+    /// ``sameClocks(_:standardOffset:)``, worked out once for each declaration by each thread
+    /// (4,096 remembered at most: odd input cannot grow the table).
+    private static func guess(_ declared: DeclaredZone, standardOffset: UTCOffset?) -> ZoneNameResolution? {
         let key = GuessKey(declared: declared, standardOffset: standardOffset)
-        if let known = guesses[key] { return known }
-        let found = Self.sameClocks(declared, standardOffset: standardOffset)
-        guesses[key] = .some(found)
+        if let known = guesses.withValue({ $0[key] }) { return known }
+        let found = sameClocks(declared, standardOffset: standardOffset)
+        guesses.withValue { guesses in
+            if guesses.count >= 4096 { guesses.removeAll(keepingCapacity: true) }
+            guesses[key] = .some(found)
+        }
         return found
     }
 

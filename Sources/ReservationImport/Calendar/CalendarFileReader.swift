@@ -45,10 +45,9 @@ public struct CalendarFileReader: Sendable {
             result.diagnostics.append(Diagnostic(.warning, .invalid, at: origin, "\(problem); it was not read"))
         }
         var said: Set<String> = []
-        var resolver = ZoneNameResolver()
         for (index, event) in invitation.events.enumerated() {
             let place = origin.appending(path: "VEVENT[\(index)]")
-            let zoned = Self.zoned(event, at: place, resolver: &resolver, said: &said, diagnostics: &result.diagnostics)
+            let zoned = Self.zoned(event, at: place, said: &said, diagnostics: &result.diagnostics)
             result.reservations.append(ImportedReservation(reservation: reservation(zoned, method: invitation.method), origin: place))
         }
         if invitation.events.isEmpty, invitation.problems.isEmpty {
@@ -78,12 +77,11 @@ public struct CalendarFileReader: Sendable {
             modifiedTime: event.modified.map { .dateTime($0.localDateTime(at: .zero), timeZone: nil, utcOffset: .zero) }, url: event.url)
     }
 
-    /// The event with its times in the IANA zones its other TZIDs stand for (by `resolver`, one
-    /// for the file, which remembers its guesses), and what was noticed, once a file for each
-    /// name (recorded in `said`): a VTIMEZONE that keeps other clocks than its name's zone, a zone
-    /// guessed or not known.
+    /// The event with its times in the IANA zones its other TZIDs stand for, and what was
+    /// noticed, once a file for each name (recorded in `said`): a VTIMEZONE that keeps other
+    /// clocks than its name's zone, a zone guessed or not known.
     static func zoned(
-        _ event: ICalendarInvitation.Event, at place: Origin, resolver: inout ZoneNameResolver, said: inout Set<String>,
+        _ event: ICalendarInvitation.Event, at place: Origin, said: inout Set<String>,
         diagnostics: inout [Diagnostic]
     ) -> ICalendarInvitation.Event {
         guard event.startZoneName != nil || event.endZoneName != nil else { return event }
@@ -98,7 +96,7 @@ public struct CalendarFileReader: Sendable {
             guard let name = isStart ? event.startZoneName : event.endZoneName, case .dateTime(let local, _, let offset)? = isStart ? event.start : event.end
             else { continue }
             let declared = event.declaredZones.first { $0.name == name }
-            guard let resolution = resolver.resolve(name, declared: declared, from: from, to: to) else {
+            guard let resolution = ZoneNameResolver.resolve(name, declared: declared, from: from, to: to) else {
                 if said.insert(name).inserted {
                     let outcome: DiagnosticMessage =
                         declared == nil
