@@ -11,6 +11,10 @@ public struct ICalendarInvitation: Sendable, Hashable {
     public var events: [Event]
     /// Events that could not be read (no UID, no start), for messages.
     public var problems: [String]
+    /// How many events name zones the file defines whose definitions were not read (dates
+    /// outside 1900–2200, or more spans of years than one file is read for), so that their
+    /// ``Event/declaredZones`` lack them: their TZIDs can be taken by name alone, unchecked.
+    public var eventsWithUnreadZones = 0
 
     /// One VEVENT, its times read with the zones it names.
     public struct Event: Sendable, Hashable {

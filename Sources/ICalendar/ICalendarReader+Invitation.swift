@@ -44,6 +44,7 @@ extension ICalendarReader {
                 invitation.problems.append("the event at position \(position + 1) \(error.reason)")
             }
         }
+        invitation.eventsWithUnreadZones = declarations.unreadEvents
         return invitation
     }
 
@@ -74,42 +75,54 @@ extension ICalendarReader {
         /// its reading long.
         static let limit = 64
         let calendar: OpaquePointer
-        var read: [String: DeclaredZone?] = [:]
+        var read: [String: DeclaredZone] = [:]
+        /// Events whose zones the file defines but whose definitions were not read: dates outside
+        /// 1900–2200, or past the ``limit``.
+        private(set) var unreadEvents = 0
 
         init(_ calendar: OpaquePointer) {
             self.calendar = calendar
         }
 
-        /// The VTIMEZONE named `name` (not an IANA name) as the offsets it gives over the years
-        /// about the event's dates: from the start of the year before its start to the end of
-        /// the year after its end (three years at most), a year of its rules either side,
-        /// daylight saving time and all. `nil` when the file does not define it, or the dates
-        /// are outside 1900–2200.
-        func zone(_ name: String, for event: ICalendarInvitation.Event) -> DeclaredZone? {
+        /// The event with the declarations of the zones its times name, as far as the file
+        /// defines them and they are read.
+        func declaring(_ event: ICalendarInvitation.Event) -> ICalendarInvitation.Event {
+            var event = event
+            var unread = false
+            for name in Set([event.startZoneName, event.endZoneName].compactMap { $0 }).sorted() {
+                guard let zone = icalcomponent_get_timezone(calendar, name) else { continue }
+                if let declared = declaration(of: zone, named: name, for: event) {
+                    event.declaredZones.append(declared)
+                } else {
+                    unread = true
+                }
+            }
+            if unread { unreadEvents += 1 }
+            return event
+        }
+
+        /// The VTIMEZONE `zone`, named `name` (not an IANA name), as the offsets it gives over
+        /// the years about the event's dates: from the start of the year before its start to the
+        /// end of the year after its end (three years at most), a year of its rules either side,
+        /// daylight saving time and all. `nil` when the dates are outside 1900–2200, or the file
+        /// has had its ``limit`` of spans read.
+        private func declaration(of zone: OpaquePointer, named name: String, for event: ICalendarInvitation.Event) -> DeclaredZone? {
             let first = event.start.date.year
             let last = min((event.end ?? event.start).date.year, first + 1)
             guard first >= 1900, last <= 2200, first <= last else { return nil }
             let key = "\(first)-\(last)|\(name)"
             if let known = read[key] { return known }
-            guard read.count < Self.limit, let zone = icalcomponent_get_timezone(calendar, name) else { return nil }
-            let start = LocalDateTime(date: LocalDate(year: first - 1, month: 1, day: 1)!, time: .midnight).instant(at: .zero)
-            let end = LocalDateTime(date: LocalDate(year: last + 2, month: 1, day: 1)!, time: .midnight).instant(at: .zero)
+            guard read.count < Self.limit else { return nil }
+            // The same years about the events as the feed's own VTIMEZONEs cover.
+            let start = TimeZoneComponents.startOfYear(first - 1)
+            let end = TimeZoneComponents.startOfYear(last + 2)
             let declared = DeclaredZone(name: name, from: start, to: end) { instant in
                 var time = icaltime_from_timet_with_zone(time_t(instant.secondsSinceEpoch), 0, icaltimezone_get_utc_timezone())
                 var isDaylight: Int32 = 0
                 return UTCOffset(seconds: Int(icaltimezone_get_utc_offset_of_utc_time(zone, &time, &isDaylight)))
             }
-            read[key] = .some(declared)
+            read[key] = declared
             return declared
-        }
-
-        /// The event with the declarations of the zones its times name.
-        func declaring(_ event: ICalendarInvitation.Event) -> ICalendarInvitation.Event {
-            var event = event
-            for name in Set([event.startZoneName, event.endZoneName].compactMap { $0 }).sorted() {
-                if let declared = zone(name, for: event) { event.declaredZones.append(declared) }
-            }
-            return event
         }
     }
 

@@ -125,7 +125,8 @@ enum TimeZoneComponents {
         return observances.sorted { $0.onset < $1.onset }
     }
 
-    private static func startOfYear(_ year: Int) -> Instant {
+    /// 1 January of `year` at 00:00 UTC.
+    static func startOfYear(_ year: Int) -> Instant {
         LocalDateTime(date: LocalDate(year: max(1, year), month: 1, day: 1)!, time: .midnight).instant(at: .zero)
     }
 

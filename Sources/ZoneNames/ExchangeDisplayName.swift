@@ -1,3 +1,4 @@
+import Basics
 import Chrono
 
 /// A zone named as Windows displays it, which Exchange writes as a TZID:
@@ -8,12 +9,16 @@ public struct ExchangeDisplayName: Sendable, Hashable {
     /// The standard (winter) offset the name gives.
     public let offset: UTCOffset
     /// The places named after the offset, in order (`Amsterdam`, `Berlin`…; `Pacific Time (US &
-    /// Canada)` is one).
+    /// Canada)` is one), the first ``placeLimit`` of them.
     public let places: [String]
+
+    /// How many places are read at most: Windows names six, and each is looked up for every
+    /// event, so a name of thousands cannot make a file's reading long.
+    public static let placeLimit = 12
 
     /// Reads a display name; `nil` when `text` does not start with `(UTC…)` or `(GMT…)`.
     public init?(_ text: String) {
-        let text = text.trimmingCharacters(quotes: true)
+        let text = text.unquoted
         guard text.hasPrefix("(UTC") || text.hasPrefix("(GMT"), let close = text.firstIndex(of: ")") else { return nil }
         let inside = text[text.index(text.startIndex, offsetBy: 4)..<close]
         if inside.isEmpty {
@@ -31,7 +36,8 @@ public struct ExchangeDisplayName: Sendable, Hashable {
         var rest = Substring(text[text.index(after: close)...])
         // `(GMT) Greenwich Mean Time : Dublin, Edinburgh, Lisbon, London`
         if let colon = rest.range(of: " : ") { rest = rest[colon.upperBound...] }
-        places = rest.split(whereSeparator: { $0 == "," || $0 == "/" }).map { String($0).trimmingCharacters(quotes: false) }.filter { !$0.isEmpty }
+        let named = rest.split(whereSeparator: { $0 == "," || $0 == "/" }).lazy.map { String($0).trimmingWhitespace() }
+        places = Array(named.filter { !$0.isEmpty }.prefix(Self.placeLimit))
     }
 
     /// The name as display names are compared: the offset, then the places, in lower case.

@@ -68,10 +68,7 @@ public enum ZoneNameResolver {
         guard let disagreement = declared.disagreement(with: row.zone, from: start, to: end) else {
             return ZoneNameResolution(zone: row.zone, basis: basis(0))
         }
-        let people = peopleByZone
-        // Most people first; the table's order among zones alike.
-        let countryZones = row.countryZones.enumerated().sorted { ($1.element.people(people), $0.offset) < ($0.element.people(people), $1.offset) }
-        for zone in countryZones.map(\.element) where declared.disagreement(with: zone, from: start, to: end) == nil {
+        for zone in mostPeopleFirst(row.countryZones) where declared.disagreement(with: zone, from: start, to: end) == nil {
             return ZoneNameResolution(zone: zone, basis: basis(1))
         }
         return ZoneNameResolution(zone: row.zone, basis: basis(0), disagreement: disagreement)
@@ -107,14 +104,18 @@ public enum ZoneNameResolver {
         let agreeing = (rows.map(\.zone) + rows.flatMap(\.countryZones)).filter { zone in
             seen.insert(zone).inserted && declared.disagreement(with: zone, from: declared.start, to: declared.end) == nil
         }
-        let people = peopleByZone
-        // The first of those most people keep.
-        guard let zone = agreeing.enumerated().min(by: { ($1.element.people(people), $0.offset) < ($0.element.people(people), $1.offset) })?.element
-        else { return nil }
-        return ZoneNameResolution(zone: zone, basis: .sameClocks)
+        return mostPeopleFirst(agreeing).first.map { ZoneNameResolution(zone: $0, basis: .sameClocks) }
     }
 
-    /// How many people live in the gazetteer's cities of each zone: read on the first guess.
+    /// Zones, those whose cities the most people live in first (by the gazetteer), in their
+    /// order among zones alike.
+    private static func mostPeopleFirst(_ zones: [String]) -> [String] {
+        let people = peopleByZone
+        return zones.enumerated().sorted { (people[$1.element, default: 0], $0.offset) < (people[$0.element, default: 0], $1.offset) }
+            .map(\.element)
+    }
+
+    /// How many people live in the gazetteer's cities of each zone: read on the first need.
     private static let peopleByZone: [String: Int] = Gazetteer.peopleByZone
 
     /// The offsets a zone keeps as standard (not daylight saving) time within half a year of
@@ -129,9 +130,4 @@ public enum ZoneNameResolver {
         }
         return Set(observances.filter { !$0.isDaylight }.map(\.offset))
     }
-}
-
-extension String {
-    /// How many people live in this zone's cities, by `people`.
-    fileprivate func people(_ people: [String: Int]) -> Int { people[self, default: 0] }
 }

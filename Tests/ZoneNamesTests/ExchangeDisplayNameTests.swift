@@ -23,6 +23,12 @@ struct ExchangeDisplayNameTests {
         #expect(try #require(ExchangeDisplayName("(UTC-08:00) Pacific Time (US & Canada)")).places == ["Pacific Time (US & Canada)"])
     }
 
+    @Test("a name of thousands of places is read for its first few only")
+    func boundedPlaces() throws {
+        let long = "(UTC+01:00) " + Array(repeating: "Berlin", count: 5_000).joined(separator: ", ")
+        #expect(try #require(ExchangeDisplayName(long)).places.count == ExchangeDisplayName.placeLimit)
+    }
+
     @Test("what is not a display name", arguments: ["W. Europe Standard Time", "(UTC+25:00) Nowhere", "(UTC+01:75) Nowhere", "(UTC01:00) Nowhere", "UTC+01:00 Berlin", "(XYZ+01:00) Berlin"])
     func notDisplayNames(text: String) {
         #expect(ExchangeDisplayName(text) == nil)

@@ -50,6 +50,13 @@ public struct CalendarFileReader: Sendable {
             let zoned = Self.zoned(event, at: place, said: &said, diagnostics: &result.diagnostics)
             result.reservations.append(ImportedReservation(reservation: reservation(zoned, method: invitation.method), origin: place))
         }
+        if invitation.eventsWithUnreadZones > 0 {
+            result.diagnostics.append(
+                Diagnostic(
+                    .warning, .limit, at: origin,
+                    "the zones of \(invitation.eventsWithUnreadZones) of its events were taken by their names alone, not checked against the file's own VTIMEZONEs: their dates are outside 1900–2200, or the file spans more ranges of years than are read for one file (64)"
+                ))
+        }
         if invitation.events.isEmpty, invitation.problems.isEmpty {
             result.diagnostics.append(Diagnostic(.warning, .nothingFound, at: origin, "a calendar file without events"))
         }

@@ -147,8 +147,15 @@ extension InvitationZoneTests {
         let many = try ICalendarReader().invitation(Self.invitation(events: 300) { 1900 + $0 })
         #expect(many.events.count == 300)
         #expect(many.events.filter { !$0.declaredZones.isEmpty }.count == 64)
+        #expect(many.eventsWithUnreadZones == 236)
         let result = CalendarFileReader().read(Array(Self.invitation(events: 300) { 1900 + $0 }.utf8), source: .file("many.ics"))
         #expect(result.reservations.count == 300)
+        // Said once: which events went unchecked, and why. (The early years' own clocks, which
+        // no zone of the name kept then, are said once too.)
+        let limits = result.diagnostics.filter { $0.code == .limit }
+        #expect(limits.count == 1)
+        #expect(limits.first?.message.description.contains("the zones of 236 of its events were taken by their names alone") == true)
+        #expect(result.diagnostics.allSatisfy { [.limit, .zoneRulesDiffer].contains($0.code) })
         // Each in a zone of W. Europe Standard Time's: in years Germany's clocks were not the
         // file's, another country's zone that kept them then.
         let zones = result.reservations.map { imported -> String in
@@ -160,9 +167,11 @@ extension InvitationZoneTests {
         // Far off: no declaration is read, and the name still stands for its zone.
         let far = try ICalendarReader().invitation(Self.invitation(events: 2) { $0 == 0 ? 9999 : 1601 })
         #expect(far.events.allSatisfy { $0.declaredZones.isEmpty })
+        #expect(far.eventsWithUnreadZones == 2)
         // Events of one year share one reading.
         let same = try ICalendarReader().invitation(Self.invitation(events: 200) { _ in 2027 })
         #expect(same.events.allSatisfy { $0.declaredZones.count == 1 })
+        #expect(same.eventsWithUnreadZones == 0)
     }
 }
 
