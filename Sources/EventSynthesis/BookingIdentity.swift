@@ -14,4 +14,9 @@ package struct BookingIdentity: Sendable, Hashable {
     package init(key: String?) {
         uuid = key.map { EventIdentity.uuidVersion5(namespace: EventIdentity.namespace, name: $0) }
     }
+
+    /// The UID of the event of a booking whose identity key is `key`: what the feed names it by.
+    package static func uid(forKey key: String) -> String {
+        EventIdentity.uid(forKey: key)
+    }
 }

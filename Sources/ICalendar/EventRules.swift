@@ -26,6 +26,9 @@ enum EventRules {
 
     /// A value every parser reads back as written: letters, digits and `-_.:/+=@`, which need no
     /// escaping (libical leaves `,` and `;` in X- values unescaped).
+    /// The property an event's maker is written in (``EventModel/CalendarEvent/bookedBy``).
+    static let bookedByProperty = "X-RESERVATION-FEED-BOOKED-BY"
+
     static func isPlainValue(_ value: String) -> Bool {
         !value.isEmpty
             && value.unicodeScalars.allSatisfy {

@@ -63,6 +63,11 @@ enum EventText {
             }
         }
         append(event.transparency == .transparent ? "TRANSP:TRANSPARENT\r\n" : "TRANSP:OPAQUE\r\n", to: &output)
+        if let maker = event.bookedBy, EventRules.isPlainValue(maker) {
+            line.start("\(EventRules.bookedByProperty):")
+            line.appendRaw(maker)
+            line.fold(into: &output)
+        }
         if !extensions.isEmpty {
             for (name, value) in extensions.sorted(by: { $0.key < $1.key }) {
                 guard EventRules.isExtensionName(name), EventRules.isPlainValue(value) else { throw .extensionProperty(name) }

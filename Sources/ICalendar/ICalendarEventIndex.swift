@@ -24,6 +24,9 @@ public struct ICalendarEventIndex: Sendable {
         public var sequence: Int?
         public var stamp: Instant?
         public var lastModified: Instant?
+        /// The organization whose mail made the booking (`X-RESERVATION-FEED-BOOKED-BY`), lower
+        /// case, when the event says.
+        public var bookedBy: String?
     }
 
     /// The events, in document order.
@@ -111,6 +114,9 @@ public struct ICalendarEventIndex: Sendable {
             entry.stamp = utc(value)
         } else if equals(name, "LAST-MODIFIED") {
             entry.lastModified = utc(value)
+        } else if equals(name, "X-RESERVATION-FEED-BOOKED-BY") {
+            let maker = String(decoding: value, as: UTF8.self).lowercased()
+            if EventRules.isPlainValue(maker) { entry.bookedBy = maker }
         }
     }
 

@@ -125,12 +125,27 @@ public struct ICalendarReader: Sendable {
             property = icalcomponent_get_next_property(component, ICAL_CATEGORIES_PROPERTY)
         }
         event.structuredLocation = structuredLocation(component, geo: event.geo)
+        event.bookedBy = extensionText(component, named: EventRules.bookedByProperty).flatMap { EventRules.isPlainValue($0) ? $0.lowercased() : nil }
         var alarm = icalcomponent_get_first_component(component, ICAL_VALARM_COMPONENT)
         while let current = alarm {
             if let value = self.alarm(current) { event.alarms.append(value) }
             alarm = icalcomponent_get_next_component(component, ICAL_VALARM_COMPONENT)
         }
         return .success(event)
+    }
+
+    /// The value of the first non-standard property of that name, as written.
+    private static func extensionText(_ component: OpaquePointer, named name: String) -> String? {
+        var property = icalcomponent_get_first_property(component, ICAL_X_PROPERTY)
+        while let current = property {
+            if let xName = icalproperty_get_x_name(current), String(cString: xName).uppercased() == name,
+                let value = icalproperty_get_value_as_string(current)
+            {
+                return String(cString: value)
+            }
+            property = icalcomponent_get_next_property(component, ICAL_X_PROPERTY)
+        }
+        return nil
     }
 
     /// The text of the first property of a kind, unescaped.

@@ -13,9 +13,6 @@ extension DiagnosticCode {
     public static let ended = DiagnosticCode(rawValue: "ended")
     /// An event of the previous feed whose booking is now only in unverified mail is kept as it was.
     public static let keptUnverified = DiagnosticCode(rawValue: "kept-unverified")
-    /// Unverified messages carry the verdicts of a server the person does not trust; the message
-    /// names it, and how to trust it.
-    public static let untrustedServer = DiagnosticCode(rawValue: "untrusted-server")
     /// An event of the previous feed cannot be read or kept.
     public static let previousFeed = DiagnosticCode(rawValue: "previous-feed")
     /// libical cannot write an event.

@@ -36,9 +36,17 @@ extension DiagnosticCode {
     /// An e-mail that carries bookings comes from a sender who is not verified: its bookings make,
     /// change and cancel nothing (or are used all the same, when asked).
     public static let unverifiedSender = DiagnosticCode(rawValue: "unverified-sender")
+    /// Verified mail with bookings from an organization that is no known booking sender: once a
+    /// run for each, with how many messages, and the option that would believe it. None of its
+    /// bookings are used.
+    public static let unknownSender = DiagnosticCode(rawValue: "unknown-sender")
     /// A booking made by one organization's verified mail was changed or cancelled by verified
-    /// mail from another (an airline changing what a travel agency booked).
+    /// mail from another known booking sender (an airline changing what a travel agency booked);
+    /// or a change from any other organization was refused.
     public static let otherSender = DiagnosticCode(rawValue: "other-sender")
+    /// Unverified messages carry the verdicts of a server the person does not trust; the message
+    /// names it, and how to trust it.
+    public static let untrustedServer = DiagnosticCode(rawValue: "untrusted-server")
     /// A document without markup was not read, because there is no extractor.
     public static let noExtractor = DiagnosticCode(rawValue: "no-extractor")
 }

@@ -17,6 +17,18 @@ public struct ImportResult: Sendable, Hashable {
     /// `Authentication-Results` that the person does not trust, with how many messages each:
     /// most often the person's own provider, whose word could be taken.
     public var untrustedServers: [String: Int] = [:]
+    /// The organizations whose verified mail carried bookings but that are no known booking
+    /// sender, with how many such messages each and where the first was: each is reported once a
+    /// run (``senderSummaries()``), not once a message.
+    public var unknownSenders: [String: UnknownSender] = [:]
+
+    /// Verified mail from an organization that is no known booking sender.
+    public struct UnknownSender: Sendable, Hashable {
+        /// How many messages with bookings came from it.
+        public var messages: Int
+        /// Where the first of them was.
+        public var first: Origin?
+    }
 
     /// Creates a result.
     public init(
@@ -72,6 +84,29 @@ public struct ImportResult: Sendable, Hashable {
         messages += other.messages
         withheld += other.withheld
         untrustedServers.merge(other.untrustedServers, uniquingKeysWith: +)
+        unknownSenders.merge(other.unknownSenders) { UnknownSender(messages: $0.messages + $1.messages, first: $0.first ?? $1.first) }
+    }
+
+    /// What is said once a run of the e-mails' senders: each organization whose verified mail
+    /// carried bookings but is no known booking sender (`unknown-sender`, with the option that
+    /// would believe it), and each server whose verdicts unverified messages carry but the person
+    /// does not trust (`untrusted-server`, most often the person's own provider, whose word could
+    /// be taken for mail whose signatures can no longer be checked).
+    public func senderSummaries() -> [Diagnostic] {
+        let unknown = unknownSenders.sorted { $0.value.messages != $1.value.messages ? $0.value.messages > $1.value.messages : $0.key < $1.key }
+            .map { organization, sender in
+                let messages = sender.messages == 1 ? "1 message with bookings" : "\(sender.messages) messages with bookings"
+                return Diagnostic(
+                    .warning, .unknownSender, at: sender.first,
+                    "\(messages) from \(organization), whose signature verifies but which is not a known booking sender: none of its bookings are used; if you book with it, \(setting: Setting("trust-sender", organization)) believes its mail")
+            }
+        let servers = untrustedServers.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { server, count in
+            let messages = count == 1 ? "1 message with bookings was" : "\(count) messages with bookings were"
+            return Diagnostic(
+                .warning, .untrustedServer,
+                "\(messages) checked on arrival by \(server) (its Authentication-Results, topmost), whose word is not taken; if it is your mail provider's server, \(setting: Setting("trust-authserv", server)) lets its verdicts count")
+        }
+        return unknown + servers
     }
 
     /// Merges what describes the same booking (``ReservationMerger``), once every input is read
@@ -84,10 +119,16 @@ public struct ImportResult: Sendable, Hashable {
     /// Merges what describes the same booking, as ``mergeBookings()`` does, and gives the
     /// identity key of each reservation left (``Reservations/Reservation/identityKey``), in order,
     /// worked out once for merging.
-    package mutating func keyedMergeBookings() -> (said: [Diagnostic], keys: [String?]) {
+    ///
+    /// - Parameter makers: For a booking's identity key, the organization whose mail made it, as
+    ///   the previous feed remembers (see ``ReservationMerger``); the sources whose changes its
+    ///   maker's rule refuses join ``withheld``, so that their events stay as they were.
+    package mutating func keyedMergeBookings(makers: ((String) -> String?)? = nil) -> (said: [Diagnostic], keys: [String?]) {
         var said: [Diagnostic] = []
         let keys: [String?]
-        (reservations, keys) = ReservationMerger.keyedMerge(reservations, reporting: &said)
+        let refused: [ImportedReservation]
+        (reservations, keys, refused) = ReservationMerger.keyedMerge(reservations, makers: makers, reporting: &said)
+        withheld += refused
         diagnostics += said
         return (said, keys)
     }

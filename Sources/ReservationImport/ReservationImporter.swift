@@ -39,7 +39,7 @@ public struct ReservationImporter: Sendable {
     /// and prunes it of what no run used for 60 days (``ExtractionMemo/prune(_:unusedForDays:now:)``).
     public var extractionCache: String?
     /// How e-mails' senders are verified, and whose mail is believed: DKIM with keys from DNS, and
-    /// any verified sender but a free-mail stranger, by default.
+    /// the known booking senders and the person's own addresses, by default.
     public var senders = SenderTrust()
     /// From what size a JSON-LD file is read from disk a batch of elements at a time rather than
     /// whole (see ``SchemaOrgReader/readJSONLD(file:source:)``); tests make it small.
@@ -76,13 +76,15 @@ public struct ReservationImporter: Sendable {
         self.schemaOrgReader.limits = limits
     }
 
-    /// Reads every input in order, then merges what describes the same booking.
+    /// Reads every input in order, then merges what describes the same booking, and says once
+    /// what there is to say of the run's senders (``ImportResult/senderSummaries()``).
     public func read(_ sources: [InputSource]) -> ImportResult {
         var result = ImportResult()
         for source in sources {
             result.append(read(source))
         }
         _ = result.mergeBookings()
+        result.diagnostics += result.senderSummaries()
         return result
     }
 
@@ -216,13 +218,16 @@ public struct ReservationImporter: Sendable {
     /// What the message says of its sender: as found when it was first read, when that was kept
     /// with the same key source; else found now, and kept unless a key could not be looked up
     /// (a later run tries again).
+    ///
+    /// What servers said on arrival (`Authentication-Results`) is read afresh each time: it
+    /// depends on no key, and how it is read may improve.
     private func authentication(of bytes: [UInt8], memo: ExtractionMemo?) -> MessageAuthentication {
-        guard let memo, let identity = senders.verifier.keys.memoIdentity else { return senders.verifier.authenticate(bytes) }
+        guard let memo, let identity = senders.verifier.keys.memoIdentity else { return senders.authenticate(bytes) }
         let signature = "reservation-feed sender 1 \(identity)"
         if let kept = memo.load(signature), let found = try? JSONDecoder().decode(MessageAuthentication.self, from: Data(kept)) {
-            return found
+            return SenderVerifier.refreshed(found, message: bytes)
         }
-        let found = senders.verifier.authenticate(bytes)
+        let found = senders.authenticate(bytes)
         if !found.isProvisional, let encoded = try? Self.memoEncoder.encode(found) {
             memo.save(signature, Array(encoded))
         }
@@ -285,40 +290,50 @@ public struct ReservationImporter: Sendable {
         }
         var used: [ImportedReservation] = []
         var warnings: [Diagnostic] = []
+        let policy = senders.policy
         for group in groups {
             var groupVerdict = verdict
             var origin = Origin(source)
             if let section = group.section, let message = attached.first(where: { $0.section == section }) {
                 origin = Origin(source, path: "part[\(section)]")
-                let own = senders.examine(message.bytes).verdict
+                let own = senders.examine(message.bytes, attached: true).verdict
                 if own.sender != nil || verdict.sender?.isOwnAddress != true { groupVerdict = own }
             }
             switch groupVerdict {
             case .verified(let sender):
                 used += group.reservations.map { imported in
                     var imported = imported
-                    imported.verifiedSender = sender.organization
+                    imported.sender = sender.bookingSender
+                    // Which of two messages is the later is decided by a date the signature covers.
+                    imported.sourceTime = sender.signedTime
                     return imported
                 }
             case .unverified(let reason):
-                if group.section == nil, let server = authentication.topmostServer, !senders.policy.trustedServers.contains(server) {
+                if group.section == nil, let server = authentication.topmostServer, !policy.trustedServers.contains(server) {
                     result.untrustedServers[server, default: 0] += 1
                 }
                 let bookings = Self.describe(group.reservations)
-                if senders.acceptsUnverified {
+                if policy.acceptsUnverified {
                     warnings.append(
                         Diagnostic(.warning, .unverifiedSender, at: origin, "its sender is not verified: \(reason); \(bookings) used all the same, as asked"))
                     used += group.reservations
                 } else {
-                    warnings.append(
-                        Diagnostic(.warning, .unverifiedSender, at: origin, "\(bookings) not used, because its sender is not verified: \(reason)"))
+                    if case .unknownSender(let organization) = reason {
+                        // Said once a run for the organization, with the option that would believe it.
+                        let known = result.unknownSenders[organization]
+                        result.unknownSenders[organization] = ImportResult.UnknownSender(
+                            messages: (known?.messages ?? 0) + 1, first: known?.first ?? origin)
+                    } else {
+                        warnings.append(
+                            Diagnostic(.warning, .unverifiedSender, at: origin, "\(bookings) not used, because its sender is not verified: \(reason)"))
+                    }
                     result.withheld += group.reservations
                 }
             }
         }
         // When nothing of the message is used, what was said of its content goes too: a
         // stranger's broken markup must not fail a person's run.
-        result.diagnostics = used.isEmpty && !senders.acceptsUnverified ? warnings : result.diagnostics + warnings
+        result.diagnostics = used.isEmpty && !policy.acceptsUnverified ? warnings : result.diagnostics + warnings
         result.reservations = used
         return result
     }

@@ -15,7 +15,9 @@ public struct ImportedReservation: Sendable, Hashable {
     /// messages about a reservation concern; see ``locatedFields``).
     public var fieldPositions: [FieldPath: TextPosition]
     /// When the source was written, when the reservation does not say (``Reservation/modifiedTime``):
-    /// an e-mail's Date, else the file's modification time.
+    /// for an e-mail, its Date when its signature covers it (else when a trusted server took it in,
+    /// else unknown: a date anyone may have changed decides nothing); else the file's
+    /// modification time.
     public var sourceTime: Instant?
     /// The ISO 3166-1 alpha-2 code of the country the e-mail's sender's domain names (`.at`),
     /// when the reservation came in an e-mail from a country's domain: evidence for a place
@@ -24,15 +26,18 @@ public struct ImportedReservation: Sendable, Hashable {
     /// The other reservations of the same document, when it holds a few (an itinerary's flight
     /// beside its hotel): evidence for a place whose name is that of cities in several zones.
     public var companions: [Reservation]
-    /// For a reservation read from an e-mail whose sender was verified: the sender's
-    /// organizational domain (`united.com`), whose booking it is. `nil` for other inputs, which
-    /// are the person's own.
-    public var verifiedSender: String?
+    /// For a reservation read from an e-mail whose sender was verified and believed: the sender
+    /// (`united.com`, a known booking sender). `nil` for other inputs, which are the person's own.
+    public var sender: BookingSender?
+    /// The organization whose mail made the booking (`united.com`), as far as is known: the
+    /// previous feed's record of it, else the sender of its oldest source in this run; `nil` for
+    /// a booking the person's own inputs made. Set when bookings are merged; the feed remembers it.
+    public var bookedBy: String?
 
     /// Pairs a reservation with its origin.
     public init(
         reservation: Reservation, origin: Origin?, fieldPositions: [FieldPath: TextPosition] = [:], sourceTime: Instant? = nil,
-        senderCountry: String? = nil, companions: [Reservation] = [], verifiedSender: String? = nil
+        senderCountry: String? = nil, companions: [Reservation] = [], sender: BookingSender? = nil, bookedBy: String? = nil
     ) {
         self.reservation = reservation
         self.origin = origin
@@ -40,7 +45,8 @@ public struct ImportedReservation: Sendable, Hashable {
         self.sourceTime = sourceTime
         self.senderCountry = senderCountry
         self.companions = companions
-        self.verifiedSender = verifiedSender
+        self.sender = sender
+        self.bookedBy = bookedBy
     }
 
     /// When this information was last changed, as well as it is known: the reservation's

@@ -1,4 +1,6 @@
+import Chrono
 import Foundation
+import PublicSuffix
 
 /// An `Authentication-Results` header field (RFC 8601): what a receiving server (its
 /// authserv-id, `mx.google.com`) found when it checked a message on arrival.
@@ -15,6 +17,25 @@ public struct AuthenticationResults: Sendable, Hashable, Codable {
     /// The hosts that the `Received` fields above this one name as their receiver (`by`), top
     /// down: the servers the message passed after this field was written.
     public var receivedAbove: [String]
+    /// The `Received` field the server's own organization added beside this one, at the same
+    /// hop: proof that the message passed that server (``Hop``); `nil` when neither the nearest
+    /// `Received` above the field nor the nearest below it was added by a host of the server's
+    /// organization, so that the field may have been written by anyone.
+    public var hop: Hop?
+
+    /// Where a server that wrote an `Authentication-Results` field took the message in.
+    public struct Hop: Sendable, Hashable, Codable {
+        /// The receiving host of that `Received` field (`mx.google.com`), lower case.
+        public var receiver: String
+        /// When it took the message in (the field's date), if the field gives one.
+        public var date: Instant?
+
+        /// Creates a hop.
+        public init(receiver: String, date: Instant? = nil) {
+            self.receiver = receiver
+            self.date = date
+        }
+    }
 
     /// One method's result: `dkim=pass header.d=united.com`.
     public struct Result: Sendable, Hashable, Codable {
@@ -42,41 +63,238 @@ public struct AuthenticationResults: Sendable, Hashable, Codable {
         }
     }
 
+    /// Whether the field provably is its server's verdict: a `Received` field of the server's
+    /// organization beside it (``hop``), and every server the message passed after it (the
+    /// `Received` fields above it) of the same organization or one of its own machines (an
+    /// address, or a name no one can register: `compute3.internal`). A field without these may
+    /// have been written by the sender.
+    public var isProven: Bool {
+        guard hop != nil else { return false }
+        let suffixes = PublicSuffixList.shared
+        let own = suffixes.organizationalDomain(of: server)
+        return receivedAbove.allSatisfy { host in
+            let host = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+            guard !host.isEmpty, !host.contains(":"), !host.allSatisfy({ $0.isNumber || $0 == "." }), suffixes.isInPublicNamespace(host)
+            else { return true }
+            guard let organization = suffixes.organizationalDomain(of: host) else { return true }
+            return organization == own
+        }
+    }
+
     /// Creates a record.
-    public init(server: String, results: [Result], receivedAbove: [String] = []) {
+    public init(server: String, results: [Result], receivedAbove: [String] = [], hop: Hop? = nil) {
         self.server = server
         self.results = results
         self.receivedAbove = receivedAbove
+        self.hop = hop
     }
 
-    /// Reads a field's value; `nil` when it names no server.
+    /// Reads a field's value by RFC 8601's grammar (section 2.2); `nil` when it names no server.
+    ///
+    /// Comments (nested, with quoted pairs) and quoted strings are read as such: what a comment
+    /// or a quoted string holds is never a result, however much it looks like one. A result
+    /// that does not follow the grammar is passed over to the next `;` outside comments and
+    /// quoted strings, and the field's results after an unclosed comment or quoted string are
+    /// none, since where it ends cannot be known.
     public init?(parsing value: String) {
-        let statements = Self.split(Self.withoutComments(value), by: ";")
-        guard let first = statements.first?.split(whereSeparator: \.isWhitespace).first, !first.contains("=") else { return nil }
-        server = first.lowercased()
-        results = statements.dropFirst().compactMap(Self.result)
+        var scanner = Scanner(Array(value.utf8))
+        guard scanner.skipWhiteSpaceAndComments(), let server = scanner.value(), !server.isEmpty else { return nil }
+        self.server = server.lowercased()
+        results = []
         receivedAbove = []
-    }
-
-    /// One `method=result property=value…` statement; `nil` for `none` or anything else.
-    private static func result(_ statement: String) -> Result? {
-        let words = split(statement, by: " ").flatMap { split($0, by: "\t") }.filter { !$0.isEmpty }
-        guard let head = words.first, let equals = head.firstIndex(of: "=") else { return nil }
-        // `dkim/1=pass`: a method's version is passed over.
-        let method = head[..<equals].split(separator: "/").first.map { String($0).lowercased() } ?? ""
-        let result = unquoted(head[head.index(after: equals)...]).lowercased()
-        guard !method.isEmpty, !result.isEmpty else { return nil }
-        var properties: [String: String] = [:]
-        for word in words.dropFirst() {
-            guard let equals = word.firstIndex(of: "=") else { continue }
-            let name = word[..<equals].lowercased()
-            if name == "reason" || properties[name] != nil { continue }
-            properties[name] = unquoted(word[word.index(after: equals)...])
+        hop = nil
+        // An optional version: digits alone.
+        var afterServer = scanner
+        if afterServer.skipWhiteSpaceAndComments(), afterServer.digits() != nil, afterServer.skipWhiteSpaceAndComments(),
+            afterServer.atEnd || afterServer.peek == UInt8(ascii: ";")
+        {
+            scanner = afterServer
         }
-        return Result(method: method, result: result, properties: properties)
+        guard scanner.skipWhiteSpaceAndComments() else { return }
+        guard scanner.atEnd || scanner.peek == UInt8(ascii: ";") else { return nil }
+        while !scanner.atEnd {
+            guard scanner.peek == UInt8(ascii: ";") else {
+                guard scanner.skipToNextStatement() else { break }
+                continue
+            }
+            scanner.advance()
+            var attempt = scanner
+            if let result = attempt.result() {
+                results.append(result)
+                scanner = attempt
+            } else if !scanner.skipToNextStatement() {
+                break
+            }
+        }
     }
 
-    /// The text without its comments (`(…)`, nested, outside quoted strings).
+    /// Reads RFC 8601's grammar: comments and white space between the parts, values as tokens
+    /// or quoted strings, keywords, and a property's value as a token, a quoted string or an
+    /// address.
+    struct Scanner {
+        let bytes: [UInt8]
+        var position = 0
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+
+        var atEnd: Bool { position >= bytes.count }
+        var peek: UInt8? { atEnd ? nil : bytes[position] }
+        mutating func advance() { position += 1 }
+
+        /// Passes over white space and comments; `false` when a comment is not closed.
+        mutating func skipWhiteSpaceAndComments() -> Bool {
+            while let byte = peek {
+                if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A {
+                    advance()
+                } else if byte == UInt8(ascii: "(") {
+                    guard skipComment() else { return false }
+                } else {
+                    break
+                }
+            }
+            return true
+        }
+
+        /// Passes over a comment, nested ones and quoted pairs in it; `false` when it is not closed.
+        private mutating func skipComment() -> Bool {
+            var depth = 0
+            while let byte = peek {
+                advance()
+                switch byte {
+                case UInt8(ascii: "\\"): if !atEnd { advance() }
+                case UInt8(ascii: "("): depth += 1
+                case UInt8(ascii: ")"):
+                    depth -= 1
+                    if depth == 0 { return true }
+                default: break
+                }
+            }
+            return false
+        }
+
+        /// A quoted string's content, its quoted pairs undone; `nil` when it is not closed.
+        private mutating func quotedString() -> String? {
+            guard peek == UInt8(ascii: "\"") else { return nil }
+            advance()
+            var content: [UInt8] = []
+            while let byte = peek {
+                advance()
+                switch byte {
+                case UInt8(ascii: "\""): return String(decoding: content, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    guard let next = peek else { return nil }
+                    content.append(next)
+                    advance()
+                default: content.append(byte)
+                }
+            }
+            return nil
+        }
+
+        /// A MIME token (RFC 2045): any printable character but the specials; UTF-8 too (RFC 8616).
+        private mutating func token() -> String? {
+            let start = position
+            while let byte = peek, byte > 0x20, byte != 0x7F, !Self.specials.contains(byte) { advance() }
+            return position > start ? String(decoding: bytes[start..<position], as: UTF8.self) : nil
+        }
+
+        private static let specials = Set("()<>@,;:\\\"/[]?=".utf8)
+
+        /// A value: a token or a quoted string.
+        mutating func value() -> String? {
+            peek == UInt8(ascii: "\"") ? quotedString() : token()
+        }
+
+        /// A keyword (letters, digits and hyphens, as method, result and property names are).
+        mutating func keyword() -> String? {
+            let start = position
+            while let byte = peek, Self.isKeyword(byte) { advance() }
+            return position > start ? String(decoding: bytes[start..<position], as: UTF8.self).lowercased() : nil
+        }
+
+        private static func isKeyword(_ byte: UInt8) -> Bool {
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F
+        }
+
+        mutating func digits() -> String? {
+            let start = position
+            while let byte = peek, byte >= 0x30, byte <= 0x39 { advance() }
+            return position > start ? String(decoding: bytes[start..<position], as: UTF8.self) : nil
+        }
+
+        /// Whether the next character is `character`, taking it if so.
+        mutating func take(_ character: Character) -> Bool {
+            guard let byte = peek, byte == character.asciiValue else { return false }
+            advance()
+            return true
+        }
+
+        /// A property's value: a quoted string (a quoted local part, perhaps followed by `@` and a
+        /// domain), or a run of characters up to white space, a comment, a quoted string or `;`
+        /// (a token, an address, a domain, or base64 as servers write `header.b`).
+        private mutating func propertyValue() -> String? {
+            if peek == UInt8(ascii: "\"") {
+                guard var text = quotedString() else { return nil }
+                if peek == UInt8(ascii: "@") {
+                    let start = position
+                    while let byte = peek, byte > 0x20, byte != 0x7F, byte != UInt8(ascii: ";"), byte != UInt8(ascii: "("), byte != UInt8(ascii: "\"") { advance() }
+                    text += String(decoding: bytes[start..<position], as: UTF8.self)
+                }
+                return text
+            }
+            let start = position
+            while let byte = peek, byte > 0x20, byte != 0x7F, byte != UInt8(ascii: ";"), byte != UInt8(ascii: "("), byte != UInt8(ascii: "\"") { advance() }
+            return position > start ? String(decoding: bytes[start..<position], as: UTF8.self) : nil
+        }
+
+        /// One `resinfo` after its `;`: `method[/version]=result [reason=value] [ptype.property=value]…`,
+        /// up to the next `;` or the end; `nil` when it does not follow the grammar, or is `none`.
+        mutating func result() -> Result? {
+            guard skipWhiteSpaceAndComments(), let method = keyword(), skipWhiteSpaceAndComments() else { return nil }
+            if take("/") {
+                guard skipWhiteSpaceAndComments(), digits() != nil, skipWhiteSpaceAndComments() else { return nil }
+            }
+            guard take("="), skipWhiteSpaceAndComments(), let result = keyword() else { return nil }
+            var properties: [String: String] = [:]
+            while true {
+                guard skipWhiteSpaceAndComments() else { return nil }
+                if atEnd || peek == UInt8(ascii: ";") { break }
+                guard let name = keyword(), skipWhiteSpaceAndComments() else { return nil }
+                var key = name
+                if take(".") {
+                    guard skipWhiteSpaceAndComments(), let property = keyword(), skipWhiteSpaceAndComments() else { return nil }
+                    key += "." + property
+                }
+                guard take("="), skipWhiteSpaceAndComments() else { return nil }
+                let value = name == "reason" ? self.value() : propertyValue()
+                guard let value else { return nil }
+                // `reason` explains, and an extension without a ptype (`x-bits=2048`) is none of
+                // the properties read; the first of a repeated property counts.
+                if name != "reason", key.contains("."), properties[key] == nil { properties[key] = value }
+            }
+            return Result(method: method, result: result, properties: properties)
+        }
+
+        /// Passes over what is left of a statement, to its `;` (outside comments and quoted
+        /// strings); `false` when a comment or quoted string is not closed.
+        mutating func skipToNextStatement() -> Bool {
+            while let byte = peek, byte != UInt8(ascii: ";") {
+                if byte == UInt8(ascii: "(") {
+                    guard skipWhiteSpaceAndComments() else { return false }
+                } else if byte == UInt8(ascii: "\"") {
+                    guard quotedString() != nil else { return false }
+                } else {
+                    advance()
+                }
+            }
+            return true
+        }
+    }
+
+    /// The text without its comments (`(…)`, nested, outside quoted strings): how a `Received`
+    /// field's words are read.
     static func withoutComments(_ text: String) -> String {
         var output = ""
         var depth = 0
@@ -105,29 +323,5 @@ public struct AuthenticationResults: Sendable, Hashable, Codable {
             }
         }
         return output
-    }
-
-    /// The text split at `separator` outside quoted strings, each piece trimmed.
-    private static func split(_ text: String, by separator: Character) -> [String] {
-        var pieces: [String] = []
-        var current = ""
-        var quoted = false
-        for character in text {
-            if character == "\"" { quoted.toggle() }
-            if character == separator, !quoted {
-                pieces.append(current)
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        pieces.append(current)
-        return pieces.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-    }
-
-    private static func unquoted(_ text: Substring) -> String {
-        var text = text
-        if text.count >= 2, text.first == "\"", text.last == "\"" { text = text.dropFirst().dropLast() }
-        return String(text).replacingOccurrences(of: "\\\"", with: "\"")
     }
 }

@@ -1,3 +1,4 @@
+import Chrono
 import DKIM
 
 /// What can be known of who sent a message, found when it is read: the addresses its `From`
@@ -16,12 +17,16 @@ public struct MessageAuthentication: Sendable, Hashable, Codable {
     /// For each server that wrote `Authentication-Results`, the topmost such field it wrote, top
     /// down: a copy further down may have been written by the sender.
     public var authenticationResults: [AuthenticationResults]
+    /// When the message says it was sent (its `Date` field), which counts only where a signature
+    /// that vouches for the message signs that field.
+    public var date: Instant?
 
     /// Creates a record of a message's authentication.
-    public init(from: [String], signatures: [DKIMSignature], authenticationResults: [AuthenticationResults] = []) {
+    public init(from: [String], signatures: [DKIMSignature], authenticationResults: [AuthenticationResults] = [], date: Instant? = nil) {
         self.from = from
         self.signatures = signatures
         self.authenticationResults = authenticationResults
+        self.date = date
     }
 
     /// The server of the topmost `Authentication-Results`: the last to check the message, most

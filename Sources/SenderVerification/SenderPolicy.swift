@@ -1,28 +1,44 @@
+import Chrono
 import DKIM
 import PublicSuffix
+import Reservations
 
-/// Whom a person believes: the rule that says whether a message's bookings may make, change or
-/// cancel events, applied to what ``SenderVerifier`` found.
+/// Whom a person believes: the one rule that says whether a message's bookings may make, change
+/// or cancel events, applied to what ``SenderVerifier`` found, and whose mail may change a booking
+/// another's mail made (``mayChange(bookedBy:by:)``).
 ///
-/// A message is verified when a DKIM signature (RFC 6376) verifies whose domain is aligned with
-/// the domain of its `From` as DMARC's relaxed alignment has it (RFC 7489, section 3.1.1: the same
-/// organizational domain by the Public Suffix List, so `d=mail.united.com` vouches for
-/// `reservations@united.com`), and covers the whole body. On top of that:
+/// A message is **verified** when a DKIM signature (RFC 6376) verifies whose domain is aligned
+/// with the domain of its `From` as DMARC's relaxed alignment has it (RFC 7489, section 3.1.1: the
+/// same organizational domain by the Public Suffix List, so `d=mail.united.com` vouches for
+/// `reservations@united.com`), and covers the whole body. A verified stranger is still not a
+/// vendor, so a verified message's bookings are **believed** only when it comes from:
 ///
-/// - mail from a free-mail domain (``FreeMailDomains``) is believed only from the person's own
-///   addresses (``ownAddresses``), so that a booking forwarded to oneself counts and one from a
-///   stranger's free account does not;
-/// - with ``trustedOrganizations``, only those organizations' mail (and the person's own) is
-///   believed, as Apple's registered domains are.
+/// - a known booking sender (``knownSenders``: the registry shipped with the tool, and the
+///   organizations the person names, `--trust-sender`);
+/// - one of the person's own addresses (``ownAddresses``), so that a booking forwarded to oneself
+///   counts;
+/// - any verified organization, when the person says so (``believesAnyVerified``,
+///   `--trust-verified`).
+///
+/// Mail from a free-mail provider (``FreeMailDomains``), a mailing list or a relay
+/// (``SharedAddressDomains``), where anyone can have an address, is never an organization's: it is
+/// believed only from the person's own addresses. On a multi-tenant domain (`*.onmicrosoft.com`)
+/// each tenant is an organization of its own.
 ///
 /// A message is also verified when a server the person trusts (``trustedServers``, by the
 /// authserv-id its `Authentication-Results` fields carry: `mx.google.com`) found on its arrival
 /// that it passed DKIM with an aligned signature (`dkim=pass header.d=…`) or DMARC for its sender's
-/// domain (`dmarc=pass header.from=…`). Only that server's topmost field counts, and only when
-/// every server the message passed after it (the `Received` fields above it) is the same
-/// organization's or one of its own machines: a field lower down, or one below a stranger's
-/// server, may have been written by the sender. So mail whose keys were rotated since it arrived
-/// (an archive, a Takeout export) is still believed on the provider's word.
+/// domain (`dmarc=pass header.from=…`), and no DMARC failure for it. Only that server's topmost
+/// field counts, and only when it is provably that server's (``AuthenticationResults/isProven``):
+/// a `Received` field of the server's organization beside it, and every server the message passed
+/// after it of the same organization or one of its own machines. A field lower down, one below a
+/// stranger's server, one with no `Received` of its server beside it (a file that never passed a
+/// server), or one in an attached message, may have been written by the sender. So mail whose
+/// keys were rotated since it arrived (an archive, a Takeout export) is still believed on the
+/// provider's word.
+///
+/// Whether the bookings of mail that is not believed are used all the same is the policy's too
+/// (``acceptsUnverified``, for testing one's own markup).
 ///
 /// ```swift
 /// var policy = SenderPolicy()
@@ -32,20 +48,29 @@ import PublicSuffix
 public struct SenderPolicy: Sendable, Hashable {
     /// The person's own addresses, lower case: mail from them is theirs, at a free-mail provider too.
     public var ownAddresses: Set<String>
-    /// The organizational domains whose mail alone is believed (`united.com`); `nil` believes any
-    /// verified sender.
-    public var trustedOrganizations: Set<String>?
-
+    /// The organizations whose mail is believed: the registry, and those the person names.
+    public var knownSenders: KnownSenders
+    /// Whether any verified organization's mail is believed, known or not (`--trust-verified`).
+    public var believesAnyVerified: Bool
     /// The servers whose `Authentication-Results` are believed, by authserv-id, lower case
     /// (`mx.google.com`).
     public var trustedServers: Set<String>
+    /// Whether the bookings of mail that is not believed are used all the same (each still
+    /// reported): for testing one's own markup, as Apple's developer setting "Allow Unverified
+    /// Sources" does.
+    public var acceptsUnverified: Bool
 
-    /// A policy; by default any verified sender but free-mail strangers is believed, and no
-    /// server's word is taken.
-    public init(ownAddresses: Set<String> = [], trustedOrganizations: Set<String>? = nil, trustedServers: Set<String> = []) {
+    /// A policy; by default the known booking senders' verified mail and the person's own is
+    /// believed, and no server's word is taken.
+    public init(
+        ownAddresses: Set<String> = [], knownSenders: KnownSenders = KnownSenders(), believesAnyVerified: Bool = false,
+        trustedServers: Set<String> = [], acceptsUnverified: Bool = false
+    ) {
         self.ownAddresses = Set(ownAddresses.map { $0.lowercased() })
-        self.trustedOrganizations = trustedOrganizations.map { Set($0.map { $0.lowercased() }) }
+        self.knownSenders = knownSenders
+        self.believesAnyVerified = believesAnyVerified
         self.trustedServers = Set(trustedServers.map { $0.lowercased() })
+        self.acceptsUnverified = acceptsUnverified
     }
 
     /// Whether the message's sender is verified and believed, and if not, why.
@@ -53,10 +78,9 @@ public struct SenderPolicy: Sendable, Hashable {
         guard let address = message.from.first?.lowercased(), address.contains("@") else { return .unverified(.noSender) }
         guard Set(message.from.map { $0.lowercased() }).count == 1 else { return .unverified(.severalSenders(message.from)) }
         let domain = Self.domain(of: address)
-        let suffixes = PublicSuffixList.shared
-        guard let organization = suffixes.organizationalDomain(of: domain) else { return .unverified(.invalidSenderDomain(domain)) }
+        guard let organization = Self.organization(of: domain) else { return .unverified(.invalidSenderDomain(domain)) }
 
-        let aligned = message.signatures.filter { suffixes.organizationalDomain(of: $0.domain) == organization }
+        let aligned = message.signatures.filter { Self.organization(of: $0.domain) == organization }
         let passed = aligned.filter { $0.outcome == .pass }
         let evidence: VerifiedSender.Evidence
         if let signature = passed.first(where: \.coversWholeBody) {
@@ -70,20 +94,70 @@ public struct SenderPolicy: Sendable, Hashable {
         } else {
             return .unverified(reason(message, aligned: aligned, organization: organization, sender: domain))
         }
-        let isOwn = ownAddresses.contains(address)
-        if !isOwn, FreeMailDomains.contains(domain) || FreeMailDomains.contains(organization) {
-            return .unverified(.freeMail(address: address))
+        let signedTime: Instant?
+        switch evidence {
+        case .dkim:
+            signedTime = passed.contains { $0.coversWholeBody && $0.signs(field: "date") } ? message.date : nil
+        case .authenticationResults(let server, _):
+            signedTime =
+                aligned.contains { $0.signs(field: "date") }
+                ? message.date : message.authenticationResults.first { $0.server == server }?.hop?.date
         }
-        if !isOwn, let trustedOrganizations, !trustedOrganizations.contains(organization) {
-            return .unverified(.notTrusted(organization: organization))
+        if ownAddresses.contains(address) {
+            return .verified(VerifiedSender(address: address, organization: organization, evidence: evidence, standing: .own, signedTime: signedTime))
         }
-        return .verified(VerifiedSender(address: address, organization: organization, evidence: evidence, isOwnAddress: isOwn))
+        if FreeMailDomains.contains(domain) || FreeMailDomains.contains(organization) { return .unverified(.freeMail(address: address)) }
+        if let kind = SharedAddressDomains.kind(of: domain) { return .unverified(.sharedAddress(address: address, kind: kind)) }
+        let standing: VerifiedSender.Standing
+        if KnownSenders.entry(for: organization) != nil {
+            standing = .known
+        } else if knownSenders.named.contains(organization) {
+            standing = .named
+        } else if believesAnyVerified {
+            standing = .anyVerified
+        } else {
+            return .unverified(.unknownSender(organization: organization))
+        }
+        return .verified(VerifiedSender(address: address, organization: organization, evidence: evidence, standing: standing, signedTime: signedTime))
+    }
+
+    /// What becomes of a change to a booking (a new time, a cancellation) that mail from `sender`
+    /// makes, when the booking was made by `maker`'s mail.
+    public enum Change: Sendable, Hashable {
+        /// Applied: the booking's own organization changes it, or the person does (their own
+        /// inputs or address), or nobody's mail is known to have made it.
+        case applied
+        /// Applied, and said: another known booking sender changes it (an airline changing what a
+        /// travel agency booked).
+        case appliedFromOtherSender
+        /// Refused: an organization that is neither the booking's own, a known booking sender nor
+        /// the person would change it.
+        case refused
+    }
+
+    /// Whether mail from `sender` may change or cancel a booking that mail from `maker` made: only
+    /// the organization that made it, another known booking sender (said), or the person's own
+    /// address or inputs; never anyone else, whatever else there is.
+    ///
+    /// - Parameters:
+    ///   - maker: The organization whose mail made the booking; `nil` when the person's own
+    ///     inputs made it, or nothing is known of who did.
+    ///   - sender: Who the change comes from; `nil` for the person's own inputs.
+    ///   - makerIsPerson: Whether the booking is known to be the person's own (their inputs made
+    ///     it): then an organization that is not a known sender does not change it either.
+    public static func change(bookedBy maker: String?, by sender: BookingSender?, makerIsPerson: Bool = false) -> Change {
+        guard let sender, sender.standing != .own else { return .applied }
+        if let maker {
+            if sender.organization == maker { return .applied }
+            return sender.standing == .known ? .appliedFromOtherSender : .refused
+        }
+        return makerIsPerson && sender.standing != .known ? .refused : .applied
     }
 
     /// What a trusted server's `Authentication-Results` vouch for the organization's mail with, if
     /// anything.
     private func vouching(_ message: MessageAuthentication, for organization: String) -> VerifiedSender.Evidence? {
-        for field in message.authenticationResults where trustedServers.contains(field.server) && Self.cameStraight(field) {
+        for field in message.authenticationResults where trustedServers.contains(field.server) && field.isProven {
             if let result = Self.pass(in: field, for: organization) {
                 return .authenticationResults(server: field.server, method: result.method)
             }
@@ -93,30 +167,22 @@ public struct SenderPolicy: Sendable, Hashable {
 
     /// A result of the field that says the organization's mail passed: DKIM with an aligned
     /// signing domain, or DMARC for an aligned `From`.
+    ///
+    /// A DMARC failure for the sender's domain in the same field outweighs any pass: the server
+    /// found that no aligned signature held.
     private static func pass(in field: AuthenticationResults, for organization: String) -> AuthenticationResults.Result? {
-        let suffixes = PublicSuffixList.shared
+        let dmarcFailed = field.results.contains { result in
+            result.method == "dmarc" && result.result == "fail"
+                && (result.properties["header.from"].map { Self.organization(of: $0) == organization } ?? true)
+        }
+        if dmarcFailed { return nil }
         return field.results.first { result in
             guard result.result == "pass" else { return false }
             switch result.method {
-            case "dkim": return result.signingDomain.flatMap(suffixes.organizationalDomain(of:)) == organization
-            case "dmarc": return result.properties["header.from"].flatMap(suffixes.organizationalDomain(of:)) == organization
+            case "dkim": return result.signingDomain.flatMap(Self.organization(of:)) == organization
+            case "dmarc": return result.properties["header.from"].flatMap(Self.organization(of:)) == organization
             default: return false
             }
-        }
-    }
-
-    /// Whether the message came straight from the server that wrote the field: every `Received`
-    /// above it names a receiver of the same organization, or one of the server's own machines
-    /// (an address, or a name no one can register: `compute3.internal`).
-    private static func cameStraight(_ field: AuthenticationResults) -> Bool {
-        let suffixes = PublicSuffixList.shared
-        let own = suffixes.organizationalDomain(of: field.server)
-        return field.receivedAbove.allSatisfy { host in
-            let host = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
-            guard !host.isEmpty, !host.contains(":"), !host.allSatisfy({ $0.isNumber || $0 == "." }), suffixes.isInPublicNamespace(host)
-            else { return true }
-            guard let organization = suffixes.organizationalDomain(of: host) else { return true }
-            return organization == own
         }
     }
 
@@ -127,7 +193,7 @@ public struct SenderPolicy: Sendable, Hashable {
     private func reason(
         _ message: MessageAuthentication, aligned: [DKIMSignature], organization: String, sender: String
     ) -> UnverifiedReason {
-        if let field = message.authenticationResults.first(where: { trustedServers.contains($0.server) && Self.cameStraight($0) }) {
+        if let field = message.authenticationResults.first(where: { trustedServers.contains($0.server) && $0.isProven }) {
             let results = field.results.filter { ["dkim", "dmarc"].contains($0.method) }.map { "\($0.method)=\($0.result)" }
             return .failedOnArrival(server: field.server, results: results.isEmpty ? "no DKIM or DMARC result" : results.joined(separator: ", "))
         }
@@ -147,9 +213,13 @@ public struct SenderPolicy: Sendable, Hashable {
     }
 
     /// The organizational domain of a domain (`united.com` of `mail.united.com`), as the policy
-    /// compares senders by; `nil` for a public suffix or a name that is no domain.
+    /// compares senders by: by the Public Suffix List, but a tenant's own on a multi-tenant domain
+    /// (`contoso.onmicrosoft.com`); `nil` for a public suffix, a multi-tenant domain itself, or a
+    /// name that is no domain.
     public static func organization(of domain: String) -> String? {
-        PublicSuffixList.shared.organizationalDomain(of: domain)
+        if let tenant = SharedAddressDomains.organization(of: domain) { return tenant }
+        if SharedAddressDomains.entry(for: domain).map({ $0.kind == .multiTenant && $0.domain == domain.lowercased() }) == true { return nil }
+        return PublicSuffixList.shared.organizationalDomain(of: domain)
     }
 
     /// The domain of an address, lower case, without a final dot.

@@ -1,7 +1,6 @@
 /// How e-mails' senders are checked before their bookings are used: how signatures are verified
-/// (``verifier``, with its key source), whom the person believes (``policy``), and whether the
-/// bookings of unverified mail are used anyway (``acceptsUnverified``, for testing one's own
-/// markup, as Apple's developer setting "Allow Unverified Sources" does).
+/// (``verifier``, with its key source), and whom the person believes and what becomes of the
+/// rest (``policy``).
 ///
 /// ```swift
 /// var trust = SenderTrust(verifier: SenderVerifier(keys: try DKIMKeyFile(path: "keys.txt")))
@@ -30,8 +29,18 @@ public struct SenderTrust: Sendable {
     }
 
     /// What the message says of its sender, and the verdict on it.
-    public func examine(_ message: [UInt8]) -> (authentication: MessageAuthentication, verdict: SenderVerdict) {
-        let authentication = verifier.authenticate(message)
+    ///
+    /// - Parameter attached: Whether the message is attached to another (a forwarded
+    ///   confirmation): it carries only its own signatures, no server's verdict.
+    public func examine(_ message: [UInt8], attached: Bool = false) -> (authentication: MessageAuthentication, verdict: SenderVerdict) {
+        let authentication = authenticate(message, attached: attached)
         return (authentication, policy.verdict(for: authentication))
+    }
+
+    /// What the message says of its sender: its signatures verified as of its arrival at a server
+    /// the person trusts, when one provably took it in, and the servers' verdicts unless it is
+    /// attached to another message.
+    public func authenticate(_ message: [UInt8], attached: Bool = false) -> MessageAuthentication {
+        verifier.authenticate(message, trustedServers: attached ? [] : policy.trustedServers, serverVerdicts: !attached)
     }
 }

@@ -1,4 +1,6 @@
+import Chrono
 import DKIM
+import Reservations
 
 /// Whether a message provably comes from its sender, by ``SenderPolicy``: only a verified
 /// message's bookings make, change or cancel events.
@@ -21,7 +23,7 @@ public enum SenderVerdict: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A sender found to be who the message says.
+/// A sender found to be who the message says, and believed.
 public struct VerifiedSender: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The address of the message's `From`, lower case.
     public var address: String
@@ -30,8 +32,13 @@ public struct VerifiedSender: Sendable, Hashable, Codable, CustomStringConvertib
     public var organization: String
     /// What vouches for it.
     public var evidence: Evidence
-    /// Whether the address is one of the person's own.
-    public var isOwnAddress: Bool
+    /// Why the sender is believed.
+    public var standing: Standing
+    /// When the message was sent, as far as what vouches for it says: its `Date` when the
+    /// signature signs that field, else when the trusted server that vouches for it took it in;
+    /// `nil` when neither does, since anyone may have changed an unsigned date (a replayed old
+    /// confirmation with a new `Date`).
+    public var signedTime: Instant?
 
     /// What shows that a message comes from its sender.
     public enum Evidence: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -49,12 +56,42 @@ public struct VerifiedSender: Sendable, Hashable, Codable, CustomStringConvertib
         }
     }
 
+    /// Why a verified sender is believed.
+    public enum Standing: String, Sendable, Hashable, Codable {
+        /// It is one of the person's own addresses.
+        case own
+        /// Its organization is in the registry of known booking senders.
+        case known
+        /// Its organization is one the person names (`--trust-sender`).
+        case named
+        /// The person believes any verified organization (`--trust-verified`).
+        case anyVerified = "any-verified"
+    }
+
     /// Creates a verified sender.
-    public init(address: String, organization: String, evidence: Evidence, isOwnAddress: Bool = false) {
+    public init(address: String, organization: String, evidence: Evidence, standing: Standing = .known, signedTime: Instant? = nil) {
         self.address = address
         self.organization = organization
         self.evidence = evidence
-        self.isOwnAddress = isOwnAddress
+        self.standing = standing
+        self.signedTime = signedTime
+    }
+
+    /// Whether the address is one of the person's own.
+    public var isOwnAddress: Bool { standing == .own }
+
+    /// Whether its organization is a known booking sender: in the registry, or named by the person.
+    public var isKnownSender: Bool { standing == .known || standing == .named }
+
+    /// The sender as the bookings of its mail carry it.
+    public var bookingSender: BookingSender {
+        let standing: BookingSender.Standing =
+            switch self.standing {
+            case .own: .own
+            case .known, .named: .known
+            case .anyVerified: .anyVerified
+            }
+        return BookingSender(organization: organization, standing: standing)
     }
 
     public var description: String {
@@ -82,8 +119,12 @@ public enum UnverifiedReason: Sendable, Hashable, CustomStringConvertible {
     /// The sender's address is at a free-mail provider, where anyone can have an address, and is
     /// not one of the person's own.
     case freeMail(address: String)
-    /// The sender's organization is not among the ones the person trusts.
-    case notTrusted(organization: String)
+    /// The sender's address is at a mailing-list host or a relay, where anyone can have an
+    /// address, and is not one of the person's own.
+    case sharedAddress(address: String, kind: SharedAddressDomains.Kind)
+    /// The sender is verified, but its organization is no known booking sender, none the person
+    /// names, and not the person's own.
+    case unknownSender(organization: String)
     /// Only a server the person does not trust says the message passed its checks on arrival.
     case untrustedServer(String)
     /// A server the person trusts found on arrival that the message did not pass (its results).
@@ -109,7 +150,11 @@ public enum UnverifiedReason: Sendable, Hashable, CustomStringConvertible {
         case .partlySigned(let domain):
             "its DKIM signature by \(domain) covers only the start of the body (l=); what follows was added by someone"
         case .freeMail(let address): "\(address) is at a free-mail provider, where anyone can have an address, and is not one of your own"
-        case .notTrusted(let organization): "\(organization) is not among the trusted senders"
+        case .sharedAddress(let address, .mailingList):
+            "\(address) is a mailing list's address, whose mail any member may send, and is not one of your own"
+        case .sharedAddress(let address, _):
+            "\(address) is at a relay or alias service, behind which anyone may stand, and is not one of your own"
+        case .unknownSender(let organization): "\(organization) is verified, but is not a known booking sender"
         case .untrustedServer(let server):
             "only \(server) vouches for it (Authentication-Results), a server that is not trusted"
         case .failedOnArrival(let server, let results): "\(server) found on its arrival that it did not pass (\(results))"

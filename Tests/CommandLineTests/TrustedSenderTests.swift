@@ -175,14 +175,29 @@ struct TrustedSenderTests {
     func options() throws {
         let keys = try Self.keys()
         let folder = try TemporaryFolder("senders")
+        try keys.make(selector: "s1", domain: "agency.example")
+        try keys.make(selector: "s1", domain: "mail.agency.example")
         try folder.write("mail/united.eml", try keys.sign(Self.flight("K7P2QX"), selector: "s1", domain: "united.com"))
-        try folder.write("mail/sub.eml", try keys.sign(Self.flight("SUB001", flightNumber: "330"), selector: "s1", domain: "mail.united.com"))
-        let list = try folder.write("senders.txt", "# airlines\nmail.united.com   # its mail comes from a subdomain\n\ndelta.com\n")
+        try folder.write("mail/agency.eml", try keys.sign(Self.flight("AGY001", from: "Agency <trips@agency.example>", flightNumber: "220"), selector: "s1", domain: "agency.example"))
+        try folder.write(
+            "mail/sub.eml",
+            try keys.sign(Self.flight("SUB001", from: "Agency <trips@mail.agency.example>", flightNumber: "330"), selector: "s1", domain: "mail.agency.example"))
+        // united.com is a known booking sender; the agency is not, until the person names it.
+        let unknown = try run(["lint", folder.path("mail"), "--now", Self.now], keys: keys)
+        #expect(unknown.standardOutput.hasSuffix("1 reservation in 3 inputs: 0 errors, 1 warning\n"), "\(unknown.standardOutput)")
+        #expect(
+            unknown.standardOutput.contains(
+                "agency.eml: warning: 2 messages with bookings from agency.example, whose signature verifies but which is not a known booking sender: none of its bookings are used; if you book with it, --trust-sender agency.example believes its mail"),
+            "\(unknown.standardOutput)")
+        let list = try folder.write("senders.txt", "# agencies\nmail.agency.example   # its mail comes from a subdomain\n\ndelta.com\n")
         let trusted = try run(["lint", folder.path("mail"), "--now", Self.now, "--trust-sender", "@" + list], keys: keys)
-        #expect(trusted.standardOutput == "2 reservations in 2 inputs: 0 errors, 0 warnings\n", "\(trusted.standardOutput)\(trusted.standardError)")
-        let other = try run(["lint", folder.path("mail"), "--now", Self.now, "--trust-sender", "delta.com"], keys: keys)
-        #expect(other.standardOutput.components(separatedBy: "united.com is not among the trusted senders").count - 1 == 2, "\(other.standardOutput)")
+        #expect(trusted.standardOutput == "3 reservations in 3 inputs: 0 errors, 0 warnings\n", "\(trusted.standardOutput)\(trusted.standardError)")
+        // Any verified organization, when asked.
+        let any = try run(["lint", folder.path("mail"), "--now", Self.now, "--trust-verified"], keys: keys)
+        #expect(any.standardOutput == "3 reservations in 3 inputs: 0 errors, 0 warnings\n", "\(any.standardOutput)")
         for (arguments, message) in [
+            (["--trust-sender", "gmail.com"], "--trust-sender: anyone can have an address at gmail.com, so it is no organization to believe"),
+            (["--trust-sender", "groups.io"], "--trust-sender: anyone can have an address at groups.io"),
             (["--trust-sender", "co.uk"], "--trust-sender: co.uk is not a domain an organization holds"),
             (["--trust-sender", "@" + folder.path("missing.txt")], "--trust-sender: cannot read the file"),
             (["--my-address", "ada"], "--my-address: expected an e-mail address"),
@@ -203,12 +218,16 @@ struct TrustedSenderTests {
         try folder.write("mail/1-agency.eml", try keys.sign(Self.flight("K7P2QX", from: "Agency <trips@agency.example>"), selector: "s1", domain: "agency.example"))
         let moved = Self.flight("K7P2QX", departure: "09:15", messageID: "moved@united", date: "Tue, 04 Jun 2030 10:00:00 +0000")
         try folder.write("mail/2-airline.eml", try keys.sign(moved, selector: "s1", domain: "united.com"))
-        let result = try run(["generate", folder.path("mail"), "--output", "-", "--now", Self.now], keys: keys)
+        let result = try run(["generate", folder.path("mail"), "--output", "-", "--now", Self.now, "--trust-sender", "agency.example"], keys: keys)
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("DTSTART;TZID=America/Los_Angeles:20300615T091500"))
+        #expect(result.standardOutput.contains("X-RESERVATION-FEED-BOOKED-BY:agency.example"), "the booking stays the agency's")
         let warning = result.standardError.split(separator: "\n").first { $0.contains("mail from united.com changes") }
         #expect(warning?.contains("2-airline.eml") == true, "\(result.standardError)")
-        #expect(warning?.contains("warning: mail from united.com changes the booking K7P2QX, which mail from agency.example made; the change is applied") == true)
+        #expect(
+            warning?.contains(
+                "warning: mail from united.com changes the booking K7P2QX, which mail from agency.example made; united.com is a known booking sender, so it is applied")
+                == true, "\(result.standardError)")
     }
 
     @Test("an mbox export: each message verified on its own; signatures survive the export")
@@ -292,8 +311,14 @@ struct TrustedSenderTests {
         #expect(try lint().standardOutput == "1 reservation in 1 input: 0 errors, 0 warnings\n", "the verdict found when it was read stands")
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path("cache/reservation-feed/extracted"))
         #expect(kept.contains { $0.hasSuffix(".authentication") })
-        // The person's own rule is applied afresh: only another sender is trusted now.
-        #expect(try lint(["--trust-sender", "delta.com"]).standardOutput.contains("united.com is not among the trusted senders"))
+        // The person's own rule is applied afresh: a sender believed only by an option is not once
+        // the option goes.
+        try keys.make(selector: "s1", domain: "agency.example")
+        try folder.write("mail/agency.eml", try keys.sign(Self.flight("AGY001", from: "Agency <trips@agency.example>", flightNumber: "220"), selector: "s1", domain: "agency.example"))
+        #expect(try lint(["--trust-sender", "agency.example"]).standardOutput == "2 reservations in 2 inputs: 0 errors, 0 warnings\n")
+        try Data().write(to: URL(fileURLWithPath: keys.keysFile))
+        #expect(try lint(["--trust-sender", "agency.example"]).standardOutput == "2 reservations in 2 inputs: 0 errors, 0 warnings\n")
+        #expect(try lint().standardOutput.contains("1 message with bookings from agency.example, whose signature verifies but which is not a known booking sender"))
         // Without the kept verdict, the withdrawn key is not found.
         try FileManager.default.removeItem(atPath: folder.path("cache"))
         #expect(try lint().standardOutput.contains("its DKIM signature by united.com does not verify (its key was not found)"))

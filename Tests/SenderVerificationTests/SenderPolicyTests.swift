@@ -1,4 +1,5 @@
 import DKIM
+import Reservations
 import Testing
 
 @testable import SenderVerification
@@ -46,7 +47,8 @@ struct SenderPolicyTests {
     @Test("a trusted server's word does not cover what follows an l= signature's end")
     func partlySignedWithServer() {
         let field = AuthenticationResults(
-            server: "mx.google.com", results: [.init(method: "dkim", result: "pass", properties: ["header.d": "united.com"])])
+            server: "mx.google.com", results: [.init(method: "dkim", result: "pass", properties: ["header.d": "united.com"])],
+            hop: AuthenticationResults.Hop(receiver: "mx.google.com"))
         let policy = SenderPolicy(trustedServers: ["mx.google.com"])
         let whole = MessageAuthentication(
             from: ["reservations@united.com"], signatures: [signature("united.com", .keyNotFound)], authenticationResults: [field])
@@ -76,14 +78,72 @@ struct SenderPolicyTests {
         #expect(SenderPolicy().verdict(for: tenant) == .unverified(.freeMail(address: "travel@contoso.onmicrosoft.com")))
     }
 
-    @Test("with trusted senders, only their organizations (and the person's own mail) are believed")
-    func trustedSenders() {
-        let policy = SenderPolicy(ownAddresses: ["ada@example.org"], trustedOrganizations: ["United.com"])
-        #expect(policy.verdict(for: message(signature("united.com"))).sender != nil)
-        #expect(
-            policy.verdict(for: message(from: ["hotel@glohotels.fi"], signature("glohotels.fi")))
-                == .unverified(.notTrusted(organization: "glohotels.fi")))
-        #expect(policy.verdict(for: message(from: ["ada@example.org"], signature("example.org"))).sender?.isOwnAddress == true)
+    @Test("known booking senders are believed; a verified stranger is not, unless named or any verified sender is")
+    func knownSenders() {
+        let stranger = message(from: ["deals@evil.example"], signature("evil.example"))
+        #expect(SenderPolicy().verdict(for: stranger) == .unverified(.unknownSender(organization: "evil.example")))
+        #expect(SenderPolicy().verdict(for: message(signature("united.com"))).sender?.standing == .known)
+        let named = SenderPolicy(knownSenders: KnownSenders(named: ["evil.example"]))
+        #expect(named.verdict(for: stranger).sender?.standing == .named)
+        #expect(named.verdict(for: message(signature("united.com"))).sender?.standing == .known, "naming one adds to the registry")
+        #expect(SenderPolicy(believesAnyVerified: true).verdict(for: stranger).sender?.standing == .anyVerified)
+        let own = SenderPolicy(ownAddresses: ["ada@example.org"]).verdict(for: message(from: ["ada@example.org"], signature("example.org")))
+        #expect(own.sender?.standing == .own)
+        // A verified stranger's display name says nothing: "United Airlines <support@evil.example>" is evil.example.
+        #expect(SenderPolicy().verdict(for: stranger).sender == nil)
+    }
+
+    @Test("mailing lists and relays are nobody's organization; each tenant of a multi-tenant domain is its own")
+    func sharedAddresses() {
+        let list = message(from: ["travel@groups.io"], signature("groups.io"))
+        #expect(SenderPolicy(believesAnyVerified: true).verdict(for: list) == .unverified(.sharedAddress(address: "travel@groups.io", kind: .mailingList)))
+        let relay = message(from: ["x1y2@privaterelay.appleid.com"], signature("privaterelay.appleid.com"))
+        #expect(SenderPolicy(believesAnyVerified: true).verdict(for: relay) == .unverified(.sharedAddress(address: "x1y2@privaterelay.appleid.com", kind: .relay)))
+        // A relay under a known sender's domain is still a relay.
+        let guest = message(from: ["ada.123@guest.booking.com"], signature("booking.com"))
+        #expect(SenderPolicy().verdict(for: guest) == .unverified(.sharedAddress(address: "ada.123@guest.booking.com", kind: .relay)))
+        #expect(SenderPolicy(ownAddresses: ["x1y2@privaterelay.appleid.com"]).verdict(for: relay).sender?.standing == .own)
+        // Another tenant's signature does not vouch for this tenant's address, not even for the person's own.
+        let tenant = message(from: ["ada@contoso.onmicrosoft.com"], signature("fabrikam.onmicrosoft.com"))
+        #expect(SenderPolicy(ownAddresses: ["ada@contoso.onmicrosoft.com"]).verdict(for: tenant).sender == nil)
+        #expect(SenderPolicy.organization(of: "mail.contoso.onmicrosoft.com") == "contoso.onmicrosoft.com")
+        #expect(SenderPolicy.organization(of: "onmicrosoft.com") == nil)
+        #expect(SenderPolicy.organization(of: "x.y.contoso.mail.onmicrosoft.com") == "contoso.mail.onmicrosoft.com")
+    }
+
+    @Test("a booking is changed by its own organization, another known sender (said), or the person; never by anyone else")
+    func changes() {
+        let united = BookingSender(organization: "united.com", standing: .known)
+        let agency = BookingSender(organization: "agency.example", standing: .known)
+        let stranger = BookingSender(organization: "evil.example", standing: .anyVerified)
+        let own = BookingSender(organization: "gmail.com", standing: .own)
+        #expect(SenderPolicy.change(bookedBy: "united.com", by: united) == .applied)
+        #expect(SenderPolicy.change(bookedBy: "agency.example", by: united) == .appliedFromOtherSender)
+        #expect(SenderPolicy.change(bookedBy: "united.com", by: agency) == .appliedFromOtherSender)
+        #expect(SenderPolicy.change(bookedBy: "united.com", by: stranger) == .refused)
+        #expect(SenderPolicy.change(bookedBy: "evil.example", by: stranger) == .applied)
+        #expect(SenderPolicy.change(bookedBy: "united.com", by: own) == .applied)
+        #expect(SenderPolicy.change(bookedBy: "united.com", by: nil) == .applied, "the person's own inputs")
+        #expect(SenderPolicy.change(bookedBy: nil, by: stranger, makerIsPerson: true) == .refused)
+        #expect(SenderPolicy.change(bookedBy: nil, by: united, makerIsPerson: true) == .applied)
+    }
+
+    @Test("the registry: sorted, every line an organization's domain with a kind, a name and a public source; no free-mail or shared domain")
+    func registry() {
+        let entries = KnownSenders.registry
+        #expect(entries.count >= 300)
+        #expect(entries.map(\.domain) == entries.map(\.domain).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(Set(entries.map(\.domain)).count == entries.count)
+        for entry in entries {
+            #expect(SenderPolicy.organization(of: entry.domain) == entry.domain, "\(entry.domain) is not an organizational domain")
+            #expect(!entry.name.isEmpty && entry.source.hasPrefix("http"), "\(entry.domain)")
+            #expect(!FreeMailDomains.contains(entry.domain) && SharedAddressDomains.kind(of: entry.domain) == nil, "\(entry.domain)")
+        }
+        #expect(Set(entries.map(\.kind)) == Set(KnownSenders.Kind.allCases))
+        #expect(KnownSenders.entry(for: "united.com")?.kind == .airline)
+        #expect(KnownSenders.entry(for: "evil.example") == nil)
+        #expect(SharedAddressDomains.all.count >= 20)
+        for entry in SharedAddressDomains.all { #expect(entry.source.hasPrefix("http"), "\(entry.domain)") }
     }
 
     @Test("free-mail domains, by name and by SpamAssassin's wildcards", arguments: [

@@ -4,13 +4,24 @@ import Foundation
 ///
 /// Used where only the moment matters: when a feed was generated (`DTSTAMP`), when an event
 /// ends for retention, and for ordering events that start in different zones.
-public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// Seconds since 1970-01-01T00:00:00Z.
     public let secondsSinceEpoch: Int64
 
     /// Creates an instant from seconds since 1970-01-01T00:00:00Z.
     public init(secondsSinceEpoch: Int64) {
         self.secondsSinceEpoch = secondsSinceEpoch
+    }
+
+    /// Reads an instant written as its seconds since 1970-01-01T00:00:00Z (a JSON number).
+    public init(from decoder: any Decoder) throws {
+        secondsSinceEpoch = try decoder.singleValueContainer().decode(Int64.self)
+    }
+
+    /// Writes the instant as its seconds since 1970-01-01T00:00:00Z (a JSON number).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(secondsSinceEpoch)
     }
 
     /// Creates an instant from a Foundation `Date`, dropping fractions of a second.

@@ -58,9 +58,13 @@ public struct InputOptions: ParsableArguments {
     @Option(
         name: .customLong("trust-sender"),
         help: ArgumentHelp(
-            "Believe only mail from this organization's domain (and your own addresses), repeatable; @FILE reads one domain a line. Without it, any verified sender but a stranger's free-mail address is believed.",
+            "Believe this organization's verified mail too, beside the known booking senders the tool ships (airlines, rail, hotels, booking platforms...), repeatable; @FILE reads one domain a line.",
             valueName: "domain|@file"))
     var trustSenders: [String] = []
+
+    @Flag(
+        help: "Believe the verified mail of any organization, known booking sender or not (each is still named once a run).")
+    var trustVerified = false
 
     @Option(
         name: .customLong("trust-authserv"),
@@ -86,10 +90,12 @@ public struct InputOptions: ParsableArguments {
         _ = try senders()
     }
 
-    /// How e-mails' senders are checked: `--dkim-keys`, `--trust-unverified`, `--trust-sender`
-    /// and `--my-address`.
+    /// How e-mails' senders are checked: `--dkim-keys`, `--trust-unverified`, `--trust-sender`,
+    /// `--trust-verified`, `--trust-authserv` and `--my-address`.
     public func senders() throws -> SenderTrust {
-        var trust = SenderTrust(acceptsUnverified: trustUnverified)
+        var trust = SenderTrust()
+        trust.policy.acceptsUnverified = trustUnverified
+        trust.policy.believesAnyVerified = trustVerified
         if !dkimKeys.isEmpty {
             do {
                 trust.verifier = SenderVerifier(keys: try DKIMKeyFile(paths: dkimKeys))
@@ -113,9 +119,13 @@ public struct InputOptions: ParsableArguments {
                 guard let organization = SenderPolicy.organization(of: domain) else {
                     throw ValidationError("--trust-sender: \(domain) is not a domain an organization holds (such as united.com)")
                 }
+                if FreeMailDomains.contains(domain) || FreeMailDomains.contains(organization) || SharedAddressDomains.kind(of: domain) != nil {
+                    throw ValidationError(
+                        "--trust-sender: anyone can have an address at \(domain), so it is no organization to believe; name your own addresses with --my-address")
+                }
                 organizations.insert(organization)
             }
-            trust.policy.trustedOrganizations = organizations
+            trust.policy.knownSenders.named = organizations
         }
         return trust
     }

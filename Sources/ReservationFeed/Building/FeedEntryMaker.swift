@@ -66,7 +66,8 @@ struct FeedEntryMaker: Sendable {
             imported.reservation, context: SynthesisContext(senderCountry: imported.senderCountry, companions: imported.companions),
             identity: identity)
         step.diagnostics = result.diagnostics.map(imported.locate)
-        guard let event = result.event else { return step }
+        guard var event = result.event else { return step }
+        event.bookedBy = imported.bookedBy
         let status = imported.reservation.status
         if !options.includeUnconfirmed, status == .pending || status == .hold {
             step.outcome = .skipped(SkippedReservation(origin: imported.origin, title: event.summary, reason: .unconfirmed(status)))
@@ -145,10 +146,13 @@ struct FeedEntryMaker: Sendable {
             return step
         }
         keep(oldEvent, old, of: &step)
-        step.diagnostics.append(
-            Diagnostic(
-                .warning, .keptUnverified, at: imported.origin,
-                "the event \(oldEvent.summary) is kept as it was: this message, whose sender is not verified, neither changes nor cancels it"))
+        // A change refused from a verified sender was said when the booking was merged.
+        if imported.sender == nil {
+            step.diagnostics.append(
+                Diagnostic(
+                    .warning, .keptUnverified, at: imported.origin,
+                    "the event \(oldEvent.summary) is kept as it was: this message, whose sender is not verified, neither changes nor cancels it"))
+        }
         return step
     }
 

@@ -70,18 +70,19 @@ public struct FeedGenerator: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
 
-        var (inputCount, read, identityKeys) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes)
-            .read(inputs, report: report)
+        var (inputCount, read) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: report)
+        // The previous feed is indexed after the inputs are read, whose files are let go by then,
+        // and before they are merged: it remembers whose mail made each booking.
+        var previous: PreviousFeed?
+        if case .file(let path) = destination {
+            previous = try Self.previousFeed(at: path)
+        }
+        var identityKeys = InputReading.admit(&read, makers: previous?.makers ?? [:], report: report)
         // What the events are named by, from the keys merging worked out; the keys themselves
         // (some 60 bytes each) are let go.
         var identities = Parallel.map(identityKeys, concurrency: concurrency) { BookingIdentity(key: $0) }
         identityKeys = []
         let reservationCount = read.reservations.count
-        // The previous feed is indexed after the inputs are read, whose files are let go by then.
-        var previous: PreviousFeed?
-        if case .file(let path) = destination {
-            previous = try Self.previousFeed(at: path)
-        }
 
         // A previous feed whose structure is broken loses the events that cannot be read: say so.
         var previousProblems: [Diagnostic] = []

@@ -1,4 +1,5 @@
 import Diagnostics
+import EventSynthesis
 import Mailboxes
 import ReservationImport
 
@@ -17,14 +18,13 @@ package struct InputReading {
     /// Expands the inputs and reads every file, passing each diagnostic to `report` as it comes.
     /// IMAP folders (`imaps://…`) are brought up to date first, then read from their cache.
     ///
-    /// - Returns: How many inputs were read, what they held (each booking merged), and the
-    ///   identity key of each reservation (``Reservations/Reservation/identityKey``), worked out
-    ///   once, for merging, and given to synthesis for the UIDs.
+    /// What was read is not merged yet: merging decides which sender may change which booking,
+    /// and needs what the previous feed remembers of who made them (``admit(_:makers:report:)``).
+    ///
+    /// - Returns: How many inputs were read, and what they held.
     /// - Throws: ``FeedError/input(_:)`` when an input does not exist, ``FeedError/mailbox(_:)``
     ///   when a folder cannot be read.
-    package func read(
-        _ inputs: [String], report: (Diagnostic) -> Void
-    ) throws(FeedError) -> (inputCount: Int, result: ImportResult, identityKeys: [String?]) {
+    package func read(_ inputs: [String], report: (Diagnostic) -> Void) throws(FeedError) -> (inputCount: Int, result: ImportResult) {
         var folders: [MailboxURL] = []
         var files: [String] = []
         for input in inputs {
@@ -60,23 +60,29 @@ package struct InputReading {
             read.diagnostics.forEach(report)
             result.append(read)
         }
-        let (said, keys) = result.keyedMergeBookings()
-        said.forEach(report)
-        let untrusted = Self.untrustedServers(result.untrustedServers)
-        untrusted.forEach(report)
-        result.diagnostics += untrusted
-        return (expanded.sources.count + folders.count, result, keys)
+        return (expanded.sources.count + folders.count, result)
     }
 
-    /// One line for each server whose verdicts unverified messages carry but the person does not
-    /// trust: what would let their provider's word count, for mail whose signatures can no longer
-    /// be checked (keys rotated since: an archive, a Takeout export).
-    static func untrustedServers(_ servers: [String: Int]) -> [Diagnostic] {
-        servers.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { server, count in
-            let messages = count == 1 ? "1 message with bookings was" : "\(count) messages with bookings were"
-            return Diagnostic(
-                .warning, .untrustedServer,
-                "\(messages) checked on arrival by \(server) (its Authentication-Results, topmost), whose word is not taken; if it is your mail provider's server, \(setting: Setting("trust-authserv", server)) lets its verdicts count")
-        }
+    /// The one point where what e-mails' senders may do is settled for a run, after reading and
+    /// before the feed is made, which `generate`, `lint`, `serve` and `publish` all pass through:
+    /// each booking merged from its sources, a change taken only from the booking's own sender,
+    /// another known booking sender or the person (``ReservationMerger``, by
+    /// ``SenderVerification/SenderPolicy/change(bookedBy:by:makerIsPerson:)``), the refused ones
+    /// set apart with the unverified ones (``ImportResult/withheld``), and what there is to say of
+    /// the run's senders said once (``ImportResult/senderSummaries()``). Whose mail is believed at
+    /// all was decided by the importer's ``SenderVerification/SenderPolicy``, message by message.
+    ///
+    /// - Parameter makers: The organization whose mail made each booking, by event UID, as the
+    ///   previous feed (or calendar) remembers it.
+    /// - Returns: The identity key of each reservation left (``Reservations/Reservation/identityKey``),
+    ///   worked out once, for merging, and given to synthesis for the UIDs.
+    package static func admit(_ result: inout ImportResult, makers: [String: String], report: (Diagnostic) -> Void) -> [String?] {
+        let lookUp: ((String) -> String?)? = makers.isEmpty ? nil : { makers[BookingIdentity.uid(forKey: $0)] }
+        let (said, keys) = result.keyedMergeBookings(makers: lookUp)
+        said.forEach(report)
+        let summaries = result.senderSummaries()
+        summaries.forEach(report)
+        result.diagnostics += summaries
+        return keys
     }
 }

@@ -46,7 +46,9 @@ public struct ReservationLinter: Sendable {
     ///
     /// - Throws: ``FeedError/input(_:)`` when an input does not exist.
     public func lint(inputs: [String], now: Instant) throws(FeedError) -> LintReport {
-        let (inputCount, read, _) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: { _ in })
+        var (inputCount, read) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: { _ in })
+        // Without a feed, nothing is known of who made each booking but what the inputs say.
+        _ = InputReading.admit(&read, makers: [:], report: { _ in })
         let findings = read.diagnostics + lint(read.reservations, now: now)
         return LintReport(
             inputCount: inputCount, messageCount: read.messages, reservationCount: read.reservations.count, diagnostics: Self.ordered(findings))

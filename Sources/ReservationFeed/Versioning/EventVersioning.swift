@@ -83,12 +83,22 @@ struct EventVersioning: Sendable {
     }
 
     /// The next version of `previous`, now that the input gives `event` for it.
+    ///
+    /// Learning whose mail made the booking (``EventModel/CalendarEvent/bookedBy``, which feeds
+    /// written before it was remembered lack) is no change for subscribers: the event takes the
+    /// maker, and keeps its version.
     func revision(of previous: CalendarEvent, to event: CalendarEvent) -> Revision {
-        let candidate = unchangedVersion(
+        var candidate = unchangedVersion(
             of: event, sequence: previous.sequence, stamp: previous.stamp, lastModified: previous.lastModified)
+        let learnsMaker = previous.bookedBy == nil && event.bookedBy != nil
+        if learnsMaker { candidate.bookedBy = nil }
         if let oldText = try? writer.eventText(previous, stamp: now), let newText = try? writer.eventText(candidate, stamp: now),
             oldText == newText
         {
+            guard learnsMaker else { return .unchanged(previous, text: oldText) }
+            var kept = previous
+            kept.bookedBy = event.bookedBy
+            if let text = try? writer.eventText(kept, stamp: now) { return .unchanged(kept, text: text) }
             return .unchanged(previous, text: oldText)
         }
         var next = event

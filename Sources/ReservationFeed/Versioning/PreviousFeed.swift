@@ -116,6 +116,19 @@ public struct PreviousFeed: Sendable {
         }
     }
 
+    /// The organization whose mail made each booking, by event UID, as the events say
+    /// (`X-RESERVATION-FEED-BOOKED-BY`); the first event of a UID counts.
+    public var makers: [String: String] {
+        var makers: [String: String] = [:]
+        switch source {
+        case .text(_, let index), .file(_, let index):
+            for entry in index { if let uid = entry.uid, let maker = entry.bookedBy, makers[uid] == nil { makers[uid] = maker } }
+        case .events(let events):
+            for event in events { if let maker = event.bookedBy, makers[event.uid] == nil { makers[event.uid] = maker } }
+        }
+        return makers
+    }
+
     /// The UID of an event as indexed, without its text.
     func uid(at position: Int) -> String? {
         switch source {

@@ -1,4 +1,5 @@
 import Basics
+import MailMessage
 import Mailboxes
 
 /// The formats ReservationFeed reads, told apart by content rather than by file name.
@@ -60,11 +61,18 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
 
     /// The format of some content, or `nil` when it is none of these.
     ///
-    /// JSON that mentions `@context`, `@type` or `@graph` is JSON-LD, other JSON native; text that
-    /// starts with `<` is HTML; text that starts with mail headers (`From:`, `Received:`...) is an
-    /// e-mail, text that starts with a postmark line (`From sender date`) and then a header an
-    /// mbox, and text that starts with `BEGIN:VCALENDAR` a calendar file.
+    /// What is a message (``MailMessage/MessageDetector``: it starts with a header field, any
+    /// field, or a postmark) is an e-mail, or an mbox when a postmark line and a header start it;
+    /// this is decided first, whatever else the bytes might pass for, so that no message is read
+    /// as anything but one. Otherwise JSON that mentions `@context`, `@type` or `@graph` is
+    /// JSON-LD, other JSON native; text that starts with `<` is HTML, and text that starts with
+    /// `BEGIN:VCALENDAR` a calendar file.
     public static func detect(_ bytes: [UInt8]) -> InputFormat? {
+        if MessageDetector.isMessage(bytes) {
+            var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+            return MboxReader.isMbox(bytes[start...]) ? .mbox : .email
+        }
         if bytes.starts(with: Array("%PDF-".utf8)) { return .document(.pdf) }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .document(.pass) }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) || bytes.starts(with: [0xFF, 0xD8, 0xFF]) || bytes.starts(with: Array("GIF8".utf8)) {
@@ -80,9 +88,7 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
         case UInt8(ascii: "<"):
             return .html
         default:
-            if MboxReader.isMbox(bytes[start...]) { return .mbox }
             if head.prefix(15).uppercased() == "BEGIN:VCALENDAR" { return .iCalendar }
-            if isMail(head) { return .email }
             return isText(bytes) ? .document(.text) : nil
         }
     }
@@ -102,24 +108,5 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
         }
         guard String(validating: head, as: UTF8.self) != nil else { return false }
         return !head.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0x0C }
-    }
-
-    /// Whether the text starts with RFC 5322 header fields, at least one of them a mail header.
-    private static func isMail(_ head: String) -> Bool {
-        let known: Set<String> = [
-            "from", "to", "cc", "subject", "date", "received", "return-path", "delivered-to", "mime-version",
-            "message-id", "reply-to", "sender", "content-type", "x-original-to", "dkim-signature", "arc-seal",
-        ]
-        var sawKnown = false
-        for line in head.split(separator: "\n", omittingEmptySubsequences: false).prefix(40) {
-            let line = line.hasSuffix("\r") ? line.dropLast() : line
-            if line.isEmpty { break }  // the end of the header
-            if line.first == " " || line.first == "\t" { continue }  // a folded header line
-            guard let colon = line.firstIndex(of: ":"), colon > line.startIndex,
-                line[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
-            else { return false }
-            if known.contains(line[..<colon].lowercased()) { sawKnown = true }
-        }
-        return sawKnown
     }
 }

@@ -2,6 +2,7 @@ import Chrono
 import Diagnostics
 import Parallel
 import Reservations
+import SenderVerification
 
 /// Merges reservations that describe one booking: the same reservation number and part (or item
 /// reference), read from an app's JSON, a confirmation e-mail, a web page...
@@ -9,9 +10,18 @@ import Reservations
 /// The sources are laid over each other from oldest to newest, field by field: what the newer
 /// source says replaces what the older said, and what it leaves out is kept. So a newer
 /// cancellation cancels, a newer time moves the event, and an e-mail that gives no seat does not
-/// erase the seat the app knew. Newer is ``ImportedReservation/modified``: the reservation's own
-/// modification time, else the e-mail's Date, else the file's modification time; sources with no
-/// time count as oldest, and ties go to input order.
+/// erase the seat the app knew.
+///
+/// Which source is newer is decided by times no stranger can set: an e-mail's date counts only
+/// when its signature covers it (``ImportedReservation/sourceTime``), a file's is its modification
+/// time, and a reservation's own `modifiedTime` counts only against sources of the same sender
+/// (one organization's messages, or the person's own inputs), since any sender may write any
+/// `modifiedTime`. Sources with no time count as oldest, and ties go to input order.
+///
+/// A booking is changed only by its own sender (``SenderVerification/SenderPolicy/change(bookedBy:by:makerIsPerson:)``):
+/// the organization whose mail made it (the previous feed's record, else its oldest source here),
+/// another known booking sender (applied, and said: `other-sender`), or the person. A source from
+/// anyone else changes nothing (said, and set apart).
 public enum ReservationMerger {
     /// The reservations with each booking merged into one, in the order each first appeared;
     /// a merged reservation's origin is its newest source's.
@@ -21,9 +31,9 @@ public enum ReservationMerger {
     }
 
     /// The reservations with each booking merged into one, as ``merge(_:concurrency:)`` does, and
-    /// a warning (``DiagnosticCode/otherSender``) for each change made by verified mail from
-    /// another organization than the one whose mail made the booking: an airline changing what a
-    /// travel agency booked is applied, and said.
+    /// a warning (``DiagnosticCode/otherSender``) for each change made by another known booking
+    /// sender than the one whose mail made the booking (an airline changing what a travel agency
+    /// booked: applied), and for each change from anyone else (refused).
     public static func merge(
         _ reservations: [ImportedReservation], concurrency: Int = Parallel.defaultConcurrency, reporting diagnostics: inout [Diagnostic]
     ) -> [ImportedReservation] {
@@ -33,27 +43,37 @@ public enum ReservationMerger {
     /// The reservations with each booking merged into one, as ``merge(_:concurrency:reporting:)``
     /// gives them, with the identity key of each (``Reservations/Reservation/identityKey``),
     /// worked out once: what the feed's events are named by.
+    ///
+    /// - Parameter makers: For a booking's identity key, the organization whose mail made it, as
+    ///   the previous feed remembers; `nil` when the previous feed remembers none.
+    /// - Returns: The merged reservations and their keys, and the sources whose changes were
+    ///   refused (their bookings' events stay as they were).
     package static func keyedMerge(
-        _ reservations: [ImportedReservation], concurrency: Int = Parallel.defaultConcurrency, reporting diagnostics: inout [Diagnostic]
-    ) -> (reservations: [ImportedReservation], keys: [String?]) {
+        _ reservations: [ImportedReservation], makers: ((String) -> String?)? = nil, concurrency: Int = Parallel.defaultConcurrency,
+        reporting diagnostics: inout [Diagnostic]
+    ) -> (reservations: [ImportedReservation], keys: [String?], refused: [ImportedReservation]) {
         // The keys are worked out on every core; grouping them is a quick pass.
         let keys = Parallel.map(reservations, concurrency: concurrency) { $0.reservation.identityKey }
-        guard let groups = repeatedGroups(keys: keys) else { return (reservations, keys) }
+        let repeated = repeatedGroups(keys: keys)
+        // Inputs that are all the person's own, with no booking twice and no sender to remember:
+        // the usual case for a large input, passed through as it is.
+        if repeated == nil, makers == nil, !reservations.contains(where: { $0.sender != nil }) { return (reservations, keys, []) }
+        let groups = repeated ?? reservations.indices.map { [$0] }
         var merged: [ImportedReservation] = []
         var mergedKeys: [String?] = []
+        var refused: [ImportedReservation] = []
         merged.reserveCapacity(groups.count)
         mergedKeys.reserveCapacity(groups.count)
         for members in groups {
-            guard members.count > 1 else {
-                merged.append(reservations[members[0]])
-                mergedKeys.append(keys[members[0]])
-                continue
-            }
-            let booking = Self.merged(members.map { reservations[$0] }, reporting: &diagnostics)
+            let key = keys[members[0]]
+            let maker = key.flatMap { makers?($0) }
+            let (booking, turnedDown) = Self.merged(members.map { reservations[$0] }, madeBy: maker, reporting: &diagnostics)
+            refused += turnedDown
+            guard let booking else { continue }
             merged.append(booking)
-            mergedKeys.append(booking.reservation.identityKey)
+            mergedKeys.append(members.count > 1 ? booking.reservation.identityKey : key)
         }
-        return (merged, mergedKeys)
+        return (merged, mergedKeys, refused)
     }
 
     /// The positions of each booking among reservations with these identity keys
@@ -77,41 +97,101 @@ public enum ReservationMerger {
         return order.map { groups[$0]! }
     }
 
-    /// The sources of one booking, in input order, laid over each other from oldest to newest;
-    /// a warning for each change made by another organization's verified mail than the one whose
-    /// mail made the booking.
-    private static func merged(_ sources: [ImportedReservation], reporting diagnostics: inout [Diagnostic]) -> ImportedReservation {
-        let sorted = sources.indices.sorted { a, b in
-            let (timeA, timeB) = (sources[a].modified, sources[b].modified)
-            if timeA != timeB { return (timeA ?? Instant(secondsSinceEpoch: .min)) < (timeB ?? Instant(secondsSinceEpoch: .min)) }
-            return a < b
+    /// The order in which the sources of one booking are laid over each other: by the times no
+    /// stranger can set, then, among one sender's sources, by the reservations' own
+    /// `modifiedTime`s, each sender's sources keeping the places the first ordering gave them.
+    static func order(_ sources: [ImportedReservation]) -> [Int] {
+        func trusted(_ source: ImportedReservation) -> Instant? {
+            // A file the person gives is theirs, `modifiedTime` and all; an e-mail's time is the
+            // one its signature covers.
+            source.sender == nil ? source.modified : source.sourceTime
         }
-        var merged = sources[sorted[0]]
-        // Whose mail made the booking: the oldest verified sender among its sources.
-        var maker = merged.verifiedSender
-        for index in sorted.dropFirst() {
-            let newer = sources[index]
-            if let sender = newer.verifiedSender {
-                if let maker, maker != sender, newer.reservation != merged.reservation {
-                    diagnostics.append(changed(by: sender, madeBy: maker, newer))
-                }
-                maker = maker ?? sender
+        func older(_ a: Instant?, _ b: Instant?) -> Bool? {
+            guard a != b else { return nil }
+            return (a ?? Instant(secondsSinceEpoch: .min)) < (b ?? Instant(secondsSinceEpoch: .min))
+        }
+        var sorted = sources.indices.sorted { a, b in older(trusted(sources[a]), trusted(sources[b])) ?? (a < b) }
+        // Within one sender, its own `modifiedTime`s decide.
+        var slots: [String: [Int]] = [:]
+        for (slot, index) in sorted.enumerated() {
+            let sender = sources[index].sender.map { $0.standing == .own ? "" : $0.organization } ?? ""
+            slots[sender, default: []].append(slot)
+        }
+        for positions in slots.values where positions.count > 1 {
+            let members = positions.map { sorted[$0] }
+            let reordered = members.sorted { a, b in
+                let (one, other) = (sources[a], sources[b])
+                return older(one.modified ?? trusted(one), other.modified ?? trusted(other)) ?? (members.firstIndex(of: a)! < members.firstIndex(of: b)!)
             }
-            merged = ImportedReservation(
-                reservation: merged.reservation.overlaid(with: newer.reservation), origin: newer.origin,
-                fieldPositions: newer.fieldPositions, sourceTime: newer.sourceTime ?? merged.sourceTime,
-                senderCountry: newer.senderCountry ?? merged.senderCountry, companions: newer.companions,
-                verifiedSender: newer.verifiedSender ?? merged.verifiedSender)
+            for (position, index) in zip(positions, reordered) { sorted[position] = index }
         }
-        return merged
+        return sorted
     }
 
-    /// What is said of a booking changed by another organization's mail than the one that made it.
-    private static func changed(by sender: String, madeBy maker: String, _ newer: ImportedReservation) -> Diagnostic {
-        let verb = newer.reservation.status == .cancelled ? "cancels" : "changes"
+    /// The sources of one booking, in input order, laid over each other from oldest to newest,
+    /// each only when its sender may change what the booking's maker made; `nil` when none may.
+    /// A warning for each change by another known booking sender than the maker, and for each
+    /// refused one.
+    private static func merged(
+        _ sources: [ImportedReservation], madeBy previousMaker: String?, reporting diagnostics: inout [Diagnostic]
+    ) -> (ImportedReservation?, refused: [ImportedReservation]) {
+        var merged: ImportedReservation?
+        var maker = previousMaker
+        var makerIsPerson = false
+        var refused: [ImportedReservation] = []
+        for index in sources.count == 1 ? [0] : order(sources) {
+            let newer = sources[index]
+            if merged == nil, maker == nil {
+                // The oldest source made the booking: the person, or an organization.
+                if let sender = newer.sender, sender.standing != .own { maker = sender.organization } else { makerIsPerson = true }
+            }
+            switch SenderPolicy.change(bookedBy: maker, by: newer.sender, makerIsPerson: makerIsPerson) {
+            case .refused:
+                diagnostics.append(refusal(of: newer, madeBy: maker))
+                refused.append(newer)
+                continue
+            case .appliedFromOtherSender:
+                if let sender = newer.sender, let maker, merged.map({ newer.reservation != $0.reservation }) ?? true {
+                    diagnostics.append(changed(by: sender.organization, madeBy: maker, newer, isFirst: merged == nil))
+                }
+            case .applied:
+                break
+            }
+            guard let current = merged else {
+                var first = newer
+                first.bookedBy = maker
+                merged = first
+                continue
+            }
+            merged = ImportedReservation(
+                reservation: current.reservation.overlaid(with: newer.reservation), origin: newer.origin,
+                fieldPositions: newer.fieldPositions, sourceTime: newer.sourceTime ?? current.sourceTime,
+                senderCountry: newer.senderCountry ?? current.senderCountry, companions: newer.companions,
+                sender: newer.sender ?? current.sender, bookedBy: maker)
+        }
+        return (merged, refused)
+    }
+
+    /// What is said of a booking changed by another known booking sender's mail than the one
+    /// that made it.
+    private static func changed(by sender: String, madeBy maker: String, _ newer: ImportedReservation, isFirst: Bool) -> Diagnostic {
+        let verb = newer.reservation.status == .cancelled ? "cancels" : isFirst ? "is about" : "changes"
         let booking = newer.reservation.reservationNumber.map { "the booking \($0)" } ?? "a booking"
         return Diagnostic(
             .warning, .otherSender, at: newer.origin,
-            "mail from \(sender) \(verb) \(booking), which mail from \(maker) made; the change is applied")
+            "mail from \(sender) \(verb) \(booking), which mail from \(maker) made; \(sender) is a known booking sender, so it is applied")
+    }
+
+    /// What is said of a change refused because its sender is neither the booking's maker, a
+    /// known booking sender nor the person.
+    private static func refusal(of newer: ImportedReservation, madeBy maker: String?) -> Diagnostic {
+        let sender = newer.sender?.organization ?? "?"
+        let verb = newer.reservation.status == .cancelled ? "cancel" : "change"
+        let booking = newer.reservation.reservationNumber.map { "the booking \($0)" } ?? "a booking"
+        let made = maker.map { "mail from \($0) made" } ?? "your own inputs made"
+        let who = maker.map { "\($0), another known booking sender or your own address" } ?? "a known booking sender or your own address"
+        return Diagnostic(
+            .warning, .otherSender, at: newer.origin,
+            "mail from \(sender) would \(verb) \(booking), which \(made): not applied, since only \(who) may \(verb) it")
     }
 }

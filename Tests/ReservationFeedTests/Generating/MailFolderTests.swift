@@ -9,10 +9,13 @@ import Testing
 struct MailFolderTests {
     static func fixture(_ name: String) -> URL { Repository.url("Tests/ReservationImportTests/Fixtures/schema-org/\(name)") }
 
-    /// A generator that verifies e-mails with the keys that signed the repository's.
-    static func generator() throws -> FeedGenerator {
+    /// A generator that verifies e-mails with the keys that signed the repository's, and believes
+    /// their senders: the example restaurant and hotel are at example.com, which the person names
+    /// (it is no booking sender the tool knows).
+    static func generator(naming: Set<String> = ["example.com"]) throws -> FeedGenerator {
         var importer = ReservationImporter()
         importer.senders.verifier = SenderVerifier(keys: try DKIMKeyFile(paths: Repository.dkimKeyFiles))
+        importer.senders.policy.knownSenders.named = naming
         return FeedGenerator(importer: importer)
     }
 
@@ -61,5 +64,16 @@ struct MarkupExampleTests {
         ])
         let verdict = try ICSValidator.validate([feed])
         #expect(verdict.passed, "\(verdict.report)")
+    }
+
+    @Test("Examples/markup without naming its hotel: the signed e-mail of an organization no one named is said once, and not used")
+    func unknownHotel() throws {
+        let folder = try TemporaryFolder("markup")
+        let report = try MailFolderTests.generator(naming: []).generate(
+            inputs: [Repository.url("Examples/markup").path], to: .file(folder.path("markup.ics")), now: try Instant(iso8601: "2030-06-01T00:00:00Z"))
+        #expect(report.diagnostics.map(\.code) == [.unknownSender])
+        #expect(report.diagnostics.first?.message.description.hasPrefix("1 message with bookings from example.com, whose signature verifies but which is not a known booking sender: none of its bookings are used; if you book with it,") == true, "\(report.diagnostics)")
+        #expect(report.diagnostics.first?.origin?.description.hasSuffix("hotel-confirmation.eml") == true)
+        #expect(report.changes.added.count == 2)
     }
 }

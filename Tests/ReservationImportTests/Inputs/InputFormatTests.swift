@@ -11,10 +11,19 @@ struct InputFormatTests {
         ("From: a@example.com\r\nSubject: hi\r\n\r\nbody", .email),
         ("Received: from x\r\n\tby y\r\nDate: Tue, 4 Jun 2030 10:00:00 +0000\r\n\r\n", .email),
         ("From MAILER-DAEMON Thu Jan  1 00:00:00 2026\nReturn-Path: <a@example.com>\n\nbody", .mbox),
-        ("From here to there, no postmark\nSubject: x\n", .document(.text)),
         ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n", .iCalendar), ("begin:vcalendar\n", .iCalendar),
-        ("Hello: world\r\n\r\nnot mail", .document(.text)), ("just some text", .document(.text)), ("", nil), ("\u{0}\u{1}\u{2}", nil),
-        ("%PDF-1.7\n", .document(.pdf)),
+        ("just some text", .document(.text)), ("", nil), ("\u{0}\u{1}\u{2}", nil),
+        ("%PDF-1.7\n", .document(.pdf)), ("{\"a\": 1,\n\"b\": 2,\n\n\"c\": 3}", .nativeJSON),
+        ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-FROM:someone\r\n\r\n", .iCalendar),
+        // Whatever starts with a header field is a message, as KDE's extractor would read it too:
+        // a text that does is read as an e-mail (and its sender checked), never as a document.
+        ("From here to there, no postmark\nSubject: x\n", .email), ("Hello: world\r\n\r\nnot mail", .email),
+        ("X-Mozilla-Status: 0001\r\nX-Mozilla-Status2: 00000000\r\nFrom: a@example.com\r\n\r\nbody", .email),
+        ("X-Campaign_ID: 5\nFrom: a@example.com\n\nbody", .email), (":\n\nbody", .email),
+        // A message whose first field was written to pass for another format is still one.
+        ("[{\"@context\": \"http://schema.org\"}]\nFrom: a@example.com\n\n<html>", .email),
+        ("<a>: b\r\nX-Mailer: x\r\n\r\n<html>", .email), ("BEGIN:VCALENDAR\r\nFrom: a@example.com\r\n\r\n", .email),
+        ("%PDF-1: x\nFrom: a@example.com\n\n%PDF-1.7", .email), ("\u{FEFF}\r\n  Received: by x\r\n\r\n", .email),
     ])
     func detect(text: String, format: InputFormat?) {
         #expect(InputFormat.detect(Array(text.utf8)) == format)

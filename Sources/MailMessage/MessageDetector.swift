@@ -1,0 +1,94 @@
+/// Whether some bytes are an e-mail: the one test every way in uses (a file, a folder, a Maildir
+/// entry, an mbox, standard input, `serve`'s inbox), so that what is a message is always read as
+/// one, and its sender checked, whatever it is called and however it came.
+///
+/// A message is what starts with an RFC 5322 header field (`Name: value`, the name any printable
+/// characters but a colon, CRLF or LF line ends), or with an mbox postmark (`From ` and a
+/// sender). The test is deliberately wide: it is the door to the sender check, and it answers yes
+/// to everything KDE's extractor would itself read as a message (a run of letters and hyphens
+/// ending in a colon, `From `, and the signs by which the shared MIME database knows
+/// `message/rfc822`), so that no document reaches the extractor, or any other reader, as
+/// something else while being a message. A BOM and white space before the first line are passed
+/// over.
+///
+/// Three formats start with lines of that shape and are told apart by what follows:
+///
+/// - JSON (`{"@context": …`) and web pages (`<meta:…`) are messages only when their first lines
+///   include a field with a plain name (`From`, `X-Campaign_ID`): a message whose first field
+///   was written to look like JSON or markup is still one, a JSON document is not;
+/// - a calendar file (`BEGIN:VCALENDAR`) is a message only when its first lines include a mail
+///   header (`From`, `Received`, `Content-Type`…).
+///
+/// ```swift
+/// MessageDetector.isMessage(Array("X-Mozilla-Status: 0001\r\nFrom: a@b.example\r\n\r\nHi".utf8))  // true
+/// MessageDetector.isMessage(Array("{\"@context\": \"http://schema.org\"}".utf8))                  // false
+/// ```
+public enum MessageDetector {
+    /// How much of the start of the bytes is looked at.
+    public static let headSize = 65_536
+
+    /// Whether the bytes are an e-mail (or an mbox of them), by their first lines.
+    public static func isMessage(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = Array(bytes.prefix(headSize))
+        var start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[start]) { start += 1 }
+        let text = head[start...]
+        guard let first = text.first else { return false }
+        if signatures.contains(where: { text.starts(with: $0) }) { return true }
+        let fields = leadingFields(text)
+        guard !fields.isEmpty else { return false }
+        if [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "<")].contains(first) { return fields.contains(where: isPlainName) }
+        if isNamed(fields[0], "begin") { return fields.contains { name in mailHeaders.contains { isNamed(name, $0) } } }
+        return true
+    }
+
+    /// What starts a message that is not a header field: an mbox postmark (which KDE's extractor
+    /// takes for one, whatever follows it), and the other signs by which the shared MIME database
+    /// knows `message/rfc822` and news articles.
+    private static let signatures: [[UInt8]] = ["From ", "#! rnews", "N#! rnews", "Forward to ", "Pipe to "].map { Array($0.utf8) }
+
+    /// The names of the header fields the text starts with, up to the first line that is no
+    /// field (an empty line ends a header); empty when the first line is none.
+    ///
+    /// A field's name is any run of printable characters but a colon (RFC 5322's `ftext`), an
+    /// empty one too, as KDE's extractor accepts; a line that starts with white space continues
+    /// the field before it.
+    static func leadingFields(_ text: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        var names: [ArraySlice<UInt8>] = []
+        var start = text.startIndex
+        while start < text.endIndex {
+            let end = text[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+            var line = text[start..<end]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if line.isEmpty { break }
+            if line.first == UInt8(ascii: " ") || line.first == UInt8(ascii: "\t") {
+                if names.isEmpty { break }
+            } else {
+                guard let colon = line.firstIndex(of: UInt8(ascii: ":")), line[..<colon].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { break }
+                names.append(line[..<colon])
+            }
+            start = end + 1
+        }
+        return names
+    }
+
+    /// Whether a field's name is one a mail program writes: letters, digits, `-`, `_` and `.`.
+    private static func isPlainName(_ name: ArraySlice<UInt8>) -> Bool {
+        !name.isEmpty && name.allSatisfy { byte in
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F
+                || byte == 0x2E
+        }
+    }
+
+    /// Whether a field's name is `other` (lower case), in any case.
+    private static func isNamed(_ name: ArraySlice<UInt8>, _ other: String) -> Bool {
+        name.count == other.utf8.count && zip(name, other.utf8).allSatisfy { $0 | 0x20 == $1 }
+    }
+
+    /// Header fields that only a message has, which tell one that starts `BEGIN:` from a calendar
+    /// file.
+    private static let mailHeaders = [
+        "from", "sender", "to", "cc", "subject", "date", "received", "return-path", "delivered-to", "message-id", "mime-version",
+        "content-type", "reply-to", "dkim-signature", "authentication-results", "x-mozilla-status",
+    ]
+}
