@@ -98,6 +98,9 @@ public enum DKIMOutcome: String, Sendable, Hashable, Codable, CaseIterable, Cust
     case keyRevoked = "key-revoked"
     /// The key record is not a usable key (wrong type, cannot be decoded, too small).
     case keyUnusable = "key-unusable"
+    /// The key is published in testing mode (`t=y` in its record): RFC 6376 (section 3.6.1) has
+    /// such mail treated as unsigned, even when the signature verifies.
+    case testingKey = "key-in-testing"
     /// The signature's expiry (`x=`) has passed, or its time (`t=`) is in the future.
     case expired
     /// The algorithm is one RFC 8301 no longer accepts (`rsa-sha1`) or one not known.
@@ -114,6 +117,7 @@ public enum DKIMOutcome: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .keyUnavailable: "its key could not be looked up now"
         case .keyRevoked: "its key was withdrawn"
         case .keyUnusable: "its key is not usable"
+        case .testingKey: "its key is published in testing mode (t=y), so it counts as unsigned"
         case .expired: "the signature has expired"
         case .algorithm: "its algorithm is not accepted"
         case .malformed: "the signature is malformed"

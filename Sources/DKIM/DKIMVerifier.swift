@@ -9,7 +9,8 @@ import MailMessage
 /// The cryptography and canonicalization are libopendkim's; the keys come from ``keys``, which
 /// is DNS for real mail (``DNSKeySource``) and a file that stands in for it in tests
 /// (``DKIMKeyFile``). Messages kept on Unix with bare line feeds are checked in their CRLF form,
-/// as they travelled. `rsa-sha1` signatures do not verify (RFC 8301).
+/// as they travelled. `rsa-sha1` signatures do not verify (RFC 8301), nor do those whose key is
+/// published in testing mode (`t=y`, which RFC 6376 makes unsigned mail).
 ///
 /// ```swift
 /// let verifier = DKIMVerifier(keys: DNSKeySource())
@@ -90,7 +91,8 @@ public struct DKIMVerifier: Sendable {
         let bodyHash = dkim_sig_getbh(signature)
         let outcome: DKIMOutcome
         if flags & DKIM_SIGFLAG_PASSED != 0, bodyHash == DKIM_SIGBH_MATCH {
-            outcome = algorithm == DKIM_SIGN_RSASHA1 ? .algorithm : .pass
+            // RFC 6376, section 3.6.1: mail signed with a key in testing mode is unsigned mail.
+            outcome = algorithm == DKIM_SIGN_RSASHA1 ? .algorithm : flags & DKIM_SIGFLAG_TESTKEY != 0 ? .testingKey : .pass
         } else if case .unavailable = lookups.answers[DKIMSignature.keyName(selector: selector, domain: domain)] {
             outcome = .keyUnavailable
         } else {

@@ -15,6 +15,22 @@ struct RFC6376Tests {
         DKIMVerifier(keys: try DKIMKeyFile(path: keys.keysFile)).verify(Array(text.utf8), at: time)
     }
 
+    @Test("a key published in testing mode (t=y) counts as unsigned, even when its signature verifies")
+    func testingKey() throws {
+        let keys = try DKIMTestKeys()
+        try keys.make(selector: "t1", domain: "united.com", testing: true)
+        let signed = try keys.sign(Self.message, selector: "t1", domain: "united.com")
+        let found = try verify(signed, keys: keys)
+        #expect(found.map(\.outcome) == [.testingKey])
+        #expect(found.first?.outcome.description == "its key is published in testing mode (t=y), so it counts as unsigned")
+        // Among other flags (s: no subdomains in i=), and in a key file of a person's.
+        let record = try #require(try DKIMKeyFile(path: keys.keysFile).records["t1._domainkey.united.com"])
+        let flags = try DKIMKeyFile(text: "t1._domainkey.united.com " + record.replacingOccurrences(of: "t=y", with: "t=s:y"))
+        #expect(DKIMVerifier(keys: flags).verify(Array(signed.utf8)).map(\.outcome) == [.testingKey])
+        // A failure is still said as such.
+        #expect(try verify(signed.replacingOccurrences(of: "8:05", with: "6:05"), keys: keys).map(\.outcome) == [.bodyChanged])
+    }
+
     @Test("the header fields a signature signs (h=), in order and lower case, and its time (t=)")
     func signedFields() throws {
         let keys = try DKIMTestKeys()
