@@ -48,7 +48,8 @@ public struct DKIMVerifier: Sendable {
         var status: DKIM_STAT = 0
         guard let handle = dkim_verify(library, "reservation-feed", nil, &status) else { return [] }
         defer { dkim_free(handle) }
-        let lookups = KeyLookups(keys: keys)
+        var body = Self.withCRLF(message[header.bodyStart...])
+        let lookups = KeyLookups(keys: keys, body: body)
         let context = Unmanaged.passRetained(lookups)
         defer { context.release() }
         _ = dkim_set_user_context(handle, context.toOpaque())
@@ -58,7 +59,6 @@ public struct DKIMVerifier: Sendable {
             _ = dkim_header(handle, &text, text.count)
         }
         _ = dkim_eoh(handle)
-        var body = Self.withCRLF(message[header.bodyStart...])
         if !body.isEmpty { _ = dkim_body(handle, &body, body.count) }
         _ = dkim_eom(handle, nil)
 
@@ -82,10 +82,6 @@ public struct DKIMVerifier: Sendable {
             value.split(separator: ":").map { $0.lowercased() }.filter { !$0.isEmpty }
         }
         let timestamp = Self.tag("t", of: signature).flatMap { Int64($0) }.map(Instant.init(secondsSinceEpoch:))
-        var bodyLength = 0
-        var signedLength = 0
-        var limit = -1
-        _ = dkim_sig_getcanonlen(handle, signature, &bodyLength, &signedLength, &limit)
 
         let flags = Int32(dkim_sig_getflags(signature))
         let bodyHash = dkim_sig_getbh(signature)
@@ -100,7 +96,19 @@ public struct DKIMVerifier: Sendable {
         }
         return DKIMSignature(
             domain: domain, selector: selector, algorithm: algorithmName, outcome: outcome,
-            coversWholeBody: limit < 0 || signedLength >= bodyLength, signedFields: signedFields ?? [], timestamp: timestamp)
+            coversWholeBody: coversWholeBody(signature, of: handle, lookups: lookups), signedFields: signedFields ?? [], timestamp: timestamp)
+    }
+
+    /// Whether a signature's body-length tag (`l=`), if it has one, is at least the length of the
+    /// whole body in the signature's canonical form (RFC 6376, section 3.5). libopendkim counts
+    /// only the bytes it hashed, which stop at `l=`, so the whole canonical length is found here.
+    private func coversWholeBody(_ signature: OpaquePointer, of handle: OpaquePointer, lookups: KeyLookups) -> Bool {
+        var limit = -1
+        guard dkim_sig_getcanonlen(handle, signature, nil, nil, &limit) == DKIM_STAT_OK, limit >= 0 else { return true }
+        var header: dkim_canon_t = DKIM_CANON_UNKNOWN
+        var body: dkim_canon_t = DKIM_CANON_UNKNOWN
+        _ = dkim_sig_getcanons(signature, &header, &body)
+        return limit >= lookups.canonicalLength(body == DKIM_CANON_RELAXED ? .relaxed : .simple)
     }
 
     /// The value of one of a signature's tags, as libopendkim read it (white space removed).
@@ -120,6 +128,8 @@ public struct DKIMVerifier: Sendable {
             DKIM_SIGERROR_KEYDECODE, DKIM_SIGERROR_KEYTOOSMALL:
             return .keyUnusable
         case DKIM_SIGERROR_EXPIRED, DKIM_SIGERROR_FUTURE, DKIM_SIGERROR_TIMESTAMPS: return .expired
+        // l= longer than the canonical body: the body was cut after signing.
+        case DKIM_SIGERROR_TOOLARGE_L: return .bodyChanged
         case DKIM_SIGERROR_MISSING_A, DKIM_SIGERROR_INVALID_A: return .algorithm
         default:
             if bodyHash == DKIM_SIGBH_MISMATCH { return .bodyChanged }
@@ -142,16 +152,30 @@ public struct DKIMVerifier: Sendable {
 }
 
 /// The key source of one verification, and what it answered, reached from libopendkim's
-/// callback through the handle's user context. Used on one thread only, the verifying one.
+/// callback through the handle's user context; and the body, for the length of its canonical
+/// forms. Used on one thread only, the verifying one.
 private final class KeyLookups {
     /// The most keys looked up for one message; the signatures past them are taken as having none.
     static let maximum = 8
 
     let keys: any DKIMKeySource
     var answers: [String: DKIMKeyAnswer] = [:]
+    /// The body as libopendkim is given it (CRLF line ends).
+    let body: [UInt8]
+    /// The length of the canonical body, by canonicalization, once found.
+    private var canonicalLengths: [BodyCanonicalization: Int] = [:]
 
-    init(keys: any DKIMKeySource) {
+    init(keys: any DKIMKeySource, body: [UInt8]) {
         self.keys = keys
+        self.body = body
+    }
+
+    /// The length of the whole body in a canonical form, found once for each form.
+    func canonicalLength(_ canonicalization: BodyCanonicalization) -> Int {
+        if let known = canonicalLengths[canonicalization] { return known }
+        let length = canonicalization.length(of: body)
+        canonicalLengths[canonicalization] = length
+        return length
     }
 }
 

@@ -31,6 +31,34 @@ struct RFC6376Tests {
         #expect(try verify(signed.replacingOccurrences(of: "8:05", with: "6:05"), keys: keys).map(\.outcome) == [.bodyChanged])
     }
 
+    @Test(
+        "l= as long as the canonical body covers it: trailing blank lines and white space are not part of it",
+        arguments: ["relaxed/relaxed", "relaxed/simple", "simple/simple", "simple/relaxed"])
+    func bodyLength(canonicalization: String) throws {
+        let keys = try DKIMTestKeys()
+        try keys.make(selector: "s1", domain: "united.com")
+        let relaxedBody = canonicalization.hasSuffix("/relaxed")
+        // Blank lines at the end, for either canonicalization; white space at the ends of lines and
+        // within them, which relaxed drops or shortens.
+        let message = Self.message + (relaxedBody ? "Seat  12A, \t boarding at 7:25.   \n \t\n" : "Seat 12A.\n") + "\n\n\n"
+        let signed = try keys.sign(message, selector: "s1", domain: "united.com", length: true, canonicalization: canonicalization)
+        #expect(signed.contains(" l="))
+        let found = try verify(signed, keys: keys)
+        #expect(found.map(\.outcome) == [.pass])
+        #expect(found.map(\.coversWholeBody) == [true])
+        // The same with LF line ends, as mail is kept on Unix.
+        #expect(try verify(signed.replacingOccurrences(of: "\r\n", with: "\n"), keys: keys).map(\.coversWholeBody) == [true])
+        // More blank lines (and, for relaxed, white space) count for nothing either.
+        let padded = signed + (relaxedBody ? " \t\r\n\r\n" : "\r\n\r\n")
+        #expect(try verify(padded, keys: keys).map(\.coversWholeBody) == [true])
+        // Content added after signing is not covered, however short.
+        let appended = try verify(signed + "x\r\n", keys: keys)
+        #expect(appended.map(\.outcome) == [.pass])
+        #expect(appended.map(\.coversWholeBody) == [false])
+        let added = try verify(signed + "Cancelled: your flight UA 110 is cancelled.\r\n", keys: keys)
+        #expect(added.map(\.coversWholeBody) == [false])
+    }
+
     @Test("the header fields a signature signs (h=), in order and lower case, and its time (t=)")
     func signedFields() throws {
         let keys = try DKIMTestKeys()
