@@ -101,11 +101,14 @@ public enum DKIMOutcome: String, Sendable, Hashable, Codable, CaseIterable, Cust
     /// The key is published in testing mode (`t=y` in its record): RFC 6376 (section 3.6.1) has
     /// such mail treated as unsigned, even when the signature verifies.
     case testingKey = "key-in-testing"
-    /// The signature's expiry (`x=`) has passed, or its time (`t=`) is in the future.
+    /// The signature's expiry (`x=`) had passed at the time it was judged at.
     case expired
+    /// The signature's time (`t=`) was in the future at the time it was judged at.
+    case datedInFuture = "dated-in-future"
     /// The algorithm is one RFC 8301 no longer accepts (`rsa-sha1`) or one not known.
     case algorithm
-    /// The signature's header is malformed or misses a required tag.
+    /// The signature's header is malformed or misses a required tag (or its times are not
+    /// numbers, or it expires before it was made).
     case malformed
 
     public var description: String {
@@ -118,7 +121,8 @@ public enum DKIMOutcome: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .keyRevoked: "its key was withdrawn"
         case .keyUnusable: "its key is not usable"
         case .testingKey: "its key is published in testing mode (t=y), so it counts as unsigned"
-        case .expired: "the signature has expired"
+        case .expired: "the signature has expired (x=)"
+        case .datedInFuture: "the signature is dated in the future (t=)"
         case .algorithm: "its algorithm is not accepted"
         case .malformed: "the signature is malformed"
         }

@@ -32,24 +32,37 @@ public struct DKIMVerifier: Sendable {
     /// - Parameters:
     ///   - message: The message as it was received (RFC 5322; CRLF or LF line ends).
     ///   - header: The message's header, when the caller has split it already.
-    ///   - time: The time to check the signatures' times against (`t=`, `x=`): when the message
-    ///     arrived, for one read long after; now when `nil`.
+    ///   - time: The time to judge the signatures' times against (`x=`, when the signature
+    ///     expires; `t=`, when it was signed, which may not be in the future), allowing five minutes
+    ///     either way for the signer's clock: when the message arrived, for one read long after;
+    ///     now when `nil`.
     /// - Returns: The signatures, in the order they appear; empty for a message without one.
     public func verify(_ message: [UInt8], header: RawHeader? = nil, at time: Instant? = nil) -> [DKIMSignature] {
         let header = header ?? RawHeader(message)
-        guard header.fields.contains(where: { $0.isNamed("DKIM-Signature") }) else { return [] }
+        let fields = header.fields.filter { $0.isNamed("DKIM-Signature") }
+        guard !fields.isEmpty else { return [] }
+        let now = Instant.now.secondsSinceEpoch
+        let time = time?.secondsSinceEpoch ?? now
+        // The signatures' times, read before libopendkim reads them: it judges them by the
+        // system's clock, whatever time it is given, so they are judged here, and libopendkim is
+        // given the clock drift that keeps it from refusing those in date at `time`.
+        let times = fields.map { field in
+            let tags = DKIMTagList(field.value)
+            return SignatureTimes(t: tags["t"], x: tags["x"])
+        }
+
         guard let library = dkim_init(nil, nil) else { return [] }
         defer { dkim_close(library) }
         // Signatures that cannot even be parsed are listed too, so that they can be reported.
         _ = rf_dkim_set_flags(library, UInt32(DKIM_LIBFLAGS_BADSIGHANDLES))
         _ = rf_dkim_set_minimum_key_bits(library, 1024)
-        if let time { _ = rf_dkim_set_fixed_time(library, UInt64(max(0, time.secondsSinceEpoch))) }
+        _ = rf_dkim_set_clock_drift(library, UInt64(SignatureTimes.drift(for: times, at: time, now: now)))
         _ = dkim_set_key_lookup(library, lookUpKey)
         var status: DKIM_STAT = 0
         guard let handle = dkim_verify(library, "reservation-feed", nil, &status) else { return [] }
         defer { dkim_free(handle) }
         var body = Self.withCRLF(message[header.bodyStart...])
-        let lookups = KeyLookups(keys: keys, body: body)
+        let lookups = KeyLookups(keys: keys, body: body, time: time)
         let context = Unmanaged.passRetained(lookups)
         defer { context.release() }
         _ = dkim_set_user_context(handle, context.toOpaque())
@@ -81,12 +94,14 @@ public struct DKIMVerifier: Sendable {
         let signedFields = Self.tag("h", of: signature).map { value in
             value.split(separator: ":").map { $0.lowercased() }.filter { !$0.isEmpty }
         }
-        let timestamp = Self.tag("t", of: signature).flatMap { Int64($0) }.map(Instant.init(secondsSinceEpoch:))
+        let times = SignatureTimes(t: Self.tag("t", of: signature), x: Self.tag("x", of: signature))
 
         let flags = Int32(dkim_sig_getflags(signature))
         let bodyHash = dkim_sig_getbh(signature)
         let outcome: DKIMOutcome
-        if flags & DKIM_SIGFLAG_PASSED != 0, bodyHash == DKIM_SIGBH_MATCH {
+        if let judgement = times.judgement(at: lookups.time) {
+            outcome = judgement
+        } else if flags & DKIM_SIGFLAG_PASSED != 0, bodyHash == DKIM_SIGBH_MATCH {
             // RFC 6376, section 3.6.1: mail signed with a key in testing mode is unsigned mail.
             outcome = algorithm == DKIM_SIGN_RSASHA1 ? .algorithm : flags & DKIM_SIGFLAG_TESTKEY != 0 ? .testingKey : .pass
         } else if case .unavailable = lookups.answers[DKIMSignature.keyName(selector: selector, domain: domain)] {
@@ -96,7 +111,8 @@ public struct DKIMVerifier: Sendable {
         }
         return DKIMSignature(
             domain: domain, selector: selector, algorithm: algorithmName, outcome: outcome,
-            coversWholeBody: coversWholeBody(signature, of: handle, lookups: lookups), signedFields: signedFields ?? [], timestamp: timestamp)
+            coversWholeBody: coversWholeBody(signature, of: handle, lookups: lookups), signedFields: signedFields ?? [],
+            timestamp: times.signed.map(Instant.init(secondsSinceEpoch:)))
     }
 
     /// Whether a signature's body-length tag (`l=`), if it has one, is at least the length of the
@@ -127,7 +143,10 @@ public struct DKIMVerifier: Sendable {
             DKIM_SIGERROR_KEYHASHMISMATCH, DKIM_SIGERROR_NOTEMAILKEY, DKIM_SIGERROR_KEYTYPEMISSING, DKIM_SIGERROR_KEYTYPEUNKNOWN,
             DKIM_SIGERROR_KEYDECODE, DKIM_SIGERROR_KEYTOOSMALL:
             return .keyUnusable
-        case DKIM_SIGERROR_EXPIRED, DKIM_SIGERROR_FUTURE, DKIM_SIGERROR_TIMESTAMPS: return .expired
+        // The times are judged before (``SignatureTimes``), and libopendkim, which judges them by
+        // the system's clock, is given the drift that keeps it from refusing those in date: it
+        // refuses only what no signer writes (a t= within that drift of 1970).
+        case DKIM_SIGERROR_EXPIRED, DKIM_SIGERROR_FUTURE, DKIM_SIGERROR_TIMESTAMPS: return .malformed
         // l= longer than the canonical body: the body was cut after signing.
         case DKIM_SIGERROR_TOOLARGE_L: return .bodyChanged
         case DKIM_SIGERROR_MISSING_A, DKIM_SIGERROR_INVALID_A: return .algorithm
@@ -165,9 +184,13 @@ private final class KeyLookups {
     /// The length of the canonical body, by canonicalization, once found.
     private var canonicalLengths: [BodyCanonicalization: Int] = [:]
 
-    init(keys: any DKIMKeySource, body: [UInt8]) {
+    /// The time the signatures' times are judged at, in seconds since 1970.
+    let time: Int64
+
+    init(keys: any DKIMKeySource, body: [UInt8], time: Int64) {
         self.keys = keys
         self.body = body
+        self.time = time
     }
 
     /// The length of the whole body in a canonical form, found once for each form.

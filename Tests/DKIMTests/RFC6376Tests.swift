@@ -59,6 +59,37 @@ struct RFC6376Tests {
         #expect(added.map(\.coversWholeBody) == [false])
     }
 
+    @Test("x= passed is expired, t= ahead is dated in the future, each at the time given rather than by the clock")
+    func times() throws {
+        let keys = try DKIMTestKeys()
+        try keys.make(selector: "s1", domain: "united.com")
+        let now = Instant.now.secondsSinceEpoch
+        let expired = try keys.sign(Self.message, selector: "s1", domain: "united.com", timestamp: now - 7200, expiry: now - 3600)
+        let found = try verify(expired, keys: keys)
+        #expect(found.map(\.outcome) == [.expired])
+        #expect(found.first?.outcome.description == "the signature has expired (x=)")
+        #expect(found.first?.timestamp == Instant(secondsSinceEpoch: now - 7200))
+        // Judged as of its arrival, before it expired, it verifies: libopendkim's clock is not the judge.
+        #expect(try verify(expired, keys: keys, at: Instant(secondsSinceEpoch: now - 5400)).map(\.outcome) == [.pass])
+
+        let ahead = try keys.sign(Self.message, selector: "s1", domain: "united.com", timestamp: now + 7200)
+        let future = try verify(ahead, keys: keys)
+        #expect(future.map(\.outcome) == [.datedInFuture])
+        #expect(future.first?.outcome.description == "the signature is dated in the future (t=)")
+        #expect(try verify(ahead, keys: keys, at: Instant(secondsSinceEpoch: now + 7200)).map(\.outcome) == [.pass])
+        // An expiry in the future is no expiry at a time before it, and one long past is at any later time.
+        let later = try keys.sign(Self.message, selector: "s1", domain: "united.com", timestamp: now - 60, expiry: now + 86400)
+        #expect(try verify(later, keys: keys).map(\.outcome) == [.pass])
+        #expect(try verify(later, keys: keys, at: Instant(secondsSinceEpoch: now + 2 * 86400)).map(\.outcome) == [.expired])
+
+        // Five minutes either way for the signer's clock.
+        let skewed = try keys.sign(Self.message, selector: "s1", domain: "united.com", timestamp: now + 120, expiry: now + 180)
+        #expect(try verify(skewed, keys: keys, at: Instant(secondsSinceEpoch: now + 400)).map(\.outcome) == [.pass])
+        // An expiry before the signature's own time is no signature.
+        let backwards = try keys.sign(Self.message, selector: "s1", domain: "united.com", timestamp: now - 100, expiry: now - 200)
+        #expect(try verify(backwards, keys: keys, at: Instant(secondsSinceEpoch: now - 150)).map(\.outcome) == [.malformed])
+    }
+
     @Test("the header fields a signature signs (h=), in order and lower case, and its time (t=)")
     func signedFields() throws {
         let keys = try DKIMTestKeys()
@@ -80,7 +111,7 @@ struct RFC6376Tests {
         #expect(decoded == DKIMSignature(domain: "united.com", selector: "s1", algorithm: "rsa-sha256", outcome: .expired))
         #expect(decoded.signedFields.isEmpty && decoded.timestamp == nil)
         let now = DKIMSignature(
-            domain: "united.com", selector: "s1", algorithm: "ed25519-sha256", outcome: .bodyChanged, coversWholeBody: false,
+            domain: "united.com", selector: "s1", algorithm: "ed25519-sha256", outcome: .datedInFuture, coversWholeBody: false,
             signedFields: ["from", "date"], timestamp: Instant(secondsSinceEpoch: 1_795_000_000))
         let encoded = try JSONEncoder().encode(now)
         #expect(String(decoding: encoded, as: UTF8.self).contains(#""timestamp":1795000000"#))
