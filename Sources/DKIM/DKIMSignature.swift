@@ -110,6 +110,11 @@ public enum DKIMOutcome: String, Sendable, Hashable, Codable, CaseIterable, Cust
     /// The signature's header is malformed or misses a required tag (or its times are not
     /// numbers, or it expires before it was made).
     case malformed
+    /// Not checked: the keys of as many other signatures as are looked up for one message
+    /// (``DKIMVerifier/maximumKeyLookups``) were looked up before its turn came.
+    case tooManySignatures = "too-many-signatures"
+    /// Not checked: a signature of a domain the caller put first had verified already.
+    case notNeeded = "not-needed"
 
     public var description: String {
         switch self {
@@ -125,6 +130,9 @@ public enum DKIMOutcome: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .datedInFuture: "the signature is dated in the future (t=)"
         case .algorithm: "its algorithm is not accepted"
         case .malformed: "the signature is malformed"
+        case .tooManySignatures:
+            "it was not checked: the keys of \(DKIMVerifier.maximumKeyLookups) other signatures were looked up first, the most for one message"
+        case .notNeeded: "it was not checked: a signature of a domain checked first (the sender's) had verified already"
         }
     }
 }

@@ -11,8 +11,10 @@ import Testing
 struct RFC6376Tests {
     static let message = DKIMVerifierTests.message
 
-    private func verify(_ text: String, keys: DKIMTestKeys, at time: Instant? = nil) throws -> [DKIMSignature] {
-        DKIMVerifier(keys: try DKIMKeyFile(path: keys.keysFile)).verify(Array(text.utf8), at: time)
+    private func verify(
+        _ text: String, keys: DKIMTestKeys, at time: Instant? = nil, preferring isPreferred: (String) -> Bool = { _ in false }
+    ) throws -> [DKIMSignature] {
+        DKIMVerifier(keys: try DKIMKeyFile(path: keys.keysFile)).verify(Array(text.utf8), at: time, preferring: isPreferred)
     }
 
     @Test("a key published in testing mode (t=y) counts as unsigned, even when its signature verifies")
@@ -90,6 +92,73 @@ struct RFC6376Tests {
         #expect(try verify(backwards, keys: keys, at: Instant(secondsSinceEpoch: now - 150)).map(\.outcome) == [.malformed])
     }
 
+    @Test("an aligned signature after ten broken or foreign ones: tried first when its domain is preferred, and the look-ups stop once it verifies")
+    func preferred() throws {
+        let keys = try DKIMTestKeys()
+        let forger = try DKIMTestKeys()
+        try keys.make(selector: "s1", domain: "united.com")
+        var message = try keys.sign(Self.message, selector: "s1", domain: "united.com")
+        // Signed on top of it, so listed before it: three of united.com's names with a forger's keys,
+        // four other domains' good signatures, three of domains that publish no key.
+        var expected: [(domain: String, outcome: DKIMOutcome)] = []
+        for index in 1...3 {
+            try keys.make(selector: "b\(index)", domain: "united.com")
+            try forger.make(selector: "b\(index)", domain: "united.com")
+            message = try forger.sign(message, selector: "b\(index)", domain: "united.com")
+            expected.insert(("united.com", .signatureMismatch), at: 0)
+        }
+        for index in 1...4 {
+            try keys.make(selector: "s1", domain: "list\(index).example")
+            message = try keys.sign(message, selector: "s1", domain: "list\(index).example")
+            expected.insert(("list\(index).example", .pass), at: 0)
+        }
+        for index in 1...3 {
+            try forger.make(selector: "s1", domain: "gone\(index).example")
+            message = try forger.sign(message, selector: "s1", domain: "gone\(index).example")
+            expected.insert(("gone\(index).example", .keyNotFound), at: 0)
+        }
+        let file = try DKIMKeyFile(path: keys.keysFile)
+
+        // In the order they appear, the sender's signature comes eleventh: past the look-ups allowed.
+        let inOrder = Asked(file)
+        let plain = DKIMVerifier(keys: inOrder).verify(Array(message.utf8))
+        #expect(plain.map(\.domain) == expected.map(\.domain) + ["united.com"])
+        #expect(inOrder.names.count == DKIMVerifier.maximumKeyLookups)
+        #expect(plain.last?.outcome == .tooManySignatures)
+        #expect(!plain.contains { $0.domain == "united.com" && $0.outcome == .pass })
+
+        // Preferred, united.com's are tried first, in order, and verification stops at the good one.
+        let first = Asked(file)
+        let found = DKIMVerifier(keys: first).verify(Array(message.utf8), preferring: { $0 == "united.com" })
+        #expect(found.map(\.domain) == expected.map(\.domain) + ["united.com"], "listed in the order they appear")
+        #expect(found.last?.outcome == .pass)
+        #expect(first.names == ["b3._domainkey.united.com", "b2._domainkey.united.com", "b1._domainkey.united.com", "s1._domainkey.united.com"])
+        #expect(found.filter { $0.domain == "united.com" }.map(\.outcome) == [.signatureMismatch, .signatureMismatch, .signatureMismatch, .pass])
+        #expect(found.filter { $0.domain != "united.com" }.allSatisfy { $0.outcome == .notNeeded })
+        #expect(DKIMOutcome.notNeeded.description.contains("not checked"))
+
+        // When the preferred domain's signatures all fail, the others are still tried, up to the bound.
+        let broken = message.replacingOccurrences(of: "8:05", with: "6:05")
+        let rest = Asked(file)
+        let failed = DKIMVerifier(keys: rest).verify(Array(broken.utf8), preferring: { $0 == "united.com" })
+        #expect(rest.names.count == DKIMVerifier.maximumKeyLookups)
+        #expect(failed.last?.outcome == .bodyChanged)
+        #expect(failed.contains { $0.outcome == .tooManySignatures })
+    }
+
+    @Test("a thousand signatures of the preferred domain cost as many look-ups as the bound, and little time")
+    func thousandSignatures() throws {
+        let junk = (1...1000).map { "DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=united.com; s=s\($0); h=from; bh=AAAA; b=AAAA\r\n" }
+        let asked = Asked(try DKIMKeyFile(text: ""))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let found = DKIMVerifier(keys: asked).verify(Array((junk.joined() + Self.message).utf8), preferring: { $0 == "united.com" })
+        #expect(clock.now - start < .seconds(10))
+        #expect(found.count == 1000)
+        #expect(asked.names.count == DKIMVerifier.maximumKeyLookups)
+        #expect(found.filter { $0.outcome == .tooManySignatures }.count == 1000 - DKIMVerifier.maximumKeyLookups)
+    }
+
     @Test("the header fields a signature signs (h=), in order and lower case, and its time (t=)")
     func signedFields() throws {
         let keys = try DKIMTestKeys()
@@ -116,5 +185,22 @@ struct RFC6376Tests {
         let encoded = try JSONEncoder().encode(now)
         #expect(String(decoding: encoded, as: UTF8.self).contains(#""timestamp":1795000000"#))
         #expect(try JSONDecoder().decode(DKIMSignature.self, from: encoded) == now)
+    }
+}
+
+/// A key source that remembers which names it was asked for, in order.
+private final class Asked: DKIMKeySource, @unchecked Sendable {
+    let lock = NSLock()
+    let source: any DKIMKeySource
+    private var asked: [String] = []
+    var names: [String] { lock.withLock { asked } }
+
+    init(_ source: any DKIMKeySource) {
+        self.source = source
+    }
+
+    func record(named name: String) -> DKIMKeyAnswer {
+        lock.withLock { asked.append(name) }
+        return source.record(named: name)
     }
 }
