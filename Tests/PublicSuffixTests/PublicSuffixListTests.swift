@@ -42,3 +42,38 @@ extension PublicSuffixListTests {
         #expect(!list.isInPublicNamespace("localhost"))
     }
 }
+
+extension PublicSuffixListTests {
+    @Test(
+        "internationalized names in A-label form, from either form, in any case",
+        arguments: [
+            ("bücher.example", "xn--bcher-kva.example"), ("xn--bcher-kva.example", "xn--bcher-kva.example"),
+            ("BÜCHER.Example.", "xn--bcher-kva.example"), ("XN--BCHER-KVA.example", "xn--bcher-kva.example"),
+            ("münchen.de", "xn--mnchen-3ya.de"), ("faß.de", "xn--fa-hia.de"), ("例子.中国", "xn--fsqu00a.xn--fiqs8s"),
+            ("Mail.United.COM", "mail.united.com"), ("s1._domainkey.united.com", "s1._domainkey.united.com"),
+        ])
+    func aLabels(domain: String, aLabels: String) {
+        #expect(DomainName.aLabelForm(of: domain) == aLabels)
+    }
+
+    @Test(
+        "names that are no domain have no A-label form",
+        arguments: ["", ".", "a..b.com", ".com", "foo bar.com", "ada@united.com", "xn--zz.example", String(repeating: "a", count: 64) + ".com"])
+    func noALabels(domain: String) {
+        #expect(DomainName.aLabelForm(of: domain) == nil)
+    }
+
+    @Test("a U-label sender and an A-label signing domain are one organization")
+    func internationalOrganizations() {
+        #expect(list.organizationalDomain(of: "bücher.example") == list.organizationalDomain(of: "xn--bcher-kva.example"))
+        #expect(list.organizationalDomain(of: "www.münchen.de") == "xn--mnchen-3ya.de")
+        #expect(list.organizationalDomain(of: "mail.xn--mnchen-3ya.de") == "xn--mnchen-3ya.de")
+        #expect(list.sameOrganization("buchung.münchen.de", "xn--mnchen-3ya.de"))
+        #expect(!list.sameOrganization("münchen.de", "munchen.de"))
+        // A public suffix that is itself internationalized, in either form.
+        #expect(list.isPublicSuffix("中国"))
+        #expect(list.isPublicSuffix("xn--fiqs8s"))
+        #expect(list.organizationalDomain(of: "www.例子.中国") == "xn--fsqu00a.xn--fiqs8s")
+        #expect(list.organizationalDomain(of: "中国") == nil)
+    }
+}

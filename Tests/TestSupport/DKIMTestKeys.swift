@@ -30,9 +30,10 @@ public final class DKIMTestKeys: Sendable {
         try Data().write(to: URL(fileURLWithPath: keysFile))
     }
 
-    /// Makes a key pair for `selector` of `domain`, its public key added to ``keysFile``.
-    public func make(selector: String, domain: String, kind: Kind = .rsa) throws {
-        let output = try Self.tool(["newkey", keysFile, folder.path("private"), selector, domain, kind.rawValue])
+    /// Makes a key pair for `selector` of `domain`, its public key added to ``keysFile``;
+    /// `testing` publishes it in testing mode (`t=y`).
+    public func make(selector: String, domain: String, kind: Kind = .rsa, testing: Bool = false) throws {
+        let output = try Self.tool(["newkey", keysFile, folder.path("private"), selector, domain, kind.rawValue] + (testing ? ["--testing"] : []))
         guard output.status == 0 else { throw Failure(message: "dkim_tool.py newkey: \(output.standardError)") }
     }
 
@@ -42,10 +43,20 @@ public final class DKIMTestKeys: Sendable {
     ///   - message: The message, with LF or CRLF line ends; it is signed in its CRLF form.
     ///   - kind: The key's kind, which sets the algorithm (`rsa-sha256`, `ed25519-sha256`).
     ///   - length: Whether to add a body-length tag (`l=`) that covers the body as it is.
-    public func sign(_ message: String, selector: String, domain: String, kind: Kind = .rsa, length: Bool = false) throws -> String {
+    ///   - canonicalization: The canonicalizations of the header and the body (`c=`):
+    ///     `relaxed/simple` when not given, dkimpy's default.
+    ///   - timestamp: The signature's time (`t=`), in seconds since 1970; now when not given.
+    ///   - expiry: When it expires (`x=`), in seconds since 1970; never when not given.
+    public func sign(
+        _ message: String, selector: String, domain: String, kind: Kind = .rsa, length: Bool = false, canonicalization: String? = nil,
+        timestamp: Int64? = nil, expiry: Int64? = nil
+    ) throws -> String {
         var arguments = ["sign", folder.path("private"), selector, domain]
         if kind == .ed25519 { arguments += ["--algorithm", "ed25519-sha256"] }
         if length { arguments.append("--length") }
+        if let canonicalization { arguments += ["--canonicalization", canonicalization] }
+        if let timestamp { arguments += ["--timestamp", String(timestamp)] }
+        if let expiry { arguments += ["--expire", String(expiry)] }
         let output = try Self.tool(arguments, input: Data(message.utf8))
         guard output.status == 0 else { throw Failure(message: "dkim_tool.py sign: \(output.standardError)") }
         return output.standardOutput
