@@ -103,7 +103,7 @@ public struct SenderPolicy: Sendable, Hashable {
                 aligned.contains { $0.signs(field: "date") }
                 ? message.date : message.authenticationResults.first { $0.server == server }?.hop?.date
         }
-        if ownAddresses.contains(address) {
+        if isOwn(address) {
             return .verified(VerifiedSender(address: address, organization: organization, evidence: evidence, standing: .own, signedTime: signedTime))
         }
         if FreeMailDomains.contains(domain) || FreeMailDomains.contains(organization) { return .unverified(.freeMail(address: address)) }
@@ -222,9 +222,22 @@ public struct SenderPolicy: Sendable, Hashable {
         return PublicSuffixList.shared.organizationalDomain(of: domain)
     }
 
-    /// The domain of an address, lower case, without a final dot.
+    /// Whether an address is one of the person's own, its domain compared in A-label form.
+    func isOwn(_ address: String) -> Bool {
+        if ownAddresses.contains(address) { return true }
+        let local = address.split(separator: "@").dropLast().joined(separator: "@")
+        let normal = "\(local)@\(Self.domain(of: address))"
+        return ownAddresses.contains { own in
+            "\(own.split(separator: "@").dropLast().joined(separator: "@"))@\(Self.domain(of: own))" == normal
+        }
+    }
+
+    /// The domain of an address, lower case, without a final dot, in its A-label form
+    /// (`xn--bcher-kva.example` of `bücher.example`), as DKIM's `d=` writes it; as written when
+    /// it is no valid domain name.
     static func domain(of address: String) -> String {
         let domain = address.split(separator: "@").last.map(String.init)?.lowercased() ?? ""
-        return domain.hasSuffix(".") ? String(domain.dropLast()) : domain
+        let written = domain.hasSuffix(".") ? String(domain.dropLast()) : domain
+        return DomainName.aLabelForm(of: written) ?? written
     }
 }

@@ -40,7 +40,12 @@ public struct SenderVerifier: Sendable {
         let from = header.fields(named: "From").flatMap { MailAddresses.parse($0.value) }
         let verdicts = serverVerdicts ? Self.authenticationResults(header) : []
         let arrival = verdicts.first { trustedServers.contains($0.server) && $0.isProven }?.hop?.date
-        let signatures = DKIMVerifier(keys: keys).verify(message, header: header, at: arrival)
+        // The signatures of the sender's own organization are checked first: a message may carry
+        // many, and only so many keys are looked up for one (DKIMVerifier.maximumKeyLookups).
+        let senderOrganization = from.first.flatMap { SenderPolicy.organization(of: SenderPolicy.domain(of: $0)) }
+        let signatures = DKIMVerifier(keys: keys).verify(message, header: header, at: arrival) { domain in
+            senderOrganization != nil && SenderPolicy.organization(of: domain) == senderOrganization
+        }
         return MessageAuthentication(
             from: from, signatures: Self.withSignedFields(signatures, header: header), authenticationResults: verdicts, date: Self.date(header))
     }

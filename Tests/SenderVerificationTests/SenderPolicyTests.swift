@@ -93,6 +93,14 @@ struct SenderPolicyTests {
         #expect(SenderPolicy().verdict(for: stranger).sender == nil)
     }
 
+    @Test("an internationalized sender's domain is compared in its A-label form, as d= writes it")
+    func internationalized() {
+        let idn = message(from: ["buchung@bücher.example"], signature("xn--bcher-kva.example"))
+        #expect(SenderPolicy().verdict(for: idn) == .unverified(.unknownSender(organization: "xn--bcher-kva.example")))
+        #expect(SenderPolicy(believesAnyVerified: true).verdict(for: idn).sender?.organization == "xn--bcher-kva.example")
+        #expect(SenderPolicy(ownAddresses: ["buchung@XN--BCHER-KVA.example"]).verdict(for: idn).sender?.standing == .own)
+    }
+
     @Test("mailing lists and relays are nobody's organization; each tenant of a multi-tenant domain is its own")
     func sharedAddresses() {
         let list = message(from: ["travel@groups.io"], signature("groups.io"))
