@@ -281,7 +281,7 @@ let package = Package(
         .testTarget(name: "MailboxesTests", dependencies: ["Mailboxes"]),
         .testTarget(name: "IMAPTests", dependencies: ["IMAP", "Mailboxes", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono", "Diagnostics"]),
-        .testTarget(name: "DKIMTests", dependencies: ["DKIM", "TestSupport"]),
+        .testTarget(name: "DKIMTests", dependencies: ["DKIM", "Chrono", "TestSupport"]),
         .testTarget(name: "PublicSuffixTests", dependencies: ["PublicSuffix"]),
         .testTarget(name: "SenderVerificationTests", dependencies: ["SenderVerification", "DKIM", "MailMessage", "Reservations", "TestSupport"]),
         .testTarget(

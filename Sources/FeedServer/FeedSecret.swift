@@ -2,13 +2,19 @@ import Basics
 import Foundation
 import ReservationFeed
 
-/// The secret path segment a served feed lives under, kept in a file beside the feed.
+/// A secret kept in a file beside a served feed: the path segment the feed lives under, or the
+/// token that opens its inbox.
 ///
 /// Feeds hold names, booking numbers and travel plans, and calendar apps can only subscribe to
 /// a URL, so the URL is the password, as Google's "secret address in iCal format" is: 192 random
 /// bits from the system's generator, written base64url (32 characters). The file
 /// (`FEED.ics.secret`, mode 0600) keeps the URL the same across restarts; deleting it, or
 /// ``rotate(beside:)``, makes a new one and the old URL answers 404.
+///
+/// Writing to the inbox takes a second secret that is never part of any address: an address is
+/// given to calendars, family and services that store it, and none of them may add bookings. The
+/// inbox token (`FEED.ics.inbox-token`, mode 0600, ``loadInboxToken(beside:)``) is sent as
+/// `Authorization: Bearer TOKEN`.
 public struct FeedSecret: Sendable, Hashable, CustomStringConvertible {
     /// The path segment.
     public let value: String
@@ -31,13 +37,39 @@ public struct FeedSecret: Sendable, Hashable, CustomStringConvertible {
     /// Where the secret of the feed at `feedPath` is kept.
     public static func path(beside feedPath: String) -> String { feedPath + ".secret" }
 
+    /// Where the inbox token of the feed at `feedPath` is kept.
+    public static func inboxTokenPath(beside feedPath: String) -> String { feedPath + ".inbox-token" }
+
     /// The secret kept beside the feed, made and written (mode 0600) when there is none.
     ///
     /// - Throws: ``FeedServerError/secret(_:)`` when the file cannot be read or written, or holds
     ///   something that is not a secret, or can be read by others.
     public static func load(beside feedPath: String) throws(FeedServerError) -> FeedSecret {
-        let path = path(beside: feedPath)
-        guard FileManager.default.fileExists(atPath: path) else { return try rotate(beside: feedPath) }
+        try load(at: path(beside: feedPath))
+    }
+
+    /// Makes a new secret and keeps it beside the feed (mode 0600), replacing any old one in one
+    /// step, with the writer feeds are written with (``ReservationFeed/AtomicFileWriter``).
+    public static func rotate(beside feedPath: String) throws(FeedServerError) -> FeedSecret {
+        try rotate(at: path(beside: feedPath))
+    }
+
+    /// The inbox token kept beside the feed, made and written (mode 0600) when there is none.
+    ///
+    /// - Throws: ``FeedServerError/secret(_:)`` as ``load(beside:)`` does.
+    public static func loadInboxToken(beside feedPath: String) throws(FeedServerError) -> FeedSecret {
+        try load(at: inboxTokenPath(beside: feedPath))
+    }
+
+    /// Makes a new inbox token and keeps it beside the feed (mode 0600): the old one opens the
+    /// inbox no more.
+    public static func rotateInboxToken(beside feedPath: String) throws(FeedServerError) -> FeedSecret {
+        try rotate(at: inboxTokenPath(beside: feedPath))
+    }
+
+    /// The secret kept at `path`, made when there is none.
+    private static func load(at path: String) throws(FeedServerError) -> FeedSecret {
+        guard FileManager.default.fileExists(atPath: path) else { return try rotate(at: path) }
         var status = stat()
         guard stat(path, &status) == 0 else { throw .secret("cannot read \(path): \(String(cString: strerror(errno)))") }
         guard status.st_mode & 0o077 == 0 else {
@@ -51,11 +83,9 @@ public struct FeedSecret: Sendable, Hashable, CustomStringConvertible {
         return secret
     }
 
-    /// Makes a new secret and keeps it beside the feed (mode 0600), replacing any old one in one
-    /// step, with the writer feeds are written with (``ReservationFeed/AtomicFileWriter``).
-    public static func rotate(beside feedPath: String) throws(FeedServerError) -> FeedSecret {
+    /// A new secret, kept at `path` (mode 0600) in place of any old one, in one step.
+    private static func rotate(at path: String) throws(FeedServerError) -> FeedSecret {
         let secret = random()
-        let path = path(beside: feedPath)
         do {
             try AtomicFileWriter.replace(path, permissions: 0o600) { write in try write(Array((secret.value + "\n").utf8)) }
         } catch FeedError.write(_, let reason) {
@@ -64,6 +94,15 @@ public struct FeedSecret: Sendable, Hashable, CustomStringConvertible {
             throw .secret("cannot write \(path): \(error)")
         }
         return secret
+    }
+
+    /// Whether an `Authorization` field's value is `Bearer` and this secret (RFC 6750, section
+    /// 2.1; the scheme in any case), compared in time that does not depend on the secret.
+    public func authorizes(_ authorization: String?) -> Bool {
+        guard let authorization else { return false }
+        let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
+        return matches(String(parts[1]).trimmingWhitespace().utf8)
     }
 
     /// Never the secret itself: logs and messages that print a value by accident stay clean.

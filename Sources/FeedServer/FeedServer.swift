@@ -44,15 +44,19 @@ public struct FeedServer: Sendable {
     public var desk: DonationDesk
     /// Whether donations are taken; without an inbox folder the inbox does not exist (404).
     public var acceptsDonations: Bool
+    /// The token a donation must carry (`Authorization: Bearer TOKEN`): the feed's address alone
+    /// does not open the inbox. `nil` takes none at all.
+    public var inboxToken: FeedSecret?
     /// Where log lines go.
     public var log: @Sendable (String) -> Void
 
     /// Creates a server.
     public init(
         configuration: Configuration, keeper: FeedKeeper, responder: FeedResponder, desk: DonationDesk, acceptsDonations: Bool = true,
-        log: @escaping @Sendable (String) -> Void
+        inboxToken: FeedSecret?, log: @escaping @Sendable (String) -> Void
     ) {
         self.acceptsDonations = acceptsDonations
+        self.inboxToken = inboxToken
         self.configuration = configuration
         self.keeper = keeper
         self.responder = responder
@@ -104,6 +108,17 @@ public struct FeedServer: Sendable {
         if route == .inbox, !acceptsDonations { return .notFound }
         guard request.method == .post, route == .inbox else {
             return responder.respond(to: request, feed: keeper.current, host: host, now: now)
+        }
+        // The token before a byte of the body is read: without it, nothing is read or kept.
+        guard let inboxToken, inboxToken.authorizes(request.headerFields[.authorization]) else {
+            return FeedResponse(
+                status: .unauthorized,
+                headerFields: [
+                    .contentType: "application/json", .cacheControl: "no-store", .wwwAuthenticate: #"Bearer realm="reservation-feed inbox""#,
+                    .connection: "close",
+                ],
+                body: Array(
+                    (JSONReport.Value.object([("error", .text("the inbox takes a document only with its token (Authorization: Bearer TOKEN, the token kept beside the feed in FEED.inbox-token); nothing was kept"))]).text + "\n").utf8))
         }
         let bytes: [UInt8]
         do {

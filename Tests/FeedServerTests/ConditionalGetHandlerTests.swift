@@ -29,7 +29,7 @@ struct ConditionalGetHandlerTests {
         let server = FeedServer(
             configuration: configuration, keeper: keeper,
             responder: FeedResponder(secret: secret, feedName: "trips.ics", calendar: options.calendarProperties),
-            desk: DonationDesk(inbox: folder.path("inbox"), importer: ReservationImporter(), options: options), log: { _ in })
+            desk: DonationDesk(inbox: folder.path("inbox"), importer: ReservationImporter(), options: options), inboxToken: nil, log: { _ in })
         let channel = EmbeddedChannel(handler: ConditionalGetHandler(server: server))
         return (channel, feed)
     }

@@ -24,6 +24,9 @@ public struct ServeOptions: ParsableArguments {
     @Flag(help: "Make a new secret, so that the old URL stops working.")
     public var rotateSecret = false
 
+    @Flag(help: "Make a new inbox token (FEED.ics.inbox-token), so that the old one opens the inbox no more.")
+    public var rotateInboxToken = false
+
     @Option(help: ArgumentHelp("How often the inputs are compared whole, besides the system's notices of changes.", valueName: "seconds"))
     public var rescan: Int = 30
 
@@ -43,7 +46,9 @@ public struct ServeOptions: ParsableArguments {
         path (kept in FEED.ics.secret, mode 0600; --rotate-secret or deleting the file makes a \
         new one). The feed is made again, under generate's lock and rules, when an input \
         changes, and when a document is posted to the inbox (URL without the file name, then \
-        /inbox): native JSON, schema.org JSON-LD, a web page or an e-mail. The page at the URL \
+        /inbox, with the header Authorization: Bearer and the token kept in FEED.ics.inbox-token, \
+        mode 0600; --rotate-inbox-token makes a new one): native JSON, schema.org JSON-LD, a web \
+        page or an e-mail; the feed's address alone does not open it. The page at the URL \
         without the file name lists the upcoming events. Listens on 127.0.0.1 unless --host says \
         otherwise; put a TLS reverse proxy in front to serve beyond this machine. SIGTERM or \
         SIGINT finish the requests under way and exit 0.

@@ -24,6 +24,14 @@ struct Serve: AsyncParsableCommand {
             StandardError.print("error: \(error)")
             throw ExitCode.usage
         }
+        let inboxToken: FeedSecret
+        do {
+            inboxToken =
+                options.rotateInboxToken ? try FeedSecret.rotateInboxToken(beside: options.output) : try FeedSecret.loadInboxToken(beside: options.output)
+        } catch {
+            StandardError.print("error: \(error)")
+            throw ExitCode.usage
+        }
         let generator = try options.feed.generator(input: options.input)
         let keeper = FeedKeeper(generator: generator, inputs: options.input.inputs, output: options.output, quiet: options.quiet,
             clock: { [pinned = options.input.now == nil ? nil : try? options.input.moment()] in pinned ?? .now }, log: log)
@@ -39,7 +47,9 @@ struct Serve: AsyncParsableCommand {
         configuration.maximumBodySize = try options.input.limits().fileSize
         configuration.logRequests = !options.quiet
         let desk = DonationDesk(inbox: inboxFolder ?? "", importer: generator.importer, options: generator.options)
-        let server = FeedServer(configuration: configuration, keeper: keeper, responder: responder, desk: desk, acceptsDonations: inboxFolder != nil, log: log)
+        let server = FeedServer(
+            configuration: configuration, keeper: keeper, responder: responder, desk: desk, acceptsDonations: inboxFolder != nil,
+            inboxToken: inboxToken, log: log)
         let host = options.host
         let outcome = await keeper.start()
         // A missing input is a mistake in the command, as for generate; anything else (an inbox
@@ -50,7 +60,8 @@ struct Serve: AsyncParsableCommand {
         let changes: InputChanges
         do {
             changes = try InputChanges(
-                inputs: options.input.inputs, ignoring: [options.output, FeedSecret.path(beside: options.output)],
+                inputs: options.input.inputs,
+                ignoring: [options.output, FeedSecret.path(beside: options.output), FeedSecret.inboxTokenPath(beside: options.output)],
                 rescanInterval: TimeInterval(options.rescan), mailProgram: (options.input.mailProgram(quiet: true), generator.mailboxes.cache),
                 onNotice: log)
         } catch {
@@ -60,6 +71,10 @@ struct Serve: AsyncParsableCommand {
         }
         let feedChanges = try InputChanges(inputs: [options.output])
         if inboxFolder == nil, !options.quiet { log("note: no input folder, so no inbox: donations are refused (--inbox FOLDER to take them)") }
+        if inboxFolder != nil, !options.quiet {
+            // The path of the token, never the token itself.
+            log("note: the inbox takes donations with the token in \(FeedSecret.inboxTokenPath(beside: options.output)) (Authorization: Bearer TOKEN)")
+        }
         var failure: (any Error)?
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
