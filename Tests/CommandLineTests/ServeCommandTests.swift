@@ -75,6 +75,11 @@ struct ServeCommandTests {
         return result
     }
 
+    /// The inbox token `serve` keeps beside the feed.
+    static func inboxToken(_ feedPath: String) throws -> String {
+        try String(contentsOfFile: feedPath + ".inbox-token", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     static func donation(_ status: String) -> Data {
         Data(
             """
@@ -129,21 +134,37 @@ struct ServeCommandTests {
         #expect(try Self.request(wrong.appendingPathComponent("trips.ics")).0 == 404)
         #expect(try Self.request(server.url.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("health")).0 == 200)
 
-        // A donation becomes an event; the same again is one event; its cancellation cancels it.
+        // The inbox opens only with its own token, never with the feed's address alone: refused
+        // before the body is read, and nothing kept.
         let inbox = server.url.deletingLastPathComponent().appendingPathComponent("inbox")
-        let (created, _, receipt) = try Self.request(inbox, method: "POST", body: Self.donation("ReservationConfirmed"))
+        let token = try Self.inboxToken(feedPath)
+        let tokenAttributes = try FileManager.default.attributesOfItem(atPath: feedPath + ".inbox-token")
+        #expect((tokenAttributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(token != secret)
+        for headers in [[:], ["Authorization": "Bearer " + secret], ["Authorization": "Basic " + token], ["Authorization": "Bearer " + token + "x"]] {
+            let (unauthorized, fields, answer) = try Self.request(inbox, method: "POST", headers: headers, body: Self.donation("ReservationConfirmed"))
+            #expect(unauthorized == 401, "\(headers)")
+            #expect(fields["www-authenticate"] == #"Bearer realm="reservation-feed inbox""#)
+            #expect(String(decoding: answer, as: UTF8.self).contains("nothing was kept"))
+            #expect(!String(decoding: answer, as: UTF8.self).contains(token))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("inbox")).count == 2)
+
+        // A donation becomes an event; the same again is one event; its cancellation cancels it.
+        let authorized = ["Authorization": "Bearer " + token]
+        let (created, _, receipt) = try Self.request(inbox, method: "POST", headers: authorized, body: Self.donation("ReservationConfirmed"))
         #expect(created == 201, "\(String(decoding: receipt, as: UTF8.self))")
         #expect(String(decoding: receipt, as: UTF8.self).contains("\"title\": \"Restaurant · Savoy"))
         var feed = String(decoding: try Self.request(server.url).2, as: UTF8.self)
         #expect(feed.components(separatedBy: "Savoy").count - 1 >= 1)
         #expect(try Self.request(server.url, headers: ["If-None-Match": tag]).0 == 200)
-        #expect(try Self.request(inbox, method: "POST", body: Self.donation("ReservationConfirmed")).0 == 200)
+        #expect(try Self.request(inbox, method: "POST", headers: authorized, body: Self.donation("ReservationConfirmed")).0 == 200)
         Thread.sleep(forTimeInterval: 1.1)  // the cancellation is the newer document
-        #expect(try Self.request(inbox, method: "POST", body: Self.donation("ReservationCancelled")).0 == 201)
+        #expect(try Self.request(inbox, method: "POST", headers: authorized, body: Self.donation("ReservationCancelled")).0 == 201)
         feed = String(decoding: try Self.request(server.url).2, as: UTF8.self)
         #expect(feed.components(separatedBy: "BEGIN:VEVENT").count - 1 == 3)
         #expect(feed.contains("SUMMARY:Cancelled: Restaurant · Savoy"))
-        let (refused, _, message) = try Self.request(inbox, method: "POST", body: Data("{\"hello\": 1}".utf8))
+        let (refused, _, message) = try Self.request(inbox, method: "POST", headers: authorized, body: Data("{\"hello\": 1}".utf8))
         #expect(refused == 422)
         #expect(String(decoding: message, as: UTF8.self).contains("no reservation found"))
 
@@ -159,6 +180,9 @@ struct ServeCommandTests {
         #expect(server.stop() == 0)
         let log = String(decoding: server.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(!log.contains(secret))
+        #expect(!log.contains(token), "the inbox token is in no log line")
+        #expect(log.contains("trips.ics.inbox-token (Authorization: Bearer TOKEN)"), "the log says where the token is")
+        #expect(log.contains("POST /…/inbox 401"))
         #expect(log.contains("GET /…/trips.ics 304"))
     }
 
@@ -319,10 +343,12 @@ struct ServeCommandTests {
         let (_, headers, original) = try Self.request(server.url)
         let tag = try #require(headers["etag"])
 
-        // Larger than the file-size limit: 413, and nothing kept.
+        // Larger than the file-size limit: 413, and nothing kept; without the token, 401 first.
         let inbox = server.url.deletingLastPathComponent().appendingPathComponent("inbox")
-        let (tooLarge, _, _) = try Self.request(inbox, method: "POST", body: Data(repeating: 0x20, count: 64 * 1024))
+        let authorized = ["Authorization": "Bearer " + (try Self.inboxToken(folder.path("trips.ics")))]
+        let (tooLarge, _, _) = try Self.request(inbox, method: "POST", headers: authorized, body: Data(repeating: 0x20, count: 64 * 1024))
         #expect(tooLarge == 413)
+        #expect(try Self.request(inbox, method: "POST", body: Data(repeating: 0x20, count: 64 * 1024)).0 == 401)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("in")).count == names.count)
 
         // A broken file: reported with its place; the feed keeps the events of the others.

@@ -406,13 +406,14 @@ struct TrustedSenderTests {
         let server = try ServeCommandTests.Server(["inbox", "--output", "trips.ics", "--dkim-keys", keys.keysFile], in: folder)
         defer { _ = server.stop() }
         let inbox = server.url.deletingLastPathComponent().appendingPathComponent("inbox")
+        let authorized = ["Authorization": "Bearer " + (try ServeCommandTests.inboxToken(folder.path("trips.ics")))]
         let (refused, _, answer) = try ServeCommandTests.request(
-            inbox, method: "POST", body: Data(Self.flight("K7P2QX", status: "ReservationCancelled").utf8))
+            inbox, method: "POST", headers: authorized, body: Data(Self.flight("K7P2QX", status: "ReservationCancelled").utf8))
         #expect(refused == 422)
         #expect(String(decoding: answer, as: UTF8.self).contains("the e-mail's sender is not verified, so its bookings are not used; nothing was kept"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("inbox")) == ["flight.json"])
         let (created, _, receipt) = try ServeCommandTests.request(
-            inbox, method: "POST", body: Data(try keys.sign(Self.flight("K7P2QX"), selector: "s1", domain: "united.com").utf8))
+            inbox, method: "POST", headers: authorized, body: Data(try keys.sign(Self.flight("K7P2QX"), selector: "s1", domain: "united.com").utf8))
         #expect(created == 201, "\(String(decoding: receipt, as: UTF8.self))")
         #expect(try ServeCommandTests.eventually(10) { String(decoding: try ServeCommandTests.request(server.url).2, as: UTF8.self).contains("Flight UA 110") })
     }

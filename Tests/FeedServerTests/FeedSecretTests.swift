@@ -62,4 +62,28 @@ struct FeedSecretTests {
             "\(error)".contains("does not hold a secret")
         }
     }
+
+    @Test("the inbox token: kept apart from the address (mode 0600), rotatable, taken only as a bearer token")
+    func inboxToken() throws {
+        let folder = try TemporaryFolder("inbox-token")
+        let feed = folder.path("trips.ics")
+        let secret = try FeedSecret.load(beside: feed)
+        let token = try FeedSecret.loadInboxToken(beside: feed)
+        #expect(FeedSecret.inboxTokenPath(beside: feed) == feed + ".inbox-token")
+        #expect(token != secret)
+        #expect(try FeedSecret.loadInboxToken(beside: feed) == token, "kept across restarts")
+        var status = stat()
+        #expect(stat(FeedSecret.inboxTokenPath(beside: feed), &status) == 0 && status.st_mode & 0o777 == 0o600)
+        let rotated = try FeedSecret.rotateInboxToken(beside: feed)
+        #expect(rotated != token)
+        #expect(try FeedSecret.load(beside: feed) == secret, "rotating the token leaves the address alone")
+        #expect(rotated.authorizes("Bearer \(rotated.value)"))
+        #expect(rotated.authorizes("bearer  \(rotated.value) "))
+        #expect(!rotated.authorizes("Bearer \(token.value)"))
+        #expect(!rotated.authorizes("Basic \(rotated.value)"))
+        #expect(!rotated.authorizes("Bearer"))
+        #expect(!rotated.authorizes(rotated.value))
+        #expect(!rotated.authorizes(nil))
+        #expect(!"\(rotated)".contains(rotated.value))
+    }
 }

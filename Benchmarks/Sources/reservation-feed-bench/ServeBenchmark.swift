@@ -69,11 +69,16 @@ struct ServeBenchmark {
         var donations: [Double] = []
         var generates: [Double] = []
         let inboxURL = URL(string: url)!.deletingLastPathComponent().appendingPathComponent("inbox").absoluteString
+        // The inbox's token, as a header curl reads from a file: not in its arguments.
+        let token = try String(contentsOfFile: workspace.path("serve/feed.ics.inbox-token"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        try "Authorization: Bearer \(token)\n".write(toFile: workspace.path("serve/authorization"), atomically: true, encoding: .utf8)
         for round in 0..<max(runs, 3) {
             let document = workspace.path("serve/donation-\(round).json")
             try Self.donation(round).write(toFile: document, atomically: true, encoding: .utf8)
             let donation = try ProcessSample.run(
-                curl, ["-sS", "-o", "/dev/null", "-w", "%{http_code}", "--data-binary", "@" + document, inboxURL], standardOutput: nil)
+                curl,
+                ["-sS", "-o", "/dev/null", "-w", "%{http_code}", "-H", "@" + workspace.path("serve/authorization"), "--data-binary", "@" + document, inboxURL],
+                standardOutput: nil)
             guard donation.output?.hasPrefix("201") == true else {
                 throw ProcessFailure(command: "curl POST inbox", reason: "answered \(donation.output ?? "nothing")")
             }
