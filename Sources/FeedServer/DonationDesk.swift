@@ -56,13 +56,17 @@ public struct DonationDesk: Sendable {
         guard let read else {
             return receipt(503, [("error", .text("the document took longer than \(Int(timeBudget)) s to read; nothing was kept"))])
         }
-        let findings = read.diagnostics + ReservationLinter(options: options).lint(read.reservations, now: now)
+        // What is said of the run's senders once (an organization that is no known booking
+        // sender) is said of this one document here.
+        let findings = read.diagnostics + read.senderSummaries() + ReservationLinter(options: options).lint(read.reservations, now: now)
         let messages = findings.map { JSONReport.Value.text($0.description) }
         guard !read.reservations.isEmpty, !findings.contains(where: { $0.severity == .error }) else {
             let reason =
-                !read.withheld.isEmpty
-                ? "the e-mail's sender is not verified, so its bookings are not used"
-                : read.reservations.isEmpty ? "no reservation found in the document" : "the document has errors"
+                !read.unknownSenders.isEmpty
+                ? "the e-mail's sender is verified but is no known booking sender, so its bookings are not used"
+                : !read.withheld.isEmpty
+                    ? "the e-mail's sender is not verified, so its bookings are not used"
+                    : read.reservations.isEmpty ? "no reservation found in the document" : "the document has errors"
             return receipt(422, [("error", .text(reason + "; nothing was kept")), ("messages", .list(messages))])
         }
         var builderOptions = options
