@@ -91,9 +91,10 @@ public struct CalDAVPublisher: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
 
+        let inputReading = InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes)
         var reading: (inputCount: Int, result: ImportResult)
         do {
-            reading = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: report)
+            reading = try inputReading.read(inputs, report: report)
         } catch {
             throw .feed(error)
         }
@@ -125,7 +126,7 @@ public struct CalDAVPublisher: Sendable {
         for resource in remote where resource.isPublished {
             if let event = resource.event, let maker = event.bookedBy, makers[event.uid] == nil { makers[event.uid] = maker }
         }
-        _ = InputReading.admit(&reading.result, makers: makers, report: report)
+        _ = inputReading.admit(&reading.result, makers: makers, report: report)
         let state = try PublishState.load(statePath, calendar: calendar)
         let plan = try planner.plan(
             reading.result.reservations, inputIsComplete: !reading.result.hasErrors, withheld: reading.result.withheld, remote: remote,

@@ -111,7 +111,8 @@ public enum DKIMOutcome: String, Sendable, Hashable, Codable, CaseIterable, Cust
     /// numbers, or it expires before it was made).
     case malformed
     /// Not checked: the keys of as many other signatures as are looked up for one message
-    /// (``DKIMVerifier/maximumKeyLookups``) were looked up before its turn came.
+    /// (``DKIMVerifier/maximumKeyLookups``, ``DKIMVerifier/maximumPreferredKeyLookups`` for the
+    /// sender's own domain) were looked up before its turn came.
     case tooManySignatures = "too-many-signatures"
     /// Not checked: a signature of a domain the caller put first had verified already.
     case notNeeded = "not-needed"
@@ -131,7 +132,7 @@ public enum DKIMOutcome: String, Sendable, Hashable, Codable, CaseIterable, Cust
         case .algorithm: "its algorithm is not accepted"
         case .malformed: "the signature is malformed"
         case .tooManySignatures:
-            "it was not checked: the keys of \(DKIMVerifier.maximumKeyLookups) other signatures were looked up first, the most for one message"
+            "it was not checked: the keys of as many other signatures as are looked up for one message were looked up first"
         case .notNeeded: "it was not checked: a signature of a domain checked first (the sender's) had verified already"
         }
     }

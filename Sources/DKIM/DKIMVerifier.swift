@@ -13,9 +13,10 @@ import MailMessage
 /// published in testing mode (`t=y`, which RFC 6376 makes unsigned mail).
 ///
 /// A message may carry any number of signatures, and each costs a key look-up: the keys of at
-/// most ``maximumKeyLookups`` are looked up for one message. The caller says which signing domains
-/// matter most (those aligned with the sender): their signatures are tried first, and once one
-/// of them verifies, covering the whole body, no other key is looked up.
+/// most ``maximumPreferredKeyLookups`` signatures of the domains that matter most (the caller says
+/// which: those aligned with the sender) and ``maximumKeyLookups`` of the others are looked up for
+/// one message. The preferred ones are tried first, from the bottom of the header up, and once
+/// one of them verifies, covering the whole body, no other key is looked up.
 ///
 /// ```swift
 /// let verifier = DKIMVerifier(keys: DNSKeySource())
@@ -24,11 +25,16 @@ import MailMessage
 /// }
 /// ```
 public struct DKIMVerifier: Sendable {
-    /// The most keys looked up for one message (distinct key names; a name two signatures share is
-    /// looked up once). A signature whose key is not looked up because of it says so
-    /// (``DKIMOutcome/tooManySignatures``). It bounds what one message can make DNS do: a hostile
-    /// sender's message naming hundreds of keys at slow servers costs as much as eight look-ups.
+    /// The most keys looked up for one message's signatures of domains other than the preferred
+    /// ones (distinct key names; a name two signatures share is looked up once). A signature whose
+    /// key is not looked up because of it says so (``DKIMOutcome/tooManySignatures``). It bounds
+    /// what one message can make DNS do: a hostile sender's message naming hundreds of keys at slow
+    /// servers costs as much as eight look-ups.
     public static let maximumKeyLookups = 8
+    /// The most keys looked up for one message's signatures of the preferred domains (the
+    /// sender's own): more than for the others, so that a genuine signature under a pile of forged
+    /// ones of the same domain is still reached, and still bounded.
+    public static let maximumPreferredKeyLookups = 16
 
     /// Where keys are looked up.
     public var keys: any DKIMKeySource
@@ -38,7 +44,8 @@ public struct DKIMVerifier: Sendable {
         self.keys = keys
     }
 
-    /// Verifies every DKIM signature of a message, up to ``maximumKeyLookups`` keys.
+    /// Verifies every DKIM signature of a message, up to ``maximumPreferredKeyLookups`` keys of the
+    /// preferred domains and ``maximumKeyLookups`` of the others.
     ///
     /// Signatures are tried in the order they appear, but those whose signing domain `isPreferred`
     /// says matters most come first: so a message whose sender's signature follows a dozen others
@@ -170,10 +177,14 @@ private let lookUpKey: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMut
     } else if verification.isSettled(before: signature, of: handle) {
         verification.skipped[signature] = .notNeeded
         return DKIM_CBSTAT_NOTFOUND
-    } else if verification.answers.count >= DKIMVerifier.maximumKeyLookups {
+    } else if verification.isPreferred(signature)
+        ? verification.lookups.preferred >= DKIMVerifier.maximumPreferredKeyLookups
+        : verification.lookups.others >= DKIMVerifier.maximumKeyLookups
+    {
         verification.skipped[signature] = .tooManySignatures
         return DKIM_CBSTAT_NOTFOUND
     } else {
+        if verification.isPreferred(signature) { verification.lookups.preferred += 1 } else { verification.lookups.others += 1 }
         answer = verification.keys.record(named: name)
         verification.answers[name] = answer
     }

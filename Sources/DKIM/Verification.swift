@@ -16,6 +16,8 @@ final class Verification {
 
     /// The answers, by key name; a name is looked up once for a message.
     var answers: [String: DKIMKeyAnswer] = [:]
+    /// How many keys were looked up for the preferred domains' signatures, and for the others'.
+    var lookups = (preferred: 0, others: 0)
     /// The signatures whose key was not looked up, and why.
     var skipped: [OpaquePointer: DKIMOutcome] = [:]
     /// The signatures in the order they appear, as libopendkim listed them before they were
@@ -61,10 +63,13 @@ final class Verification {
     }
 
     /// Lists the signatures in the order they appear and in the order they are to be tried: the
-    /// preferred domains' first, each group in the order it appears.
+    /// preferred domains' first, from the bottom of the header up (the signature nearest the
+    /// body is the first signer's: whoever handles the message after adds theirs on top, as a
+    /// forger adding signatures of the sender's domain to a genuine message would), then the
+    /// others in the order they appear.
     func list(_ signatures: [OpaquePointer]) {
         order = signatures
-        tried = signatures.filter(isPreferred) + signatures.filter { !isPreferred($0) }
+        tried = signatures.filter(isPreferred).reversed() + signatures.filter { !isPreferred($0) }
         positions = Dictionary(uniqueKeysWithValues: tried.enumerated().map { ($1, $0) })
     }
 

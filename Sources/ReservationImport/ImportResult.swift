@@ -1,5 +1,6 @@
 import Diagnostics
 import Reservations
+import SenderVerification
 
 /// What reading some input produced: the reservations that could be read, and messages about the rest.
 public struct ImportResult: Sendable, Hashable {
@@ -112,22 +113,27 @@ public struct ImportResult: Sendable, Hashable {
     /// Merges what describes the same booking (``ReservationMerger``), once every input is read
     /// (never input by input: a later input may be an older account of an earlier one's booking),
     /// and returns what merging said, which is added to ``diagnostics`` too.
-    public mutating func mergeBookings() -> [Diagnostic] {
-        keyedMergeBookings().said
+    public mutating func mergeBookings(policy: SenderPolicy = SenderPolicy()) -> [Diagnostic] {
+        keyedMergeBookings(policy: policy).said
     }
 
     /// Merges what describes the same booking, as ``mergeBookings()`` does, and gives the
     /// identity key of each reservation left (``Reservations/Reservation/identityKey``), in order,
     /// worked out once for merging.
     ///
-    /// - Parameter makers: For a booking's identity key, the organization whose mail made it, as
-    ///   the previous feed remembers (see ``ReservationMerger``); the sources whose changes its
-    ///   maker's rule refuses join ``withheld``, so that their events stay as they were.
-    package mutating func keyedMergeBookings(makers: ((String) -> String?)? = nil) -> (said: [Diagnostic], keys: [String?]) {
+    /// - Parameters:
+    ///   - makers: For a booking's identity key, the organization whose mail made it, as the
+    ///     previous feed remembers (see ``ReservationMerger``); the sources whose changes its
+    ///     maker's rule refuses join ``withheld``, so that their events stay as they were.
+    ///   - policy: Whose mail is believed: a known booking sender's word on who made a booking
+    ///     outweighs another's.
+    package mutating func keyedMergeBookings(
+        makers: ((String) -> String?)? = nil, policy: SenderPolicy = SenderPolicy()
+    ) -> (said: [Diagnostic], keys: [String?]) {
         var said: [Diagnostic] = []
         let keys: [String?]
         let refused: [ImportedReservation]
-        (reservations, keys, refused) = ReservationMerger.keyedMerge(reservations, makers: makers, reporting: &said)
+        (reservations, keys, refused) = ReservationMerger.keyedMerge(reservations, makers: makers, policy: policy, reporting: &said)
         withheld += refused
         diagnostics += said
         return (said, keys)

@@ -83,7 +83,7 @@ public struct ReservationImporter: Sendable {
         for source in sources {
             result.append(read(source))
         }
-        _ = result.mergeBookings()
+        _ = result.mergeBookings(policy: senders.policy)
         result.diagnostics += result.senderSummaries()
         return result
     }

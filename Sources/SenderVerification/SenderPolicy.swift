@@ -121,6 +121,37 @@ public struct SenderPolicy: Sendable, Hashable {
         return .verified(VerifiedSender(address: address, organization: organization, evidence: evidence, standing: standing, signedTime: signedTime))
     }
 
+    /// Whose booking a booking is: the organization whose mail made it, or the person.
+    public struct Maker: Sendable, Hashable {
+        /// The organization (`united.com`); `nil` when the person made it, or nothing is known.
+        public var organization: String?
+        /// Whether the person's own inputs (or address) made it.
+        public var isPerson: Bool
+
+        public init(organization: String?, isPerson: Bool = false) {
+            self.organization = organization
+            self.isPerson = isPerson
+        }
+    }
+
+    /// Who made a booking, from what the feed remembers and the senders of its sources in this
+    /// run, oldest first (`nil` for the person's own inputs):
+    ///
+    /// 1. the organization the feed remembers, when it is a known booking sender, or when no
+    ///    known booking sender's mail about the booking is in the run;
+    /// 2. else the oldest known booking sender among the sources: a known sender's word outweighs
+    ///    one believed only by `--trust-verified`, however old that one says its mail is (any
+    ///    signer may date its mail first) and whatever the feed remembers of it;
+    /// 3. else the person, when any source is theirs;
+    /// 4. else the oldest source's organization.
+    public func maker(remembered: String?, senders: [BookingSender?]) -> Maker {
+        let known = senders.first { $0?.standing == .known }.flatMap { $0?.organization }
+        if let remembered, knownSenders.contains(remembered) || known == nil { return Maker(organization: remembered) }
+        if let known { return Maker(organization: known) }
+        if senders.contains(where: { $0 == nil || $0?.standing == .own }) { return Maker(organization: nil, isPerson: true) }
+        return Maker(organization: senders.first.flatMap { $0?.organization })
+    }
+
     /// What becomes of a change to a booking (a new time, a cancellation) that mail from `sender`
     /// makes, when the booking was made by `maker`'s mail.
     public enum Change: Sendable, Hashable {

@@ -136,6 +136,22 @@ struct SenderPolicyTests {
         #expect(SenderPolicy.change(bookedBy: nil, by: united, makerIsPerson: true) == .applied)
     }
 
+    @Test("who made a booking: the remembered maker, but a known sender's word outweighs a stranger's, however old it claims to be")
+    func makers() {
+        let policy = SenderPolicy(knownSenders: KnownSenders(named: ["agency.example"]))
+        let united = BookingSender(organization: "united.com", standing: .known)
+        let stranger = BookingSender(organization: "evil.example", standing: .anyVerified)
+        let other = BookingSender(organization: "other.example", standing: .anyVerified)
+        // Oldest first: the stranger's backdated mail, then the airline's.
+        #expect(policy.maker(remembered: nil, senders: [stranger, united]) == SenderPolicy.Maker(organization: "united.com"))
+        #expect(policy.maker(remembered: "evil.example", senders: [stranger, united]) == SenderPolicy.Maker(organization: "united.com"))
+        #expect(policy.maker(remembered: "evil.example", senders: [stranger]) == SenderPolicy.Maker(organization: "evil.example"))
+        #expect(policy.maker(remembered: "united.com", senders: [stranger]) == SenderPolicy.Maker(organization: "united.com"))
+        #expect(policy.maker(remembered: "agency.example", senders: [united]) == SenderPolicy.Maker(organization: "agency.example"), "named is known")
+        #expect(policy.maker(remembered: nil, senders: [stranger, nil]) == SenderPolicy.Maker(organization: nil, isPerson: true))
+        #expect(policy.maker(remembered: nil, senders: [other, stranger]) == SenderPolicy.Maker(organization: "other.example"))
+    }
+
     @Test("the registry: sorted, every line an organization's domain with a kind, a name and a public source; no free-mail or shared domain")
     func registry() {
         let entries = KnownSenders.registry

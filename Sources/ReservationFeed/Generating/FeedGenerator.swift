@@ -70,14 +70,15 @@ public struct FeedGenerator: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
 
-        var (inputCount, read) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: report)
+        let reading = InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes)
+        var (inputCount, read) = try reading.read(inputs, report: report)
         // The previous feed is indexed after the inputs are read, whose files are let go by then,
         // and before they are merged: it remembers whose mail made each booking.
         var previous: PreviousFeed?
         if case .file(let path) = destination {
             previous = try Self.previousFeed(at: path)
         }
-        var identityKeys = InputReading.admit(&read, makers: previous?.makers ?? [:], report: report)
+        var identityKeys = reading.admit(&read, makers: previous?.makers ?? [:], report: report)
         // What the events are named by, from the keys merging worked out; the keys themselves
         // (some 60 bytes each) are let go.
         var identities = Parallel.map(identityKeys, concurrency: concurrency) { BookingIdentity(key: $0) }

@@ -76,9 +76,9 @@ package struct InputReading {
     ///   previous feed (or calendar) remembers it.
     /// - Returns: The identity key of each reservation left (``Reservations/Reservation/identityKey``),
     ///   worked out once, for merging, and given to synthesis for the UIDs.
-    package static func admit(_ result: inout ImportResult, makers: [String: String], report: (Diagnostic) -> Void) -> [String?] {
+    package func admit(_ result: inout ImportResult, makers: [String: String], report: (Diagnostic) -> Void) -> [String?] {
         let lookUp: ((String) -> String?)? = makers.isEmpty ? nil : { makers[BookingIdentity.uid(forKey: $0)] }
-        let (said, keys) = result.keyedMergeBookings(makers: lookUp)
+        let (said, keys) = result.keyedMergeBookings(makers: lookUp, policy: importer.senders.policy)
         said.forEach(report)
         let summaries = result.senderSummaries()
         summaries.forEach(report)

@@ -46,9 +46,10 @@ public struct ReservationLinter: Sendable {
     ///
     /// - Throws: ``FeedError/input(_:)`` when an input does not exist.
     public func lint(inputs: [String], now: Instant) throws(FeedError) -> LintReport {
-        var (inputCount, read) = try InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes).read(inputs, report: { _ in })
+        let reading = InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes)
+        var (inputCount, read) = try reading.read(inputs, report: { _ in })
         // Without a feed, nothing is known of who made each booking but what the inputs say.
-        _ = InputReading.admit(&read, makers: [:], report: { _ in })
+        _ = reading.admit(&read, makers: [:], report: { _ in })
         let findings = read.diagnostics + lint(read.reservations, now: now)
         return LintReport(
             inputCount: inputCount, messageCount: read.messages, reservationCount: read.reservations.count, diagnostics: Self.ordered(findings))

@@ -48,9 +48,11 @@ public enum ReservationMerger {
     ///   the previous feed remembers; `nil` when the previous feed remembers none.
     /// - Returns: The merged reservations and their keys, and the sources whose changes were
     ///   refused (their bookings' events stay as they were).
+    /// - Parameter policy: Whose mail is believed, for who made a booking
+    ///   (``SenderVerification/SenderPolicy/maker(remembered:senders:)``).
     package static func keyedMerge(
-        _ reservations: [ImportedReservation], makers: ((String) -> String?)? = nil, concurrency: Int = Parallel.defaultConcurrency,
-        reporting diagnostics: inout [Diagnostic]
+        _ reservations: [ImportedReservation], makers: ((String) -> String?)? = nil, policy: SenderPolicy = SenderPolicy(),
+        concurrency: Int = Parallel.defaultConcurrency, reporting diagnostics: inout [Diagnostic]
     ) -> (reservations: [ImportedReservation], keys: [String?], refused: [ImportedReservation]) {
         // The keys are worked out on every core; grouping them is a quick pass.
         let keys = Parallel.map(reservations, concurrency: concurrency) { $0.reservation.identityKey }
@@ -67,7 +69,7 @@ public enum ReservationMerger {
         for members in groups {
             let key = keys[members[0]]
             let maker = key.flatMap { makers?($0) }
-            let (booking, turnedDown) = Self.merged(members.map { reservations[$0] }, madeBy: maker, reporting: &diagnostics)
+            let (booking, turnedDown) = Self.merged(members.map { reservations[$0] }, madeBy: maker, policy: policy, reporting: &diagnostics)
             refused += turnedDown
             guard let booking else { continue }
             merged.append(booking)
@@ -133,33 +135,32 @@ public enum ReservationMerger {
     /// A warning for each change by another known booking sender than the maker, and for each
     /// refused one.
     private static func merged(
-        _ sources: [ImportedReservation], madeBy previousMaker: String?, reporting diagnostics: inout [Diagnostic]
+        _ sources: [ImportedReservation], madeBy previousMaker: String?, policy: SenderPolicy, reporting diagnostics: inout [Diagnostic]
     ) -> (ImportedReservation?, refused: [ImportedReservation]) {
+        let ordered = sources.count == 1 ? [0] : order(sources)
+        let maker = policy.maker(remembered: previousMaker, senders: ordered.map { sources[$0].sender })
+        if let previousMaker, let taker = maker.organization, taker != previousMaker, let first = ordered.first(where: { sources[$0].sender?.organization == taker }) {
+            diagnostics.append(takenOver(by: taker, from: previousMaker, sources[first]))
+        }
         var merged: ImportedReservation?
-        var maker = previousMaker
-        var makerIsPerson = false
         var refused: [ImportedReservation] = []
-        for index in sources.count == 1 ? [0] : order(sources) {
+        for index in ordered {
             let newer = sources[index]
-            if merged == nil, maker == nil {
-                // The oldest source made the booking: the person, or an organization.
-                if let sender = newer.sender, sender.standing != .own { maker = sender.organization } else { makerIsPerson = true }
-            }
-            switch SenderPolicy.change(bookedBy: maker, by: newer.sender, makerIsPerson: makerIsPerson) {
+            switch SenderPolicy.change(bookedBy: maker.organization, by: newer.sender, makerIsPerson: maker.isPerson) {
             case .refused:
-                diagnostics.append(refusal(of: newer, madeBy: maker))
+                diagnostics.append(refusal(of: newer, madeBy: maker.organization))
                 refused.append(newer)
                 continue
             case .appliedFromOtherSender:
-                if let sender = newer.sender, let maker, merged.map({ newer.reservation != $0.reservation }) ?? true {
-                    diagnostics.append(changed(by: sender.organization, madeBy: maker, newer, isFirst: merged == nil))
+                if let sender = newer.sender, let organization = maker.organization, merged.map({ newer.reservation != $0.reservation }) ?? true {
+                    diagnostics.append(changed(by: sender.organization, madeBy: organization, newer, isFirst: merged == nil))
                 }
             case .applied:
                 break
             }
             guard let current = merged else {
                 var first = newer
-                first.bookedBy = maker
+                first.bookedBy = maker.organization
                 merged = first
                 continue
             }
@@ -167,9 +168,18 @@ public enum ReservationMerger {
                 reservation: current.reservation.overlaid(with: newer.reservation), origin: newer.origin,
                 fieldPositions: newer.fieldPositions, sourceTime: newer.sourceTime ?? current.sourceTime,
                 senderCountry: newer.senderCountry ?? current.senderCountry, companions: newer.companions,
-                sender: newer.sender ?? current.sender, bookedBy: maker)
+                sender: newer.sender ?? current.sender, bookedBy: maker.organization)
         }
         return (merged, refused)
+    }
+
+    /// What is said of a booking a known booking sender's mail takes over from an organization
+    /// believed only because any verified one is.
+    private static func takenOver(by taker: String, from previous: String, _ newer: ImportedReservation) -> Diagnostic {
+        let booking = newer.reservation.reservationNumber.map { "the booking \($0)" } ?? "a booking"
+        return Diagnostic(
+            .warning, .otherSender, at: newer.origin,
+            "mail from \(taker), a known booking sender, is about \(booking), which mail from \(previous) made: it is \(taker)'s from now on, and \(previous)'s mail changes it no more")
     }
 
     /// What is said of a booking changed by another known booking sender's mail than the one
