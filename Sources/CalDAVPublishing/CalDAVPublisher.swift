@@ -122,9 +122,9 @@ public struct CalDAVPublisher: Sendable {
             }
         }
         // Whose mail made each booking, as the events this package published remember it.
-        var makers: [String: String] = [:]
+        var makers: [String: SenderPolicy.Remembered] = [:]
         for resource in remote where resource.isPublished {
-            if let event = resource.event, let maker = event.bookedBy, makers[event.uid] == nil { makers[event.uid] = maker }
+            if let event = resource.event, makers[event.uid] == nil { makers[event.uid] = event.bookedBy.map { .organization($0) } ?? .unrecorded }
         }
         _ = inputReading.admit(&reading.result, makers: makers, report: report)
         let state = try PublishState.load(statePath, calendar: calendar)

@@ -87,10 +87,11 @@ public struct FeedServer: Sendable {
         try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
     }
 
-    /// The path as logs show it: the secret segment replaced by `…`.
+    /// The path as logs show it: the secret segment (the first that is not empty, however many
+    /// slashes come before it: `//SECRET/trips.ics`) replaced by `…`.
     static func loggable(_ path: String) -> String {
         guard path != "/health", path.hasPrefix("/") else { return path }
-        let rest = path.dropFirst().drop { $0 != "/" }
+        let rest = path.drop { $0 == "/" }.drop { $0 != "/" }
         return "/…" + rest
     }
 

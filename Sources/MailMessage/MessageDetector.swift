@@ -3,8 +3,8 @@
 /// one, and its sender checked, whatever it is called and however it came.
 ///
 /// A message is what starts with an RFC 5322 header field (`Name: value`, the name any printable
-/// characters but a colon, CRLF or LF line ends), or with an mbox postmark (`From ` and a
-/// sender). The test is deliberately wide: it is the door to the sender check, and it answers yes
+/// characters but a colon, perhaps white space before the colon as the obsolete syntax allows,
+/// CRLF or LF line ends), or with an mbox postmark (`From ` and a sender). The test is deliberately wide: it is the door to the sender check, and it answers yes
 /// to everything KDE's extractor would itself read as a message (a run of letters and hyphens
 /// ending in a colon, `From `, and the signs by which the shared MIME database knows
 /// `message/rfc822`), so that no document reaches the extractor, or any other reader, as
@@ -27,12 +27,18 @@ public enum MessageDetector {
     /// How much of the start of the bytes is looked at.
     public static let headSize = 65_536
 
+    /// Where a message's first line starts: past a UTF-8 BOM and white space (blank lines) before
+    /// it, which are no part of a message but a file's.
+    public static func start(of bytes: [UInt8]) -> Int {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        return start
+    }
+
     /// Whether the bytes are an e-mail (or an mbox of them), by their first lines.
     public static func isMessage(_ bytes: some Collection<UInt8>) -> Bool {
         let head = Array(bytes.prefix(headSize))
-        var start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[start]) { start += 1 }
-        let text = head[start...]
+        let text = head[start(of: head)...]
         guard let first = text.first else { return false }
         if signatures.contains(where: { text.starts(with: $0) }) { return true }
         let fields = leadingFields(text)
@@ -64,8 +70,13 @@ public enum MessageDetector {
             if line.first == UInt8(ascii: " ") || line.first == UInt8(ascii: "\t") {
                 if names.isEmpty { break }
             } else {
-                guard let colon = line.firstIndex(of: UInt8(ascii: ":")), line[..<colon].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { break }
-                names.append(line[..<colon])
+                // A name of printable characters but a colon (empty too, as KDE's extractor has
+                // it), white space allowed before the colon (RFC 5322's obsolete syntax).
+                guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { break }
+                var end = colon
+                while end > line.startIndex, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+                guard line[..<end].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { break }
+                names.append(line[..<end])
             }
             start = end + 1
         }

@@ -40,8 +40,10 @@ public struct RawHeader: Sendable {
     public let bodyStart: Int
 
     /// Splits a message's header into its fields. Lines end in CRLF or LF alone, as messages
-    /// kept in files on Unix often do. A line before the first field that is no field (an mbox
-    /// `From ` line) is passed over.
+    /// kept in files on Unix often do. A line that is no field (an mbox `From ` line before the
+    /// first) is passed over. A field's name may be followed by white space before its colon
+    /// (RFC 5322's obsolete syntax, which readers accept): such a field is one like any other, so
+    /// that what a mail reader takes for a field is one here too.
     public init(_ bytes: [UInt8]) {
         var fields: [Field] = []
         var current: (name: String, start: Int, end: Int)?
@@ -66,10 +68,8 @@ public struct RawHeader: Sendable {
                 }
                 current = nil
                 let line = bytes[start..<end]
-                if let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > start,
-                    line[start..<colon].allSatisfy({ $0 > 32 && $0 < 127 })
-                {
-                    current = (String(decoding: line[start..<colon], as: UTF8.self), start, end)
+                if let name = Self.name(of: line) {
+                    current = (String(decoding: name, as: UTF8.self), start, end)
                 }
             }
             start = next
@@ -79,6 +79,19 @@ public struct RawHeader: Sendable {
         }
         self.fields = fields
         self.bodyStart = bodyStart
+    }
+
+    /// The name of the field a line starts, if it starts one: printable characters but a colon,
+    /// then the colon, with white space allowed before the colon as RFC 5322's obsolete syntax
+    /// has it (`Content-Type : text/html`), which mail readers (GMime, KDE's KMime) accept; the
+    /// name without that white space.
+    static func name(of line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        var end = colon
+        while end > line.startIndex, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        let name = line[line.startIndex..<end]
+        guard !name.isEmpty, name.allSatisfy({ $0 > 32 && $0 < 127 }) else { return nil }
+        return name
     }
 
     /// The fields with this name (in any case), from the top down.

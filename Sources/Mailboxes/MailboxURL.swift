@@ -40,9 +40,9 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses an `imap://` or `imaps://` URL.
     public init(_ text: String) throws(ParseError) {
-        guard let schemeEnd = text.firstRange(of: "://") else { throw ParseError(description: "\(text) is not an imap:// or imaps:// URL") }
+        guard let schemeEnd = text.firstRange(of: "://") else { throw ParseError(description: "\(Self.redacted(text)) is not an imap:// or imaps:// URL") }
         guard let security = Security(rawValue: text[..<schemeEnd.lowerBound].lowercased()) else {
-            throw ParseError(description: "\(text) is not an imap:// or imaps:// URL")
+            throw ParseError(description: "\(Self.redacted(text)) is not an imap:// or imaps:// URL")
         }
         self.security = security
         var rest = text[schemeEnd.upperBound...]
@@ -50,7 +50,7 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
         var authority = rest[..<authorityEnd]
         rest = authorityEnd < rest.endIndex ? rest[rest.index(after: authorityEnd)...] : ""
         guard let at = authority.lastIndex(of: "@") else {
-            throw ParseError(description: "\(text): name the user before the host (imaps://USER@HOST/FOLDER)")
+            throw ParseError(description: "\(Self.redacted(text)): name the user before the host (imaps://USER@HOST/FOLDER)")
         }
         let userInfo = authority[..<at]
         if userInfo.contains(":") {
@@ -60,12 +60,12 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
         }
         // ;AUTH=… (RFC 5092) names a login mechanism; the user's name is before it.
         let userPart = userInfo.split(separator: ";", maxSplits: 1).first ?? ""
-        guard let user = Self.percentDecoded(userPart), !user.isEmpty else { throw ParseError(description: "\(text): the user name is missing or badly encoded") }
+        guard let user = Self.percentDecoded(userPart), !user.isEmpty else { throw ParseError(description: "\(Self.redacted(text)): the user name is missing or badly encoded") }
         self.user = user
         authority = authority[authority.index(after: at)...]
         var portText: Substring? = nil
         if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { throw ParseError(description: "\(text): an IPv6 address needs its closing ]") }
+            guard let close = authority.firstIndex(of: "]") else { throw ParseError(description: "\(Self.redacted(text)): an IPv6 address needs its closing ]") }
             host = String(authority[authority.index(after: authority.startIndex)..<close])
             let after = authority[authority.index(after: close)...]
             if after.hasPrefix(":") { portText = after.dropFirst() }
@@ -75,9 +75,9 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
         } else {
             host = String(authority)
         }
-        guard !host.isEmpty else { throw ParseError(description: "\(text): the host is missing") }
+        guard !host.isEmpty else { throw ParseError(description: "\(Self.redacted(text)): the host is missing") }
         if let portText {
-            guard let port = UInt16(portText), port > 0 else { throw ParseError(description: "\(text): \(portText) is not a port") }
+            guard let port = UInt16(portText), port > 0 else { throw ParseError(description: "\(Self.redacted(text)): \(portText) is not a port") }
             self.port = port
         } else {
             port = security == .tls ? 993 : 143
@@ -85,7 +85,7 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
         // The folder; RFC 5092's ;UIDVALIDITY=… and the rest of a message's URL are not for inputs.
         let path = rest.split(separator: ";", maxSplits: 1).first ?? ""
         let trimmed = path.hasSuffix("/") ? path.dropLast() : path
-        guard let folder = Self.percentDecoded(trimmed) else { throw ParseError(description: "\(text): the folder name is badly encoded") }
+        guard let folder = Self.percentDecoded(trimmed) else { throw ParseError(description: "\(Self.redacted(text)): the folder name is badly encoded") }
         self.folder = folder.isEmpty ? "INBOX" : folder
     }
 
@@ -112,10 +112,10 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
-    /// A text with anything between `//` and `@` taken out, for messages about URLs that held a
-    /// password.
+    /// A text with anything between `//` and the last `@` taken out, for messages about URLs that
+    /// may hold a password (one with `@` or `/` in it too): rather too much than a password.
     public static func redacted(_ text: String) -> String {
-        guard let start = text.firstRange(of: "://"), let at = text[start.upperBound...].firstIndex(of: "@") else { return text }
+        guard let start = text.firstRange(of: "://"), let at = text[start.upperBound...].lastIndex(of: "@") else { return text }
         return text[..<start.upperBound] + "…" + text[at...]
     }
 

@@ -128,7 +128,7 @@ public struct ImportResult: Sendable, Hashable {
     ///   - policy: Whose mail is believed: a known booking sender's word on who made a booking
     ///     outweighs another's.
     package mutating func keyedMergeBookings(
-        makers: ((String) -> String?)? = nil, policy: SenderPolicy = SenderPolicy()
+        makers: ((String) -> SenderPolicy.Remembered?)? = nil, policy: SenderPolicy = SenderPolicy()
     ) -> (said: [Diagnostic], keys: [String?]) {
         var said: [Diagnostic] = []
         let keys: [String?]

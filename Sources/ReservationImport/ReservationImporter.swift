@@ -208,11 +208,22 @@ public struct ReservationImporter: Sendable {
         _ bytes: [UInt8], source: Origin.Source, sourceTime: Instant? = nil, memo: ExtractionMemo? = nil,
         authenticationMemo: ExtractionMemo? = nil
     ) -> ImportResult {
+        // A BOM or blank lines a file has before the message are no part of it.
+        let start = MessageDetector.start(of: bytes)
+        let bytes = start > 0 ? Array(bytes[start...]) : bytes
         let (result, attached) = readBookings(bytes, source: source, sourceTime: sourceTime, memo: memo)
         // Only messages that carry a booking are checked: newsletters cost nothing.
         guard !result.reservations.isEmpty else { return result }
         let memo = authenticationMemo ?? extractionCache.map { ExtractionMemo.file("\($0)/\(Self.digest(bytes)).authentication", makingFolder: true, markingUse: true) }
         return vouched(result, message: bytes, attached: attached, source: source, memo: memo)
+    }
+
+    /// Whether a message's servers' verdicts (`Authentication-Results`) are read: only for a
+    /// message of a mailbox (an IMAP folder, an mbox export), which the person's provider
+    /// delivered. A loose file, standard input or a donation may be anyone's making, fields that
+    /// pass for a provider's included; it counts on its signature alone.
+    static func readsServerVerdicts(of source: Origin.Source) -> Bool {
+        if case .message = source { true } else { false }
     }
 
     /// What the message says of its sender: as found when it was first read, when that was kept
@@ -221,13 +232,13 @@ public struct ReservationImporter: Sendable {
     ///
     /// What servers said on arrival (`Authentication-Results`) is read afresh each time: it
     /// depends on no key, and how it is read may improve.
-    private func authentication(of bytes: [UInt8], memo: ExtractionMemo?) -> MessageAuthentication {
-        guard let memo, let identity = senders.verifier.keys.memoIdentity else { return senders.authenticate(bytes) }
+    private func authentication(of bytes: [UInt8], memo: ExtractionMemo?, serverVerdicts: Bool) -> MessageAuthentication {
+        guard let memo, let identity = senders.verifier.keys.memoIdentity else { return senders.authenticate(bytes, serverVerdicts: serverVerdicts) }
         let signature = "reservation-feed sender 1 \(identity)"
         if let kept = memo.load(signature), let found = try? JSONDecoder().decode(MessageAuthentication.self, from: Data(kept)) {
-            return SenderVerifier.refreshed(found, message: bytes)
+            return SenderVerifier.refreshed(found, message: bytes, serverVerdicts: serverVerdicts)
         }
-        let found = senders.authenticate(bytes)
+        let found = senders.authenticate(bytes, serverVerdicts: serverVerdicts)
         if !found.isProvisional, let encoded = try? Self.memoEncoder.encode(found) {
             memo.save(signature, Array(encoded))
         }
@@ -249,7 +260,10 @@ public struct ReservationImporter: Sendable {
     ) -> (ImportResult, [AttachedMessage]) {
         let (markup, calendars, attached, senderCountry) = schemaOrgReader.readMailAndCalendars(bytes, source: source)
         guard markup.reservations.isEmpty else { return (limited(markup, source: source), attached) }
-        var extracted = extract(bytes, source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup, memo: memo)
+        // KDE's extractor reads the message as its sender signed it: nothing added after signing.
+        var extracted = extract(
+            SenderVerifier.readerView(of: bytes), source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup, memo: memo,
+            memoVersion: " reader-view")
         guard extracted.reservations.isEmpty, !calendars.isEmpty else {
             extracted.setSenderCountry(senderCountry)
             return (limited(extracted, source: source), attached)
@@ -273,7 +287,7 @@ public struct ReservationImporter: Sendable {
         _ result: ImportResult, message bytes: [UInt8], attached: [AttachedMessage], source: Origin.Source, memo: ExtractionMemo?
     ) -> ImportResult {
         var result = result
-        let authentication = authentication(of: bytes, memo: memo)
+        let authentication = authentication(of: bytes, memo: memo, serverVerdicts: Self.readsServerVerdicts(of: source))
         let verdict = senders.policy.verdict(for: authentication)
         // Innermost first, so that a part is taken for the message nearest to it.
         let attached = attached.sorted { $0.section.count > $1.section.count }
@@ -381,15 +395,18 @@ public struct ReservationImporter: Sendable {
     ///   - kind: What the document is, for messages (`a PDF`, `an e-mail`).
     ///   - markup: What reading the markup gave, kept when the extractor finds nothing.
     ///   - memo: Where the extractor's answer is kept between runs, if anywhere.
+    ///   - memoVersion: Said after the extractor's signature where its answer is kept, when what it
+    ///     is given changed (an e-mail's reader view), so that an answer kept before is not taken.
     private func extract(
-        _ bytes: [UInt8], source: Origin.Source, sourceTime: Instant?, kind: String, markup: ImportResult?, memo: ExtractionMemo? = nil
+        _ bytes: [UInt8], source: Origin.Source, sourceTime: Instant?, kind: String, markup: ImportResult?, memo: ExtractionMemo? = nil,
+        memoVersion: String = ""
     ) -> ImportResult {
         let location = Origin(source)
         if extraction == .none {
             // Asked for: pages and e-mails give what their markup gives; a PDF or a pass is unread.
             return markup ?? ImportResult(diagnostics: [Self.notRead(kind, at: location)])
         }
-        guard let extractor, let signature = extractor.signature else {
+        guard let extractor, let signature = extractor.signature.map({ $0 + memoVersion }) else {
             var result = markup ?? ImportResult()
             let why =
                 extractor == nil

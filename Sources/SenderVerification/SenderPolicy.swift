@@ -80,17 +80,30 @@ public struct SenderPolicy: Sendable, Hashable {
         let domain = Self.domain(of: address)
         guard let organization = Self.organization(of: domain) else { return .unverified(.invalidSenderDomain(domain)) }
 
+        // A field the message may carry once, carried twice: one of them was added after signing
+        // (a signature signs the lower, a reader shows the upper).
+        if let repeated = MessageAuthentication.protectedFields.first(where: { (message.fieldCounts[$0] ?? 0) > 1 }) {
+            return .unverified(.repeatedField(Self.fieldName(repeated)))
+        }
         let aligned = message.signatures.filter { Self.organization(of: $0.domain) == organization }
         let passed = aligned.filter { $0.outcome == .pass }
         let evidence: VerifiedSender.Evidence
-        if let signature = passed.first(where: \.coversWholeBody) {
+        if let signature = passed.first(where: { $0.coversWholeBody && unsignedField(of: message, by: $0) == nil }) {
             evidence = .dkim(domain: signature.domain)
         } else if let vouching = vouching(message, for: organization) {
             // The server checked the signature as it was; what follows an `l=` is unsigned all the same.
             if let partial = aligned.first(where: { !$0.coversWholeBody }) { return .unverified(.partlySigned(domain: partial.domain)) }
+            // So are header fields the sender's signature leaves out.
+            if !aligned.isEmpty, !aligned.contains(where: { unsignedField(of: message, by: $0) == nil }),
+                let field = unsignedField(of: message, by: aligned[0])
+            {
+                return .unverified(.unsignedField(domain: aligned[0].domain, field: Self.fieldName(field)))
+            }
             evidence = vouching
-        } else if let partial = passed.first {
+        } else if let partial = passed.first(where: { !$0.coversWholeBody }) {
             return .unverified(.partlySigned(domain: partial.domain))
+        } else if let signature = passed.first, let field = unsignedField(of: message, by: signature) {
+            return .unverified(.unsignedField(domain: signature.domain, field: Self.fieldName(field)))
         } else {
             return .unverified(reason(message, aligned: aligned, organization: organization, sender: domain))
         }
@@ -134,6 +147,15 @@ public struct SenderPolicy: Sendable, Hashable {
         }
     }
 
+    /// What a feed remembers of who made a booking it has.
+    public enum Remembered: Sendable, Hashable {
+        /// This organization's mail made it.
+        case organization(String)
+        /// The feed has the booking's event but says of no organization that made it: the
+        /// person's own inputs did, or a version that remembered no maker wrote it.
+        case unrecorded
+    }
+
     /// Who made a booking, from what the feed remembers and the senders of its sources in this
     /// run, oldest first (`nil` for the person's own inputs):
     ///
@@ -142,13 +164,18 @@ public struct SenderPolicy: Sendable, Hashable {
     /// 2. else the oldest known booking sender among the sources: a known sender's word outweighs
     ///    one believed only by `--trust-verified`, however old that one says its mail is (any
     ///    signer may date its mail first) and whatever the feed remembers of it;
-    /// 3. else the person, when any source is theirs;
+    /// 3. else the person, when the feed has the booking without a maker (the person's own, or
+    ///    one a version that remembered none wrote), or any source is theirs;
     /// 4. else the oldest source's organization.
-    public func maker(remembered: String?, senders: [BookingSender?]) -> Maker {
+    public func maker(remembered: Remembered?, senders: [BookingSender?]) -> Maker {
         let known = senders.first { $0?.standing == .known }.flatMap { $0?.organization }
-        if let remembered, knownSenders.contains(remembered) || known == nil { return Maker(organization: remembered) }
+        if case .organization(let remembered) = remembered, knownSenders.contains(remembered) || known == nil {
+            return Maker(organization: remembered)
+        }
         if let known { return Maker(organization: known) }
-        if senders.contains(where: { $0 == nil || $0?.standing == .own }) { return Maker(organization: nil, isPerson: true) }
+        if remembered == .unrecorded || senders.contains(where: { $0 == nil || $0?.standing == .own }) {
+            return Maker(organization: nil, isPerson: true)
+        }
         return Maker(organization: senders.first.flatMap { $0?.organization })
     }
 
@@ -251,6 +278,24 @@ public struct SenderPolicy: Sendable, Hashable {
         if let tenant = SharedAddressDomains.organization(of: domain) { return tenant }
         if SharedAddressDomains.entry(for: domain).map({ $0.kind == .multiTenant && $0.domain == domain.lowercased() }) == true { return nil }
         return PublicSuffixList.shared.organizationalDomain(of: domain)
+    }
+
+    /// A field of the message that the signature does not sign, among those it must: each
+    /// instance of who sent it and how its body reads (``MessageAuthentication/protectedFields``
+    /// but the date and subject, which change no booking). `nil` when it signs them all.
+    func unsignedField(of message: MessageAuthentication, by signature: DKIMSignature) -> String? {
+        // Not known (a finding kept before they were): nothing to go by.
+        guard !signature.signedFields.isEmpty else { return nil }
+        for name in ["from", "sender", "mime-version", "content-type", "content-transfer-encoding"] {
+            let present = message.fieldCounts[name] ?? 0
+            if present > signature.signedFields.filter({ $0 == name }).count { return name }
+        }
+        return nil
+    }
+
+    /// A field's name as messages write it: `Content-Transfer-Encoding` of `content-transfer-encoding`.
+    static func fieldName(_ name: String) -> String {
+        name.split(separator: "-").map { $0 == "mime" ? "MIME" : $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
     }
 
     /// Whether an address is one of the person's own, its domain compared in A-label form.

@@ -39,8 +39,10 @@ public struct SenderTrust: Sendable {
 
     /// What the message says of its sender: its signatures verified as of its arrival at a server
     /// the person trusts, when one provably took it in, and the servers' verdicts unless it is
-    /// attached to another message.
-    public func authenticate(_ message: [UInt8], attached: Bool = false) -> MessageAuthentication {
-        verifier.authenticate(message, trustedServers: attached ? [] : policy.trustedServers, serverVerdicts: !attached)
+    /// attached to another message or they are not to be read (`serverVerdicts` off: a message
+    /// that came from no mailbox of the person's).
+    public func authenticate(_ message: [UInt8], attached: Bool = false, serverVerdicts: Bool = true) -> MessageAuthentication {
+        let readsVerdicts = serverVerdicts && !attached
+        return verifier.authenticate(message, trustedServers: readsVerdicts ? policy.trustedServers : [], serverVerdicts: readsVerdicts)
     }
 }

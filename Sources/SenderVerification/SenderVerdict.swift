@@ -116,6 +116,12 @@ public enum UnverifiedReason: Sendable, Hashable, CustomStringConvertible {
     /// The sender's signature covers only the start of the body (`l=`): what follows it was
     /// not signed, and may have been added by anyone.
     case partlySigned(domain: String)
+    /// The sender's signature leaves out a header field that decides who sent the message or how
+    /// its body reads (`Content-Type`, `Content-Transfer-Encoding`…): anyone may have added it.
+    case unsignedField(domain: String, field: String)
+    /// The message carries a field twice that it may carry once (`Date`, `From`, `Content-Type`…):
+    /// one was added after signing.
+    case repeatedField(String)
     /// The sender's address is at a free-mail provider, where anyone can have an address, and is
     /// not one of the person's own.
     case freeMail(address: String)
@@ -149,6 +155,9 @@ public enum UnverifiedReason: Sendable, Hashable, CustomStringConvertible {
             "it is signed by \(signers.joined(separator: ", ")), not by its sender's domain \(sender)"
         case .partlySigned(let domain):
             "its DKIM signature by \(domain) covers only the start of the body (l=); what follows was added by someone"
+        case .unsignedField(let domain, let field):
+            "its DKIM signature by \(domain) does not sign its \(field) field, which decides how the message reads; anyone may have added it"
+        case .repeatedField(let field): "it carries its \(field) field twice, so one of them was added after it was sent"
         case .freeMail(let address): "\(address) is at a free-mail provider, where anyone can have an address, and is not one of your own"
         case .sharedAddress(let address, .mailingList):
             "\(address) is a mailing list's address, whose mail any member may send, and is not one of your own"

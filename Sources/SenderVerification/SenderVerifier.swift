@@ -47,7 +47,18 @@ public struct SenderVerifier: Sendable {
             senderOrganization != nil && SenderPolicy.organization(of: domain) == senderOrganization
         }
         return MessageAuthentication(
-            from: from, signatures: Self.withSignedFields(signatures, header: header), authenticationResults: verdicts, date: Self.date(header))
+            from: from, signatures: Self.withSignedFields(signatures, header: header), authenticationResults: verdicts, date: Self.date(header),
+            fieldCounts: Self.fieldCounts(header))
+    }
+
+    /// How many times the header carries each of ``MessageAuthentication/protectedFields``.
+    static func fieldCounts(_ header: RawHeader) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for name in MessageAuthentication.protectedFields {
+            let count = header.fields(named: name).count
+            if count > 0 { counts[name] = count }
+        }
+        return counts
     }
 
     /// What was found of a message before (kept between runs), with what depends on no key read
@@ -59,6 +70,7 @@ public struct SenderVerifier: Sendable {
         var found = found
         found.authenticationResults = serverVerdicts ? authenticationResults(header) : []
         found.date = date(header)
+        found.fieldCounts = fieldCounts(header)
         found.signatures = withSignedFields(found.signatures, header: header)
         return found
     }
@@ -78,9 +90,59 @@ public struct SenderVerifier: Sendable {
         }
     }
 
-    /// The message's `Date`, if it has one that can be read.
+    /// The message as a reader that knows nothing of signatures is to be given it (KDE's
+    /// extractor, which reads a message without markup): its header cut down to what its
+    /// sender's organization signed, so that nothing added after signing is read with it.
+    ///
+    /// The fields its sender-aligned signatures sign (`h=`, the lowest instances, as a signature
+    /// selects them) are kept, in their order, with the `From` field first, so that a reader that
+    /// tells formats by the first line takes it for an e-mail, never for the calendar file or the
+    /// web page unsigned lines above it may pass for. Without a sender-aligned signature, every
+    /// field is kept, `From` first. The body is kept as it is: a signature that covers only the
+    /// start of it does not verify the message anyway.
+    public static func readerView(of message: [UInt8]) -> [UInt8] {
+        let header = RawHeader(message)
+        guard let from = header.fields.lastIndex(where: { $0.isNamed("From") }) else { return message }
+        let sender = MailAddresses.parse(header.fields[from].value).first.flatMap { SenderPolicy.organization(of: SenderPolicy.domain(of: $0)) }
+        let signed = header.fields(named: "DKIM-Signature").map { DKIMTagList($0.value) }.filter { tags in
+            sender != nil && tags["d"].flatMap { SenderPolicy.organization(of: $0) } == sender
+        }
+        var kept = Set(header.fields.indices)
+        if !signed.isEmpty {
+            // How many instances of each name the signatures sign, the most of any signature.
+            var counts: [String: Int] = [:]
+            for tags in signed {
+                var own: [String: Int] = [:]
+                for name in (tags["h"] ?? "").split(separator: ":") { own[name.lowercased(), default: 0] += 1 }
+                counts.merge(own, uniquingKeysWith: max)
+            }
+            kept = []
+            var used: [String: Int] = [:]
+            for index in header.fields.indices.reversed() {
+                let name = header.fields[index].name.lowercased()
+                guard let allowed = counts[name], used[name, default: 0] < allowed else { continue }
+                used[name, default: 0] += 1
+                kept.insert(index)
+            }
+            kept.insert(from)
+        }
+        var view: [UInt8] = []
+        view.reserveCapacity(message.count)
+        for index in [from] + header.fields.indices.filter({ $0 != from && kept.contains($0) }) {
+            view += header.fields[index].text
+            view += [0x0D, 0x0A]
+        }
+        view += [0x0D, 0x0A]
+        view += message[min(header.bodyStart, message.count)...]
+        return view
+    }
+
+    /// The message's `Date`, when it has exactly one that can be read: of two, which one a
+    /// signature signs is the lower, which one a reader shows the upper.
     static func date(_ header: RawHeader) -> Instant? {
-        header.fields(named: "Date").first.flatMap { MailMessage.date(parsing: $0.value) }
+        let dates = header.fields(named: "Date")
+        guard dates.count == 1 else { return nil }
+        return MailMessage.date(parsing: dates[0].value)
     }
 
     /// The topmost `Authentication-Results` of each server, with the receivers of the `Received`

@@ -145,6 +145,7 @@ struct FeedResponderTests {
         #expect(FeedServer.loggable("/\(Self.secret.value)") == "/…")
         #expect(FeedServer.loggable("/wrong-guess/trips.ics") == "/…/trips.ics")
         #expect(FeedServer.loggable("/health") == "/health")
+        #expect(FeedServer.loggable("//\(Self.secret.value)/trips.ics") == "/…/trips.ics", "slashes before the secret hide nothing")
     }
 
     @Test("Last-Modified stays while the bytes do, and moves forward whenever they change, even within a second")

@@ -90,6 +90,23 @@ struct MailMessageTests {
         #expect(MailAddresses.parse("Trip: a@x.example, \"B, Bob\" <b@y.example>;") == ["a@x.example", "b@y.example"])
         #expect(MailAddresses.parse("not an address").isEmpty)
         #expect(MailMessage.date(parsing: "Tue, 04 Jun 2030 10:00:01 -0700 (PDT)") == (try Instant(iso8601: "2030-06-04T17:00:01Z")))
+        // White space before the colon (RFC 5322's obsolete syntax), as mail readers take it: a
+        // field like any other, named without the space.
+        let obsolete = RawHeader(Array("Content-Type : text/html\r\nFrom\t: a@b.example\r\nnot a field\r\nX-A_B: 1\r\n\r\nbody".utf8))
+        #expect(obsolete.fields.map(\.name) == ["Content-Type", "From", "X-A_B"])
+        #expect(obsolete.fields(named: "content-type").first?.value == "text/html")
+    }
+
+    @Test("one door: whatever starts with a header field, of any name, or a postmark, is a message; JSON, pages and calendars are not", arguments: [
+        ("X-Mozilla-Status: 0001\r\nFrom: a@b.example\r\n\r\nbody", true), ("X-Campaign_ID: 7\nFrom: a@b.example\n\nbody", true),
+        ("<html>: x\nFrom : United <a@united.com>\n\n<html>", true), ("From someone Mon Jan  1 00:00:00 2030\n\n", true),
+        ("\u{FEFF}\n\nReceived: by x\n\n", true), ("Forward to someone\n", true), (":\n\nbody", true),
+        ("{\"@context\": \"http://schema.org\"}", false), ("<html><body>", false), ("<a>: b\n<html>", false),
+        ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n", false), ("BEGIN:VCALENDAR\r\nFrom: a@b.example\r\n\r\n", true), ("plain words", false),
+        ("%PDF-1.7\n%\u{E2}\u{E3}", false), ("", false),
+    ])
+    func messageDetector(text: String, isMessage: Bool) {
+        #expect(MessageDetector.isMessage(Array(text.utf8)) == isMessage)
     }
 
     @Test("Windows-1252 declared, and undeclared text that is not UTF-8")

@@ -32,6 +32,15 @@ struct MailboxURLTests {
             #expect(!error.description.contains("hunter2"))
             #expect(error.description.contains("~/.netrc"))
         }
+        // A user that is an address, and passwords with @ or / in them: never repeated either.
+        for url in ["imaps://ada@example.org:S3CRETpw@imap.example.com/INBOX", "imaps://ada:p@ss@imap.example.com/INBOX", "imaps://ada:pa/ss@imap.example.com/INBOX"] {
+            do {
+                _ = try MailboxURL(url)
+                Issue.record("\(url) was taken")
+            } catch {
+                #expect(!error.description.contains("S3CRET") && !error.description.contains("p@ss") && !error.description.contains("pa/ss"), "\(error)")
+            }
+        }
         #expect(throws: MailboxURL.ParseError.self) { try MailboxURL("imaps://imap.example.com/INBOX") }
         #expect(throws: MailboxURL.ParseError.self) { try MailboxURL("imaps://ada@imap.example.com:99999/INBOX") }
         #expect(!MailboxURL.looksLikeMailbox("Examples/trip"))

@@ -23,7 +23,7 @@ import sys
 import dkim
 import nacl.signing
 
-HEADERS = [b"from", b"to", b"subject", b"date", b"message-id", b"mime-version", b"content-type"]
+HEADERS = [b"from", b"to", b"subject", b"date", b"message-id", b"mime-version", b"content-type", b"content-transfer-encoding"]
 
 
 class Signer(dkim.DKIM):

@@ -72,12 +72,15 @@ package struct InputReading {
     /// the run's senders said once (``ImportResult/senderSummaries()``). Whose mail is believed at
     /// all was decided by the importer's ``SenderVerification/SenderPolicy``, message by message.
     ///
-    /// - Parameter makers: The organization whose mail made each booking, by event UID, as the
-    ///   previous feed (or calendar) remembers it.
+    /// - Parameter makers: What the previous feed (or calendar) remembers of who made each of its
+    ///   bookings, by event UID; worked out only when mail is among what was read.
     /// - Returns: The identity key of each reservation left (``Reservations/Reservation/identityKey``),
     ///   worked out once, for merging, and given to synthesis for the UIDs.
-    package func admit(_ result: inout ImportResult, makers: [String: String], report: (Diagnostic) -> Void) -> [String?] {
-        let lookUp: ((String) -> String?)? = makers.isEmpty ? nil : { makers[BookingIdentity.uid(forKey: $0)] }
+    package func admit(_ result: inout ImportResult, makers: @autoclosure () -> [String: SenderPolicy.Remembered], report: (Diagnostic) -> Void) -> [String?] {
+        // Who made what matters only where mail is among the sources: a run of the person's own
+        // inputs alone (a large JSON file) pays nothing for it.
+        let makers = result.reservations.contains { $0.sender != nil } ? makers() : [:]
+        let lookUp: ((String) -> SenderPolicy.Remembered?)? = makers.isEmpty ? nil : { makers[BookingIdentity.uid(forKey: $0)] }
         let (said, keys) = result.keyedMergeBookings(makers: lookUp, policy: importer.senders.policy)
         said.forEach(report)
         let summaries = result.senderSummaries()

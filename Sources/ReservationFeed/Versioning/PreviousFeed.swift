@@ -116,15 +116,21 @@ public struct PreviousFeed: Sendable {
         }
     }
 
-    /// The organization whose mail made each booking, by event UID, as the events say
-    /// (`X-RESERVATION-FEED-BOOKED-BY`); the first event of a UID counts.
-    public var makers: [String: String] {
-        var makers: [String: String] = [:]
+    /// What the feed remembers of who made each booking, by event UID: the organization whose
+    /// mail made it (`X-RESERVATION-FEED-BOOKED-BY`), or that it records none (the person's own,
+    /// or an event of a version that remembered no maker); the first event of a UID counts.
+    public var makers: [String: SenderPolicy.Remembered] {
+        var makers: [String: SenderPolicy.Remembered] = [:]
+        func add(_ uid: String?, _ maker: String?) {
+            guard let uid, makers[uid] == nil else { return }
+            makers[uid] = maker.map { .organization($0) } ?? .unrecorded
+        }
         switch source {
         case .text(_, let index), .file(_, let index):
-            for entry in index { if let uid = entry.uid, let maker = entry.bookedBy, makers[uid] == nil { makers[uid] = maker } }
+            makers.reserveCapacity(index.count)
+            for entry in index { add(entry.uid, entry.bookedBy) }
         case .events(let events):
-            for event in events { if let maker = event.bookedBy, makers[event.uid] == nil { makers[event.uid] = maker } }
+            for event in events { add(event.uid, event.bookedBy) }
         }
         return makers
     }

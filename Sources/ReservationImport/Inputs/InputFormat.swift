@@ -69,8 +69,7 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
     /// `BEGIN:VCALENDAR` a calendar file.
     public static func detect(_ bytes: [UInt8]) -> InputFormat? {
         if MessageDetector.isMessage(bytes) {
-            var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+            let start = MessageDetector.start(of: Array(bytes.prefix(MessageDetector.headSize)))
             return MboxReader.isMbox(bytes[start...]) ? .mbox : .email
         }
         if bytes.starts(with: Array("%PDF-".utf8)) { return .document(.pdf) }

@@ -44,14 +44,14 @@ public enum ReservationMerger {
     /// gives them, with the identity key of each (``Reservations/Reservation/identityKey``),
     /// worked out once: what the feed's events are named by.
     ///
-    /// - Parameter makers: For a booking's identity key, the organization whose mail made it, as
-    ///   the previous feed remembers; `nil` when the previous feed remembers none.
+    /// - Parameter makers: For a booking's identity key, what the previous feed remembers of who
+    ///   made it; `nil` when the previous feed does not have it.
     /// - Returns: The merged reservations and their keys, and the sources whose changes were
     ///   refused (their bookings' events stay as they were).
     /// - Parameter policy: Whose mail is believed, for who made a booking
     ///   (``SenderVerification/SenderPolicy/maker(remembered:senders:)``).
     package static func keyedMerge(
-        _ reservations: [ImportedReservation], makers: ((String) -> String?)? = nil, policy: SenderPolicy = SenderPolicy(),
+        _ reservations: [ImportedReservation], makers: ((String) -> SenderPolicy.Remembered?)? = nil, policy: SenderPolicy = SenderPolicy(),
         concurrency: Int = Parallel.defaultConcurrency, reporting diagnostics: inout [Diagnostic]
     ) -> (reservations: [ImportedReservation], keys: [String?], refused: [ImportedReservation]) {
         // The keys are worked out on every core; grouping them is a quick pass.
@@ -135,10 +135,11 @@ public enum ReservationMerger {
     /// A warning for each change by another known booking sender than the maker, and for each
     /// refused one.
     private static func merged(
-        _ sources: [ImportedReservation], madeBy previousMaker: String?, policy: SenderPolicy, reporting diagnostics: inout [Diagnostic]
+        _ sources: [ImportedReservation], madeBy remembered: SenderPolicy.Remembered?, policy: SenderPolicy, reporting diagnostics: inout [Diagnostic]
     ) -> (ImportedReservation?, refused: [ImportedReservation]) {
         let ordered = sources.count == 1 ? [0] : order(sources)
-        let maker = policy.maker(remembered: previousMaker, senders: ordered.map { sources[$0].sender })
+        let maker = policy.maker(remembered: remembered, senders: ordered.map { sources[$0].sender })
+        let previousMaker: String? = if case .organization(let organization) = remembered { organization } else { nil }
         if let previousMaker, let taker = maker.organization, taker != previousMaker, let first = ordered.first(where: { sources[$0].sender?.organization == taker }) {
             diagnostics.append(takenOver(by: taker, from: previousMaker, sources[first]))
         }
