@@ -13,9 +13,10 @@
 ///
 /// Three formats start with lines of that shape and are told apart by what follows:
 ///
-/// - JSON (`{"@context": …`) and web pages (`<meta:…`) are messages only when their first lines
-///   include a field with a plain name (`From`, `X-Campaign_ID`): a message whose first field
-///   was written to look like JSON or markup is still one, a JSON document is not;
+/// - JSON (`{"@context": …`) is a message only when its first lines include a field with a plain
+///   name (`From`, `X-Campaign_ID`), and a web page (`<meta:…`) when they do or an empty line ends
+///   them, as it ends a header: a message whose first field was written to look like JSON or
+///   markup is still one, a JSON document or a page is not;
 /// - a calendar file (`BEGIN:VCALENDAR`) is a message only when its first lines include a mail
 ///   header (`From`, `Received`, `Content-Type`…).
 ///
@@ -41,9 +42,11 @@ public enum MessageDetector {
         let text = head[start(of: head)...]
         guard let first = text.first else { return false }
         if signatures.contains(where: { text.starts(with: $0) }) { return true }
-        let fields = leadingFields(text)
+        let (fields, complete) = leadingFields(text)
         guard !fields.isEmpty else { return false }
-        if [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "<")].contains(first) { return fields.contains(where: isPlainName) }
+        if [UInt8(ascii: "{"), UInt8(ascii: "[")].contains(first) { return fields.contains(where: isPlainName) }
+        // A page's first line does not end a header block: an empty line after it does.
+        if first == UInt8(ascii: "<") { return complete || fields.contains(where: isPlainName) }
         if isNamed(fields[0], "begin") { return fields.contains { name in mailHeaders.contains { isNamed(name, $0) } } }
         return true
     }
@@ -54,19 +57,20 @@ public enum MessageDetector {
     private static let signatures: [[UInt8]] = ["From ", "#! rnews", "N#! rnews", "Forward to ", "Pipe to "].map { Array($0.utf8) }
 
     /// The names of the header fields the text starts with, up to the first line that is no
-    /// field (an empty line ends a header); empty when the first line is none.
+    /// field, and whether an empty line ends them (a complete header block); no names when the
+    /// first line is no field.
     ///
     /// A field's name is any run of printable characters but a colon (RFC 5322's `ftext`), an
     /// empty one too, as KDE's extractor accepts; a line that starts with white space continues
     /// the field before it.
-    static func leadingFields(_ text: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+    static func leadingFields(_ text: ArraySlice<UInt8>) -> (names: [ArraySlice<UInt8>], complete: Bool) {
         var names: [ArraySlice<UInt8>] = []
         var start = text.startIndex
         while start < text.endIndex {
             let end = text[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
             var line = text[start..<end]
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            if line.isEmpty { break }
+            if line.isEmpty { return (names, !names.isEmpty) }
             if line.first == UInt8(ascii: " ") || line.first == UInt8(ascii: "\t") {
                 if names.isEmpty { break }
             } else {
@@ -80,7 +84,7 @@ public enum MessageDetector {
             }
             start = end + 1
         }
-        return names
+        return (names, false)
     }
 
     /// Whether a field's name is one a mail program writes: letters, digits, `-`, `_` and `.`.

@@ -101,7 +101,7 @@ struct MailMessageTests {
         ("X-Mozilla-Status: 0001\r\nFrom: a@b.example\r\n\r\nbody", true), ("X-Campaign_ID: 7\nFrom: a@b.example\n\nbody", true),
         ("<html>: x\nFrom : United <a@united.com>\n\n<html>", true), ("From someone Mon Jan  1 00:00:00 2030\n\n", true),
         ("\u{FEFF}\n\nReceived: by x\n\n", true), ("Forward to someone\n", true), (":\n\nbody", true),
-        ("{\"@context\": \"http://schema.org\"}", false), ("<html><body>", false), ("<a>: b\n<html>", false),
+        ("{\"@context\": \"http://schema.org\"}", false), ("<html><body>", false), ("<a>: b\n<html>", false), ("<p>: x\r\n\r\n<html>", true),
         ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n", false), ("BEGIN:VCALENDAR\r\nFrom: a@b.example\r\n\r\n", true), ("plain words", false),
         ("%PDF-1.7\n%\u{E2}\u{E3}", false), ("", false),
     ])
