@@ -295,9 +295,12 @@ struct ForgeryCorpusTests {
         // The oldest source of a booking is taken for its maker, and the stranger's signed Date of
         // 2020 makes its "booking" the oldest: united.com's confirmation is then a known sender's
         // change, and the stranger's cancellation its maker's own.
+        let codes = ForgeryCorpus.senderCodes(try ForgeryCorpus.lint([folder.path("mail")], keys: keys, options: ["--trust-verified"]))
         withKnownIssue("ReservationMerger takes the oldest source's sender for the booking's maker, and any signer may date its mail first") {
             Self.expectOnlyGenuineFlight(events)
             #expect(run.text == baseline.text, "\(events)\n\(run.output.standardError)")
+            // As things are, united.com's own confirmation is what is reported, as another sender's change.
+            #expect(codes == ["1-evil-books-first.eml": ["other-sender"], "2-evil-cancels.eml": ["other-sender"]], "\(codes)")
         }
         // One message is enough to take the booking over: an old-dated cancellation, which
         // united.com's newer confirmation outweighs for now, leaves the stranger remembered as
