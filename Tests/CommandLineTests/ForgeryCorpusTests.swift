@@ -119,6 +119,34 @@ struct ForgeryCorpusTests {
         #expect(codes == expected, "\(codes)")
     }
 
+    @Test("a file whose only header field looks like markup, then a blank line, is a web page by the detector's rule: a forged message below it is taken as the person's own page; delivered by a server, it is mail and refused")
+    func markupOnlyHeader() throws {
+        let keys = try Self.keys(["united.com"])
+        let folder = try TemporaryFolder("forgery-markup-header")
+        try folder.write("mail/0-booking.eml", try Self.genuineBooking(keys))
+        let baseline = try ForgeryCorpus.generate([folder.path("mail")], feed: folder.path("baseline.ics"), keys: keys)
+        try #require(baseline.output.status == 0, "\(baseline.output.standardError)")
+        // `<html>` is a field name RFC 5322 allows; the blank line ends the header, and the
+        // forger's whole message, its cancellation's markup in it, is the body.
+        // Its modifiedTime counts, as a person's own page's does: it is the booking's newest source.
+        var cancellation = Self.cancellation("h1")
+        cancellation.modifiedTime = "2030-06-05T10:00:00Z"
+        let forged = "<html>: x\n\n" + cancellation.text
+        try folder.write("mail/Maildir/cur/1717581600.M1P4242.mailhost:2,S", forged)
+        let run = try ForgeryCorpus.generate([folder.path("mail")], feed: folder.path("forged.ics"), keys: keys)
+        #expect(run.output.status == 0, "\(run.output.standardError)")
+        let events = try ForgeryCorpus.validatedEvents(folder.path("forged.ics"))
+        withKnownIssue("MessageDetector reads a header of markup-named fields alone as a web page, which is the person's own") {
+            Self.expectOnlyGenuineFlight(events)
+        }
+        // The same bytes as a server delivers them, under the field it writes on top: an e-mail, refused.
+        try folder.write("mail/Maildir/cur/1717581600.M1P4242.mailhost:2,S", "Delivered-To: ada@example.org\n" + forged)
+        let delivered = try ForgeryCorpus.generate([folder.path("mail")], feed: folder.path("delivered.ics"), keys: keys)
+        #expect(delivered.output.status == 0, "\(delivered.output.standardError)")
+        Self.expectOnlyGenuineFlight(try ForgeryCorpus.validatedEvents(folder.path("delivered.ics")))
+        #expect(delivered.text == baseline.text)
+    }
+
     // MARK: - 2. Server verdicts nobody's server wrote
 
     /// A `Received` field: `by` names the receiving host, when given.
