@@ -41,5 +41,8 @@ let package = Package(
             name: "fuzz-multistatus", dependencies: ["FuzzSupport", .product(name: "CalDAV", package: "reservation-feed")]),
         // What an IMAP server sends a folder's sync: libetpan's parser, the guard, the cache.
         .executableTarget(name: "fuzz-imap", dependencies: ["FuzzSupport", .product(name: "IMAP", package: "reservation-feed")]),
+        // A genuine signed booking e-mail (Fixtures/sender) changed only where a forger can change
+        // it: its sender's verdict, then the feed it made, which must stay exactly as it was.
+        .executableTarget(name: "fuzz-sender", dependencies: ["FuzzSupport"]),
     ]
 )

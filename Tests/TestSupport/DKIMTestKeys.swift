@@ -47,12 +47,23 @@ public final class DKIMTestKeys: Sendable {
     ///     `relaxed/simple` when not given, dkimpy's default.
     ///   - timestamp: The signature's time (`t=`), in seconds since 1970; now when not given.
     ///   - expiry: When it expires (`x=`), in seconds since 1970; never when not given.
+    ///   - headers: The header fields the signature signs (`h=`), in order, lower case: each of
+    ///     From, To, Subject, Date, Message-ID, MIME-Version and Content-Type the message has when
+    ///     not given. Leaving `date` out makes a signature whose message may be replayed with a
+    ///     new date.
+    ///   - algorithm: The algorithm (`a=`) when not the one `kind` sets: `rsa-sha1`, which
+    ///     RFC 8301 retired.
     public func sign(
         _ message: String, selector: String, domain: String, kind: Kind = .rsa, length: Bool = false, canonicalization: String? = nil,
-        timestamp: Int64? = nil, expiry: Int64? = nil
+        timestamp: Int64? = nil, expiry: Int64? = nil, headers: [String]? = nil, algorithm: String? = nil
     ) throws -> String {
         var arguments = ["sign", folder.path("private"), selector, domain]
-        if kind == .ed25519 { arguments += ["--algorithm", "ed25519-sha256"] }
+        if let algorithm {
+            arguments += ["--algorithm", algorithm]
+        } else if kind == .ed25519 {
+            arguments += ["--algorithm", "ed25519-sha256"]
+        }
+        if let headers { arguments += ["--headers", headers.joined(separator: ":")] }
         if length { arguments.append("--length") }
         if let canonicalization { arguments += ["--canonicalization", canonicalization] }
         if let timestamp { arguments += ["--timestamp", String(timestamp)] }

@@ -8,12 +8,16 @@ under test (libopendkim), for the test suite.
         (SELECTOR._domainkey.DOMAIN v=DKIM1; k=...; p=...). --testing publishes it in testing
         mode (t=y, RFC 6376 section 3.6.1).
 
-    dkim_tool.py sign FOLDER SELECTOR DOMAIN [--length] [--algorithm ed25519-sha256]
-                 [--canonicalization HEADER/BODY] [--timestamp SECONDS] [--expire SECONDS] < MESSAGE > SIGNED
+    dkim_tool.py sign FOLDER SELECTOR DOMAIN [--length] [--algorithm ed25519-sha256|rsa-sha1]
+                 [--canonicalization HEADER/BODY] [--timestamp SECONDS] [--expire SECONDS]
+                 [--headers NAME:NAME...] < MESSAGE > SIGNED
         Signs the message on standard input (CRLF or LF line ends) with that key, and writes it
         with its DKIM-Signature field on top. --length adds a body-length tag (l=);
         --canonicalization sets c= (relaxed/simple when not given, dkimpy's default);
-        --timestamp sets t= (now when not given) and --expire adds x=, both in seconds since 1970.
+        --timestamp sets t= (now when not given) and --expire adds x=, both in seconds since 1970;
+        --headers sets the fields h= signs, in that order (each present field of From, To,
+        Subject, Date, Message-ID, MIME-Version and Content-Type when not given), so that a
+        signature can leave out Date, say.
 """
 import base64
 import os
@@ -76,10 +80,12 @@ def sign(folder, selector, domain, options):
     canonicalization = tuple(part.encode() for part in (option(options, "--canonicalization") or "relaxed/simple").split("/"))
     timestamp, expire = option(options, "--timestamp"), option(options, "--expire")
     present = {line.split(b":", 1)[0].strip().lower() for line in message.split(b"\r\n\r\n", 1)[0].split(b"\r\n") if b":" in line}
+    chosen = option(options, "--headers")
+    headers = [name.strip().lower().encode() for name in chosen.split(":")] if chosen else [name for name in HEADERS if name in present]
     signer = Signer(message, timestamp=timestamp and int(timestamp), expire=expire and int(expire), signature_algorithm=algorithm)
+    # dkimpy insists on From among the signed fields (RFC 6376, section 5.4), as it should.
     signature = signer.sign(
-        selector.encode(), domain.encode(), key, canonicalize=canonicalization,
-        include_headers=[name for name in HEADERS if name in present], length="--length" in options)
+        selector.encode(), domain.encode(), key, canonicalize=canonicalization, include_headers=headers, length="--length" in options)
     sys.stdout.buffer.write(signature + message)
 
 
