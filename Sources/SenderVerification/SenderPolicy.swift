@@ -119,7 +119,12 @@ public struct SenderPolicy: Sendable, Hashable {
         if isOwn(address) {
             return .verified(VerifiedSender(address: address, organization: organization, evidence: evidence, standing: .own, signedTime: signedTime))
         }
-        if FreeMailDomains.contains(domain) || FreeMailDomains.contains(organization) { return .unverified(.freeMail(address: address)) }
+        // A tenant of a multi-tenant domain is anyone's (a trial costs nothing), unless the person
+        // names that very tenant.
+        let namedTenant = SharedAddressDomains.organization(of: domain) != nil && knownSenders.named.contains(organization)
+        if !namedTenant, FreeMailDomains.contains(domain) || FreeMailDomains.contains(organization) {
+            return .unverified(.freeMail(address: address))
+        }
         if let kind = SharedAddressDomains.kind(of: domain) { return .unverified(.sharedAddress(address: address, kind: kind)) }
         let standing: VerifiedSender.Standing
         if KnownSenders.entry(for: organization) != nil {
@@ -281,12 +286,12 @@ public struct SenderPolicy: Sendable, Hashable {
     }
 
     /// A field of the message that the signature does not sign, among those it must: each
-    /// instance of who sent it and how its body reads (``MessageAuthentication/protectedFields``
-    /// but the date and subject, which change no booking). `nil` when it signs them all.
+    /// instance of who sent it (`From`) and how its body reads (`MIME-Version`, `Content-Type`,
+    /// `Content-Transfer-Encoding`). `nil` when it signs them all.
     func unsignedField(of message: MessageAuthentication, by signature: DKIMSignature) -> String? {
         // Not known (a finding kept before they were): nothing to go by.
         guard !signature.signedFields.isEmpty else { return nil }
-        for name in ["from", "sender", "mime-version", "content-type", "content-transfer-encoding"] {
+        for name in ["from", "mime-version", "content-type", "content-transfer-encoding"] {
             let present = message.fieldCounts[name] ?? 0
             if present > signature.signedFields.filter({ $0 == name }).count { return name }
         }

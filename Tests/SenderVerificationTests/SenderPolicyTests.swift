@@ -134,6 +134,11 @@ struct SenderPolicyTests {
         // Another tenant's signature does not vouch for this tenant's address, not even for the person's own.
         let tenant = message(from: ["ada@contoso.onmicrosoft.com"], signature("fabrikam.onmicrosoft.com"))
         #expect(SenderPolicy(ownAddresses: ["ada@contoso.onmicrosoft.com"]).verdict(for: tenant).sender == nil)
+        // A tenant is anyone's, as free mail is, unless the person names that very tenant.
+        let contoso = message(from: ["travel@contoso.onmicrosoft.com"], signature("contoso.onmicrosoft.com"))
+        #expect(SenderPolicy().verdict(for: contoso) == .unverified(.freeMail(address: "travel@contoso.onmicrosoft.com")))
+        #expect(SenderPolicy(knownSenders: KnownSenders(named: ["contoso.onmicrosoft.com"])).verdict(for: contoso).sender?.standing == .named)
+        #expect(SenderPolicy(knownSenders: KnownSenders(named: ["fabrikam.onmicrosoft.com"])).verdict(for: contoso).sender == nil)
         #expect(SenderPolicy.organization(of: "mail.contoso.onmicrosoft.com") == "contoso.onmicrosoft.com")
         #expect(SenderPolicy.organization(of: "onmicrosoft.com") == nil)
         #expect(SenderPolicy.organization(of: "x.y.contoso.mail.onmicrosoft.com") == "contoso.mail.onmicrosoft.com")

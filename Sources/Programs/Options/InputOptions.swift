@@ -119,7 +119,9 @@ public struct InputOptions: ParsableArguments {
                 guard let organization = SenderPolicy.organization(of: domain) else {
                     throw ValidationError("--trust-sender: \(domain) is not a domain an organization holds (such as united.com)")
                 }
-                if FreeMailDomains.contains(domain) || FreeMailDomains.contains(organization) || SharedAddressDomains.kind(of: domain) != nil {
+                // A tenant of a multi-tenant domain (contoso.onmicrosoft.com) is an organization of its own.
+                let isTenant = SharedAddressDomains.organization(of: domain) != nil
+                if !isTenant, FreeMailDomains.contains(domain) || FreeMailDomains.contains(organization) || SharedAddressDomains.kind(of: domain) != nil {
                     throw ValidationError(
                         "--trust-sender: anyone can have an address at \(domain), so it is no organization to believe; name your own addresses with --my-address")
                 }
