@@ -113,7 +113,7 @@ struct CommandLineTests {
         #expect(version.standardOutput == "\(try newestChangelogVersion())\n")
     }
 
-    /// The version of CHANGELOG.md's newest entry (`## 0.6.0 — 2026-11-26`): what the package is
+    /// The version of CHANGELOG.md's newest entry (`## 0.7.0 — 2026-11-28`): what the package is
     /// built as, so `--version` must print it.
     private func newestChangelogVersion() throws -> String {
         let changelog = try String(contentsOf: Repository.url("CHANGELOG.md"), encoding: .utf8)
