@@ -74,13 +74,8 @@ public enum MessageDetector {
             if line.first == UInt8(ascii: " ") || line.first == UInt8(ascii: "\t") {
                 if names.isEmpty { break }
             } else {
-                // A name of printable characters but a colon (empty too, as KDE's extractor has
-                // it), white space allowed before the colon (RFC 5322's obsolete syntax).
-                guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { break }
-                var end = colon
-                while end > line.startIndex, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
-                guard line[..<end].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { break }
-                names.append(line[..<end])
+                guard let name = RawHeader.name(of: line, allowingEmpty: true) else { break }
+                names.append(name)
             }
             start = end + 1
         }

@@ -85,12 +85,15 @@ public struct RawHeader: Sendable {
     /// then the colon, with white space allowed before the colon as RFC 5322's obsolete syntax
     /// has it (`Content-Type : text/html`), which mail readers (GMime, KDE's KMime) accept; the
     /// name without that white space.
-    static func name(of line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+    ///
+    /// - Parameter allowingEmpty: Whether a line that starts with its colon has a name, an empty
+    ///   one (as KDE's extractor has it, for telling a message by its first line).
+    static func name(of line: ArraySlice<UInt8>, allowingEmpty: Bool = false) -> ArraySlice<UInt8>? {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return nil }
         var end = colon
         while end > line.startIndex, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
         let name = line[line.startIndex..<end]
-        guard !name.isEmpty, name.allSatisfy({ $0 > 32 && $0 < 127 }) else { return nil }
+        guard allowingEmpty || !name.isEmpty, name.allSatisfy({ $0 > 32 && $0 < 127 }) else { return nil }
         return name
     }
 
