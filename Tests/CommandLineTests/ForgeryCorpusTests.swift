@@ -15,7 +15,10 @@ import FoundationNetworking
 /// Each class is one folder, read by one `generate` (whose feed must be the feed of the genuine
 /// mail alone: nothing forged makes, moves or cancels an event) and one `lint --format json`
 /// (which must name each forged message with the code its refusal has).
-@Suite("Forgery corpus: forged booking e-mails make, change and cancel nothing; genuine ones are taken")
+///
+/// Serialized: each test runs dozens of programs and waits for them on its thread; one at a time,
+/// they leave the machine's other thread to the rest of the suite.
+@Suite("Forgery corpus: forged booking e-mails make, change and cancel nothing; genuine ones are taken", .serialized)
 struct ForgeryCorpusTests {
     typealias Mail = ForgeryCorpus.Mail
 

@@ -130,8 +130,11 @@ public final class CalDAVTestServer: @unchecked Sendable {
         try process.run()
         lock.withLock { self.process = process }
         // The tools' environment may be made first (pip installing its packages on a new machine).
-        let deadline = Date().addingTimeInterval(300)
-        while Date() < deadline {
+        // Patience is counted in looks, 1,500 of them 200 ms apart, not by the clock: the suite
+        // runs many synchronous tests on the two threads of a small machine, and a wait that was
+        // not given a thread for minutes has not waited for the server (CI once gave up on a
+        // Radicale that had long been answering, at its first look after 326 s without a turn).
+        for _ in 0..<1_500 {
             // DAViCal answers OPTIONS without credentials with 401, on which URLSession waits
             // for ever: a connection taken is enough there (PHP's server answers once it listens).
             if kind == .davical ? LoopbackPort.accepts(root.port ?? 0) : (try? await Self.status(of: root)) != nil { return }
@@ -139,7 +142,7 @@ public final class CalDAVTestServer: @unchecked Sendable {
             try await Task.sleep(nanoseconds: 200_000_000)
         }
         kill(process.processIdentifier, SIGKILL)
-        throw Failure(description: "\(kind) did not answer on \(root) within 300 s")
+        throw Failure(description: "\(kind) did not answer on \(root) after 1,500 looks 200 ms apart")
     }
 
     /// Stops it at once, as a server that goes down does (SIGKILL: Radicale waits for requests
