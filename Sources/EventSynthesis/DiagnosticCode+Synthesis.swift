@@ -3,6 +3,9 @@ import Diagnostics
 /// The codes of synthesis: what it notices about a reservation's times, places and identity
 /// while making its event.
 extension DiagnosticCode {
+    /// A link is not http, https or mailto (`javascript:`, `data:`, `file:`, none at all), and is
+    /// left out of the event.
+    public static let linkNotKept = DiagnosticCode(rawValue: "link-not-kept")
     /// A UTC offset contradicts the zone of the place.
     public static let offsetZoneConflict = DiagnosticCode(rawValue: "offset-zone-conflict")
     /// A time has no zone and no offset, and nothing else tells the zone (or the place's name is

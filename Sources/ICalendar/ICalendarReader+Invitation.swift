@@ -137,6 +137,7 @@ extension ICalendarReader {
             return string.isEmpty ? nil : string
         }
         guard let uid = text(ICAL_UID_PROPERTY, icalproperty_get_uid) else { throw Unreadable(reason: "has no UID") }
+        if let far = timeBeyondReadableYears(of: component) { throw Unreadable(reason: "(UID \(uid)) \(far)") }
         guard let startProperty = icalcomponent_get_first_property(component, ICAL_DTSTART_PROPERTY),
             let read = time(startProperty, icalproperty_get_dtstart(startProperty), calendar: calendar)
         else { throw Unreadable(reason: "(UID \(uid)) has no readable DTSTART") }
@@ -151,6 +152,9 @@ extension ICalendarReader {
             let seconds = Int64(icaldurationtype_as_int(icalproperty_get_duration(property)))
             let base = local.instant(at: .zero)
             let shifted = Instant(secondsSinceEpoch: base.secondsSinceEpoch + seconds).localDateTime(at: .zero)
+            guard shifted.date.isReadable else {
+                throw Unreadable(reason: "(UID \(uid)) has a DURATION that ends in year \(shifted.date.year), outside 0002-9998, the years read here")
+            }
             end = .dateTime(shifted, timeZone: zone, utcOffset: zone.flatMap { zone in
                 TimeZoneRules.instant(of: shifted, in: zone).flatMap { TimeZoneRules.offset(in: zone, at: $0) }
             } ?? offset)

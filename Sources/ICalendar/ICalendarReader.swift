@@ -82,6 +82,7 @@ public struct ICalendarReader: Sendable {
         guard let uid = text(component, ICAL_UID_PROPERTY, icalproperty_get_uid), !uid.isEmpty else {
             return .failure(Problem(reason: "has no UID"))
         }
+        if let far = timeBeyondReadableYears(of: component) { return .failure(Problem(reason: "(UID \(uid)) \(far)")) }
         guard let startProperty = icalcomponent_get_first_property(component, ICAL_DTSTART_PROPERTY),
             let start = time(startProperty, icalproperty_get_dtstart(startProperty))
         else {
@@ -93,7 +94,8 @@ public struct ICalendarReader: Sendable {
         }
         event.notes = text(component, ICAL_DESCRIPTION_PROPERTY, icalproperty_get_description)
         event.location = text(component, ICAL_LOCATION_PROPERTY, icalproperty_get_location)
-        event.url = text(component, ICAL_URL_PROPERTY, icalproperty_get_url)
+        // A link a feed may not carry (one an earlier version kept) is not read back.
+        event.url = text(component, ICAL_URL_PROPERTY, icalproperty_get_url).flatMap { WebLink.isKept($0) ? $0 : nil }
         if let property = icalcomponent_get_first_property(component, ICAL_GEO_PROPERTY) {
             let geo = icalproperty_get_geo(property)
             let point = GeoCoordinate(latitude: geo.lat, longitude: geo.lon)
@@ -156,6 +158,22 @@ public struct ICalendarReader: Sendable {
             return nil
         }
         return String(cString: value)
+    }
+
+    /// What is wrong when DTSTART's or DTEND's year lies outside ``LocalDate/readableYears``
+    /// (`has DTSTART in year 9999, outside 0002-9998, the years read here`), else `nil`: such
+    /// an event is refused before any of its times is converted.
+    static func timeBeyondReadableYears(of component: OpaquePointer) -> String? {
+        let properties: [(icalproperty_kind, String, (OpaquePointer) -> icaltimetype)] = [
+            (ICAL_DTSTART_PROPERTY, "DTSTART", icalproperty_get_dtstart), (ICAL_DTEND_PROPERTY, "DTEND", icalproperty_get_dtend),
+        ]
+        for (kind, name, value) in properties {
+            guard let property = icalcomponent_get_first_property(component, kind) else { continue }
+            let time = value(property)
+            guard icaltime_is_null_time(time) == 0, !LocalDate.readableYears.contains(Int(time.year)) else { continue }
+            return "has \(name) in year \(time.year), outside 0002-9998, the years read here"
+        }
+        return nil
     }
 
     /// DTSTART or DTEND as an event time: a date, a time in its TZID's zone, UTC, or floating.

@@ -125,9 +125,10 @@ enum TimeZoneComponents {
         return observances.sorted { $0.onset < $1.onset }
     }
 
-    /// 1 January of `year` at 00:00 UTC.
+    /// 1 January of `year` at 00:00 UTC, the year held within 1 to 9999 (windows of years
+    /// around events at the ends of ``LocalDate/readableYears`` reach past them).
     static func startOfYear(_ year: Int) -> Instant {
-        LocalDateTime(date: LocalDate(year: max(1, year), month: 1, day: 1)!, time: .midnight).instant(at: .zero)
+        LocalDateTime(date: LocalDate(year: min(max(1, year), 9999), month: 1, day: 1)!, time: .midnight).instant(at: .zero)
     }
 
     /// A weekday of a week of a month at a time of day: what a yearly RRULE of a VTIMEZONE says.

@@ -16,6 +16,10 @@ extension FieldPath {
     public static let checkInOpens = FieldPath(Reservation.CodingKeys.checkInAction, CheckInAction.CodingKeys.validFrom)
     /// `checkInAction.validUntil`: when online check-in closes.
     public static let checkInCloses = FieldPath(Reservation.CodingKeys.checkInAction, CheckInAction.CodingKeys.validUntil)
+    /// `url`: the page where the booking is seen or managed.
+    public static let url = FieldPath(Reservation.CodingKeys.url)
+    /// `checkInAction.url`: where online check-in is done.
+    public static let checkInURL = FieldPath(Reservation.CodingKeys.checkInAction, CheckInAction.CodingKeys.url)
 
     // MARK: Restaurant tables and ticketed events
 

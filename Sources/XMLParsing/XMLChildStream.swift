@@ -6,8 +6,10 @@ import CLibXML2
 /// and of what the caller keeps of each.
 ///
 /// Read with libxml2's push parser without network access and without expanding entities (no
-/// entity is declared to it, so none is ever loaded or expanded), within libxml2's own limits
-/// (depth 256, 10 MB of look-ahead) and a limit on the text of one element.
+/// entity is declared to it, so none is ever loaded or expanded), within libxml2's own limit
+/// of 10 MB of look-ahead, a limit on how deep elements nest (libxml2's push parser leaves depth
+/// to its caller: 200,000 levels once built a tree whose freeing overflowed the stack) and a
+/// limit on the text of one element.
 ///
 /// ```swift
 /// let stream = XMLChildStream()
@@ -30,6 +32,9 @@ public final class XMLChildStream {
     /// The most bytes of text one element may hold.
     public let textLimit: Int
 
+    /// How deep elements may nest, the root counted as 1: libxml2's own limit for whole documents.
+    public static let depthLimit = 256
+
     /// The size of the blocks libxml2 is given.
     public let blockSize: Int
 
@@ -49,11 +54,11 @@ public final class XMLChildStream {
     public init(textLimit: Int = 16 << 20, blockSize: Int = 64 << 10) {
         self.textLimit = textLimit
         self.blockSize = max(1, blockSize)
-        state = State(textLimit: textLimit)
+        state = State(textLimit: textLimit, depthLimit: Self.depthLimit)
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, namespace, _, _, attributeCount, _, attributes in
-            State.of(context).start(localName, namespace, attributeCount, attributes)
+            State.of(context).start(context, localName, namespace, attributeCount, attributes)
         }
         handler.endElementNs = { context, _, _, _ in State.of(context).end(context) }
         handler.characters = { context, bytes, count in State.of(context).text(context, bytes, count) }
@@ -169,14 +174,16 @@ public final class XMLChildStream {
         }
 
         let textLimit: Int
+        let depthLimit: Int
         var root: (name: String, namespace: String?)?
         var open: [Open] = []
         var depth = 0
         var completed: [XMLTree] = []
         var failure: XMLTree.ParseError?
 
-        init(textLimit: Int) {
+        init(textLimit: Int, depthLimit: Int) {
             self.textLimit = textLimit
+            self.depthLimit = depthLimit
         }
 
         static func of(_ context: UnsafeMutableRawPointer?) -> State {
@@ -184,10 +191,16 @@ public final class XMLChildStream {
         }
 
         func start(
-            _ localName: UnsafePointer<xmlChar>?, _ namespace: UnsafePointer<xmlChar>?, _ attributeCount: Int32,
-            _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+            _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ namespace: UnsafePointer<xmlChar>?,
+            _ attributeCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
         ) {
+            guard failure == nil else { return }
             depth += 1
+            guard depth <= depthLimit else {
+                failure = XMLTree.ParseError(description: "elements nested more than \(depthLimit) deep (line \(rf_parser_line(context)))")
+                rf_parser_stop(context)
+                return
+            }
             let name = localName.map { String(cString: $0) } ?? ""
             let namespace = namespace.map { String(cString: $0) }
             guard depth > 1 else {
@@ -231,6 +244,7 @@ public final class XMLChildStream {
         }
 
         func end(_ context: UnsafeMutableRawPointer?) {
+            guard failure == nil else { return }
             depth -= 1
             guard let last = open.popLast() else { return }
             var element = last.element

@@ -147,4 +147,18 @@ struct HostileServerTests {
         let writes = server.requests.filter { ["PUT", "DELETE"].contains($0.method) }
         #expect(writes.count == 1 && writes.allSatisfy { !$0.path.contains("/own-") }, "\(writes)")
     }
+
+    @Test("a listing nested 200,000 deep (once a stack overflow, exit -11 with no word): the run stops with the reason, exit 2, its state untouched")
+    func deepListing() throws {
+        let server = try HostileCalDAVServer(.honest)
+        let setup = try Setup()
+        #expect(try setup.publish(server).status == 0)
+        let state = try Data(contentsOf: URL(fileURLWithPath: setup.folder.path("state.json")))
+        try server.set(.deep)
+        let result = try setup.publish(server)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("elements nested more than 256 deep"), "\(result.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: setup.folder.path("state.json"))) == state)
+    }
 }
+

@@ -13,6 +13,7 @@ public final class HostileCalDAVServer: @unchecked Sendable {
         case flood
         case swarm
         case crowd
+        case deep
     }
 
     /// One request it got.

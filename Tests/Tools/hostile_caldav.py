@@ -18,7 +18,8 @@ answers a listing (a `calendar-query` REPORT; `sync-collection` is refused, so t
 - `flood`: a listing that never ends (chunked), of events of 64 KB each, well-formed all along;
 - `swarm`: a listing that never ends, of tiny responses naming resources outside the calendar;
 - `crowd`: an honest calendar of 20,000 events of the person's own (no digest of this tool's)
-  beside the kept resources.
+  beside the kept resources;
+- `deep`: a listing whose one response holds elements nested 200,000 deep.
 
 The mode can be changed while it runs by writing a new one to LOG + ".mode".
 """
@@ -106,6 +107,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         if current in ("flood", "swarm"):
             self.endless(current)
+            return
+        if current == "deep":
+            body = ('<?xml version="1.0"?><d:multistatus xmlns:d="DAV:"><d:response>' + "<d:x>" * 200000
+                    + "</d:x>" * 200000 + "</d:response></d:multistatus>").encode()
+            self.answer(207, body, {"Content-Type": "application/xml"})
             return
         port = self.server.server_address[1]
         responses = []

@@ -106,4 +106,20 @@ struct XMLChildStreamTests {
             #expect(children.map(\.text) == ["Zürich"], "\(declared)")
         }
     }
+
+    @Test("elements nested 200,000 deep (once a stack overflow when the tree was freed) fail the document, saying how deep, whole or in pieces; 256 levels still read", arguments: [7, 100_000])
+    func deepNesting(size: Int) throws {
+        let deep = "<m>" + String(repeating: "<a>", count: 200_000) + String(repeating: "</a>", count: 200_000) + "</m>"
+        do {
+            _ = try read(deep, chunks: size)
+            Issue.record("read")
+        } catch let error as XMLTree.ParseError {
+            #expect(error.description.contains("elements nested more than 256 deep (line 1)"), "\(error)")
+        }
+        let deepest = "<m>" + String(repeating: "<a>", count: 255) + "x" + String(repeating: "</a>", count: 255) + "</m>"
+        #expect(try read(deepest, chunks: size).children.count == 1)
+        // A whole document is held to libxml2's own limit.
+        #expect(throws: XMLTree.ParseError.self) { try XMLTree.parse(Array(deep.utf8)) }
+    }
 }
+

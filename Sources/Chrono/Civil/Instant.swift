@@ -59,12 +59,15 @@ public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConv
 
     /// The wall time a clock running at `offset` shows at this instant.
     public func localDateTime(at offset: UTCOffset) -> LocalDateTime {
-        LocalDateTime(secondsSinceEpoch: secondsSinceEpoch + Int64(offset.seconds))
+        LocalDateTime(secondsSinceEpoch: adding(seconds: Int64(offset.seconds)).secondsSinceEpoch)
     }
 
     /// The instant the given number of seconds later (earlier when negative).
     public func adding(seconds: Int64) -> Instant {
-        Instant(secondsSinceEpoch: secondsSinceEpoch + seconds)
+        // Held at the ends of Int64 rather than overflowing: far beyond any date, where a
+        // stored time (a cache's, a signature's) may be.
+        let (sum, overflow) = secondsSinceEpoch.addingReportingOverflow(seconds)
+        return Instant(secondsSinceEpoch: overflow ? (seconds < 0 ? .min : .max) : sum)
     }
 
     /// The RFC 3339 form in UTC, such as `2030-06-15T00:55:00Z`.

@@ -31,10 +31,26 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         storedDay = UInt8(day)
     }
 
+    /// The years a date read from outside may have: one year inside each end of the 1 to 9999
+    /// a `LocalDate` holds, so that whatever a reservation's time goes through (conversion into
+    /// any zone, a night or two added, a year of zone rules either way for a VTIMEZONE) stays
+    /// within them. Readers refuse dates beyond, as the problem of the reservation or event that
+    /// has them, before anything converts them.
+    public static let readableYears: ClosedRange<Int> = 2...9998
+
+    /// Whether the date lies in ``readableYears``.
+    public var isReadable: Bool { Self.readableYears.contains(year) }
+
+    /// The days from 1970-01-01 to 0001-01-01 and to 9999-12-31.
+    private static let dayRange = -719_162...2_932_896
+
     /// Creates the date that lies the given number of days after 1970-01-01.
     ///
-    /// - Precondition: The result lies between 0001-01-01 and 9999-12-31.
-    public init(daysSinceEpoch days: Int) {
+    /// A day before 0001-01-01 or after 9999-12-31 is held at that end: no reader makes a date
+    /// outside ``readableYears``, so only arithmetic far beyond what any input has gets there,
+    /// and it gives a date at the end of the calendar rather than a stopped program.
+    public init(daysSinceEpoch unclamped: Int) {
+        let days = min(max(unclamped, Self.dayRange.lowerBound), Self.dayRange.upperBound)
         // Howard Hinnant's civil_from_days, exact for the whole proleptic Gregorian calendar.
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -45,7 +61,6 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        precondition((1...9999).contains(year), "date out of range: \(days) days since 1970-01-01")
         storedYear = Int16(year)
         storedMonth = UInt8(month)
         storedDay = UInt8(day)

@@ -23,8 +23,10 @@ struct ISO8601Parser {
             let day = number(digits: 2)
         else { throw ISO8601ParseError(text: text) }
         guard (1...12).contains(month) else { throw failure("month \(month) does not exist") }
+        guard LocalDate.readableYears.contains(year) else {
+            throw failure("year \(LocalDate.digits(year, 4)) is outside 0002-9998, the years read here")
+        }
         guard let date = LocalDate(year: year, month: month, day: day) else {
-            if year == 0 { throw failure("year 0000 is outside 0001-9999") }
             throw failure("\(LocalDate.digits(year, 4))-\(LocalDate.digits(month, 2))-\(LocalDate.digits(day, 2)) does not exist")
         }
         if atEnd { return .date(date) }

@@ -240,6 +240,9 @@ extension LenientDateParser {
 
         func day(year: Int, month: Int, day: Int) throws(ISO8601ParseError) -> LocalDate {
             guard (1...12).contains(month) else { throw ISO8601ParseError(text: text, reason: "month \(month) does not exist") }
+            guard LocalDate.readableYears.contains(year) else {
+                throw ISO8601ParseError(text: text, reason: "year \(LocalDate.digits(year, 4)) is outside 0002-9998, the years read here")
+            }
             guard let date = LocalDate(year: year, month: month, day: day) else {
                 throw ISO8601ParseError(
                     text: text,

@@ -7,7 +7,8 @@ import Reservations
 /// The synthesis of one reservation: resolves its times, builds its draft through the category's
 /// extension, then makes the event. A value used once, by ``EventSynthesizer``.
 struct ReservationSynthesis: ~Copyable {
-    let reservation: Reservation
+    /// The reservation, its links that a feed may not carry taken out (``WebLink``).
+    private(set) var reservation: Reservation
     let options: SynthesisOptions
     let words: Vocabulary
     let formatter: TimeFormatter
@@ -31,6 +32,7 @@ struct ReservationSynthesis: ~Copyable {
 
     mutating func run() -> SynthesisResult {
         let problems = reservation.requirementProblems
+        dropLinksNotKept()
         guard problems.isEmpty, var draft = makeDraft() else {
             return SynthesisResult(event: nil, diagnostics: problems)
         }
@@ -83,6 +85,23 @@ struct ReservationSynthesis: ~Copyable {
             status: status, transparency: transparency, url: Text.clean(reservation.url), alarms: alarms,
             categories: [draft.label])
         return SynthesisResult(event: event, diagnostics: messages)
+    }
+
+    /// Takes out the booking's link and its check-in link where they are not http, https or
+    /// mailto (a `javascript:` or `data:` link written by whoever made the markup), each with a
+    /// warning naming its field.
+    private mutating func dropLinksNotKept() {
+        func dropped(_ link: String?, _ field: FieldPath) -> Bool {
+            guard let link = Text.clean(link), !WebLink.isKept(link) else { return false }
+            let shown = link.count > 40 ? String(link.prefix(37)) + "..." : link
+            messages.append(
+                Diagnostic(
+                    .warning, .linkNotKept, field: field,
+                    "\"\(shown)\" is not an http, https or mailto link; it is left out of the event"))
+            return true
+        }
+        if dropped(reservation.url, .url) { reservation.url = nil }
+        if dropped(reservation.checkInAction?.url, .checkInURL) { reservation.checkInAction?.url = nil }
     }
 
     // MARK: - Category

@@ -35,7 +35,7 @@ public struct FeedShapingOptions: ParsableArguments {
     var jobs: Int?
 
     public func validate() throws {
-        guard keepPast >= 0 else { throw ValidationError("--keep-past needs a number of days, 0 or more.") }
+        guard (0...3_652_059).contains(keepPast) else { throw ValidationError("--keep-past needs a number of days, 0 to 3652059 (the whole calendar).") }
         guard wait >= 0 else { throw ValidationError("--wait needs a number of seconds, 0 or more.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs needs a number of threads, 1 or more.") }
         _ = try refreshInterval()
