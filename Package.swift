@@ -278,7 +278,7 @@ let package = Package(
         .testTarget(name: "JSONParsingTests", dependencies: ["JSONParsing", "Diagnostics", "TestSupport"]),
         .testTarget(name: "HTMLMarkupTests", dependencies: ["HTMLMarkup"]),
         .testTarget(name: "XMLParsingTests", dependencies: ["XMLParsing"]),
-        .testTarget(name: "MailboxesTests", dependencies: ["Mailboxes"]),
+        .testTarget(name: "MailboxesTests", dependencies: ["Mailboxes", "Basics", "TestSupport"]),
         .testTarget(name: "IMAPTests", dependencies: ["IMAP", "Mailboxes", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono", "Diagnostics"]),
         .testTarget(name: "DKIMTests", dependencies: ["DKIM", "Chrono", "TestSupport"]),

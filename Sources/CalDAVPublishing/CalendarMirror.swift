@@ -45,8 +45,8 @@ public struct CalendarMirror: Sendable, Hashable {
     /// calendar, or it cannot be read (a cache: it is made again). With `members`, resources an
     /// earlier run kept that are not inside the calendar are dropped: they are never written to.
     public static func load(_ path: String, calendar: String, members: CollectionMembers? = nil) -> CalendarMirror? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let bytes = [UInt8](data)
+        // Another user's file, or a link of theirs, is no mirror of this person's calendar.
+        guard let bytes = try? OutputLocation(path).read() else { return nil }
         var index = 0
         func line() -> String? {
             guard let end = bytes[index...].firstIndex(of: 0x0A) else { return nil }

@@ -55,9 +55,13 @@ public struct PublishState: Sendable, Hashable, Codable {
     /// - Throws: ``PublishError/state(path:reason:)`` when the file cannot be read or is not a
     ///   state file.
     public static func load(_ path: String, calendar: String) throws(PublishError) -> PublishState {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            if FileManager.default.fileExists(atPath: path) { throw .state(path: path, reason: "cannot be read") }
-            return PublishState(calendar: calendar)
+        // The running user's own file: another's, or a link of another's, is refused.
+        let data: Data
+        do {
+            guard let bytes = try OutputLocation(path).read() else { return PublishState(calendar: calendar) }
+            data = Data(bytes)
+        } catch {
+            throw .state(path: path, reason: "cannot be used: \(error.description)")
         }
         let state: PublishState
         do {
@@ -76,7 +80,8 @@ public struct PublishState: Sendable, Hashable, Codable {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let data = try encoder.encode(self)
-            try AtomicFileWriter.replace(path) { write in try write([UInt8](data) + [0x0A]) }
+            // Which events of the calendar are the tool's, and their tags: the owner's alone.
+            try AtomicFileWriter.replace(path, permissions: 0o600) { write in try write([UInt8](data) + [0x0A]) }
         } catch {
             throw .state(path: path, reason: "cannot be written: \(error)")
         }

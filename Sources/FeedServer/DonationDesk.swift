@@ -18,6 +18,9 @@ public struct DonationDesk: Sendable {
     public var options: FeedOptions
     /// How long a reading may take, in seconds.
     public var timeBudget: TimeInterval = 10
+    /// The most reservations one donation may hold: one with more is refused whole (a page of
+    /// 20,000 made-up bookings would otherwise be 20,000 events in every subscriber's calendar).
+    public var reservationLimit = 500
 
     /// What a donation came to.
     public struct Receipt: Sendable {
@@ -58,6 +61,11 @@ public struct DonationDesk: Sendable {
         }
         // What is said of the run's senders once (an organization that is no known booking
         // sender) is said of this one document here.
+        guard read.reservations.count <= reservationLimit else {
+            return receipt(
+                422,
+                [("error", .text("the document holds \(read.reservations.count) reservations, more than the \(reservationLimit) a donation may (--donation-reservations); nothing was kept"))])
+        }
         let findings = read.diagnostics + read.senderSummaries() + ReservationLinter(options: options).lint(read.reservations, now: now)
         let messages = findings.map { JSONReport.Value.text($0.description) }
         guard !read.reservations.isEmpty, !findings.contains(where: { $0.severity == .error }) else {
@@ -85,7 +93,8 @@ public struct DonationDesk: Sendable {
         }
         do {
             try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
-            try AtomicFileWriter.replace(inbox + "/" + name) { write in try write(body) }
+            // Donated mail and pages are the person's own: for their eyes only.
+            try AtomicFileWriter.replace(inbox + "/" + name, permissions: 0o600) { write in try write(body) }
         } catch {
             return receipt(500, [("error", .text("the donation could not be kept: \(error)"))])
         }

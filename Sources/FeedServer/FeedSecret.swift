@@ -68,14 +68,26 @@ public struct FeedSecret: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The secret kept at `path`, made when there is none.
+    ///
+    /// The file must be the running user's, not a symbolic link of another's, and readable by
+    /// nobody else: a secret another user planted is one they know.
     private static func load(at path: String) throws(FeedServerError) -> FeedSecret {
-        guard FileManager.default.fileExists(atPath: path) else { return try rotate(at: path) }
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw .secret("cannot read \(path): \(String(cString: strerror(errno)))") }
-        guard status.st_mode & 0o077 == 0 else {
-            throw .secret("\(path) can be read by others (mode \(String(status.st_mode & 0o777, radix: 8))); make it 0600, or delete it for a new secret")
+        let data: [UInt8]
+        do {
+            let location = try OutputLocation(path)
+            guard let status = location.existing, let bytes = try location.read() else { return try rotate(at: path) }
+            guard status.st_mode & 0o077 == 0 else {
+                throw FeedServerError.secret(
+                    "\(path) can be read by others (mode \(String(status.st_mode & 0o777, radix: 8))); make it 0600, or delete it for a new secret")
+            }
+            data = bytes
+        } catch let refusal as OutputLocation.Refusal {
+            throw .secret(refusal.description)
+        } catch let error as FeedServerError {
+            throw error
+        } catch {
+            throw .secret("cannot read \(path): \(error)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .secret("cannot read \(path)") }
         let text = String(decoding: data, as: UTF8.self).trimmingWhitespace()
         guard let secret = FeedSecret(text) else {
             throw .secret("\(path) does not hold a secret (22 or more characters of A-Z, a-z, 0-9, - and _); delete it for a new one")

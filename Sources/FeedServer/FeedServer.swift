@@ -1,3 +1,4 @@
+import Basics
 import Diagnostics
 import Foundation
 import HTTPTypes
@@ -26,6 +27,12 @@ public struct FeedServer: Sendable {
         public var maximumConnections: Int = 512
         /// How long an idle connection stays open, in seconds.
         public var idleTimeout: Int64 = 30
+        /// How long a whole request (head and body) may take to arrive, in seconds, from the
+        /// moment the connection is ready for it: a client that trickles bytes is closed then.
+        public var requestTimeout: Int64 = 60
+        /// How many donations the inbox takes in an hour; more are answered 429 until the hour
+        /// has room again.
+        public var donationsPerHour: Int = 60
         /// The largest request head, in bytes.
         public var maximumHeaderSize: Int = 16 * 1024
         /// Whether one line per request is logged.
@@ -49,6 +56,8 @@ public struct FeedServer: Sendable {
     public var inboxToken: FeedSecret?
     /// Where log lines go.
     public var log: @Sendable (String) -> Void
+    /// When the donations of the last hour came.
+    private let donationTimes = Locked<[ContinuousClock.Instant]>([])
 
     /// Creates a server.
     public init(
@@ -72,7 +81,8 @@ public struct FeedServer: Sendable {
         logger.logLevel = .warning
         let server = self
         var http = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [ConditionalGetHandler(server: server)], idleTimeout: .seconds(configuration.idleTimeout))
+            additionalChannelHandlers: [RequestDeadlineHandler(seconds: server.configuration.requestTimeout), ConditionalGetHandler(server: server)],
+            idleTimeout: .seconds(configuration.idleTimeout))
         http.httpDecoder = .init(
             maxHeaderFieldSize: configuration.maximumHeaderSize, maxHeaderListSize: configuration.maximumHeaderSize,
             maxHeaderFieldCount: 100)
@@ -121,6 +131,16 @@ public struct FeedServer: Sendable {
                 body: Array(
                     (JSONReport.Value.object([("error", .text("the inbox takes a document only with its token (Authorization: Bearer TOKEN, the token kept beside the feed in FEED.inbox-token); nothing was kept"))]).text + "\n").utf8))
         }
+        // Within the hour's allowance, before a byte of the body is read.
+        if let wait = takeDonationTurn() {
+            return FeedResponse(
+                status: .tooManyRequests,
+                headerFields: [.contentType: "application/json", .cacheControl: "no-store", .retryAfter: String(wait), .connection: "close"],
+                body: Array(
+                    (JSONReport.Value.object([
+                        ("error", .text("the inbox took \(configuration.donationsPerHour) documents in the last hour (--donations-per-hour); nothing was kept, try again in \(wait) s"))
+                    ]).text + "\n").utf8))
+        }
         let bytes: [UInt8]
         do {
             bytes = try await body()
@@ -138,9 +158,24 @@ public struct FeedServer: Sendable {
             body: receipt.json)
     }
 
+    /// Counts a donation against the hour's allowance: `nil` when there is room, else how many
+    /// seconds until there is.
+    private func takeDonationTurn() -> Int? {
+        let now = ContinuousClock.now
+        return donationTimes.withLock { times in
+            times.removeAll { now - $0 >= .seconds(3600) }
+            guard times.count >= configuration.donationsPerHour, let oldest = times.first else {
+                times.append(now)
+                return nil
+            }
+            let left = Duration.seconds(3600) - (now - oldest)
+            return max(1, Int(left.components.seconds) + 1)
+        }
+    }
+
     /// Why a donation was refused by its size, naming the setting as the program does.
     static func tooLarge(_ limit: Int) -> DiagnosticMessage {
-        "The document is larger than \(bytes: limit) (\(setting: .limit("file-size")))\n"
+        "The document is larger than \(bytes: limit) (\(setting: Setting("donation-size"))); nothing was kept\n"
     }
 
     /// Hummingbird's side: turns its requests into ``FeedRequest`` values and back.

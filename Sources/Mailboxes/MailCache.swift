@@ -35,11 +35,14 @@ public struct MailCache: Sendable {
     }
 
     /// This program's folder in the XDG cache: `$XDG_CACHE_HOME/reservation-feed` (an absolute
-    /// path only, as the specification asks), else `~/.cache/reservation-feed`.
+    /// path only, as the specification asks), else `~/.cache/reservation-feed`, the home folder
+    /// being `HOME` or the system's record of the user. Never a shared folder such as `/tmp`,
+    /// where another user could make the folders first: with no home at all it is
+    /// `/nonexistent/.cache/reservation-feed` (Debian's home for users without one), which
+    /// cannot be made, and a run that needs it says so.
     public static func cacheFolder(environment: [String: String]) -> String {
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/reservation-feed" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return home + "/.cache/reservation-feed"
+        return (PrivateFolder.home(environment: environment) ?? "/nonexistent") + "/.cache/reservation-feed"
     }
 
     /// The directory of one folder.
@@ -216,8 +219,8 @@ public struct MailCache: Sendable {
     /// finds what the first downloaded. The lock goes when `body` returns.
     public func whileLocked<Result>(_ mailbox: MailboxURL, _ body: () throws -> Result) throws -> Result {
         let folder = directory(of: mailbox)
-        try Self.makeDirectories(folder)
-        let descriptor = open(folder + "/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try makeDirectories(folder)
+        let descriptor = open(folder + "/lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Self.failure(folder + "/lock") }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
@@ -229,14 +232,14 @@ public struct MailCache: Sendable {
     /// Records what this run saw, after the messages it downloaded are kept.
     public func save(_ state: State, of mailbox: MailboxURL) throws(WriteError) {
         let folder = directory(of: mailbox)
-        try Self.makeDirectories(folder)
+        try makeDirectories(folder)
         try write(Array("\(state.uidValidity) \(state.uidNext) \(state.kept)\n".utf8), to: folder + "/state")
     }
 
     /// The directory of one UIDVALIDITY, made when it is not there yet.
     private func generation(_ uidValidity: UInt32, of mailbox: MailboxURL) throws(WriteError) -> String {
         let path = "\(directory(of: mailbox))/\(uidValidity)"
-        if access(path, F_OK) != 0 { try Self.makeDirectories(path) }
+        if access(path, F_OK) != 0 { try makeDirectories(path) }
         return path
     }
 
@@ -245,7 +248,7 @@ public struct MailCache: Sendable {
     private func write(_ bytes: [UInt8], to path: String, flushing: Bool = true) throws(WriteError) {
         let slash = path.lastIndex(of: "/")!
         let temporary = String(path[..<slash]) + "/.partial-" + String(path[path.index(after: slash)...])
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Self.failure(temporary) }
         var written = 0
         while written < bytes.count {
@@ -266,12 +269,14 @@ public struct MailCache: Sendable {
         }
     }
 
-    /// Makes a directory and those above it, the new ones readable by their owner only.
-    static func makeDirectories(_ path: String) throws(WriteError) {
-        var current = ""
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            current += "/" + component
-            if mkdir(current, 0o700) != 0 && errno != EEXIST { throw failure(current) }
+    /// Makes a directory and those above it, the new ones readable by their owner only; those
+    /// from the cache's root down must be the running user's and writable by nobody else
+    /// (``Basics/PrivateFolder``).
+    private func makeDirectories(_ path: String) throws(WriteError) {
+        do {
+            try PrivateFolder.make(path, base: root)
+        } catch {
+            throw WriteError(description: error.description)
         }
     }
 

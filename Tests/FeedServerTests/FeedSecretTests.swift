@@ -39,7 +39,7 @@ struct FeedSecretTests {
         #expect {
             _ = try FeedSecret.rotate(beside: "/nonexistent-folder/trips.ics")
         } throws: { error in
-            "\(error)".hasPrefix("cannot write /nonexistent-folder/trips.ics.secret: cannot create a file in /nonexistent-folder")
+            "\(error)".hasPrefix("cannot write /nonexistent-folder/trips.ics.secret: the folder /nonexistent-folder does not exist")
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import Foundation
 import ReservationFeed
 
@@ -196,9 +197,13 @@ public struct InputOptions: ParsableArguments {
         importer.senders = try senders()
         // What KDE's extractor says of a document is kept, so that it is asked once per document,
         // for as long as runs keep reading it.
-        let cache = MailCache.cacheFolder(environment: ProcessInfo.processInfo.environment) + "/extracted"
-        importer.extractionCache = cache
-        ExtractionMemo.prune(cache)
+        // A folder that is not the running user's alone is not used (the extractor is asked again).
+        let base = MailCache.cacheFolder(environment: ProcessInfo.processInfo.environment)
+        let cache = base + "/extracted"
+        if (try? PrivateFolder.make(cache, base: base)) != nil {
+            importer.extractionCache = cache
+            ExtractionMemo.prune(cache)
+        }
         return importer
     }
 

@@ -30,13 +30,41 @@ public struct ServeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How often the inputs are compared whole, besides the system's notices of changes.", valueName: "seconds"))
     public var rescan: Int = 30
 
+    @Option(help: ArgumentHelp("How long a whole request (head and body) may take to arrive, from the moment the connection is ready for it.", valueName: "seconds"))
+    public var requestTimeout: Int = 60
+
+    @Option(help: ArgumentHelp("The largest document the inbox takes, in bytes, with an optional K or M (default 2M).", valueName: "size"))
+    public var donationSize: String = "2M"
+
+    @Option(help: ArgumentHelp("The most reservations one donation may hold; one with more is refused whole.", valueName: "count"))
+    public var donationReservations: Int = 500
+
+    @Option(help: ArgumentHelp("How many donations the inbox takes in an hour; more are answered 429 until there is room.", valueName: "count"))
+    public var donationsPerHour: Int = 60
+
     @Flag(name: .shortAndLong, help: "Log errors only: no line per request, no summaries, no warnings.")
     public var quiet = false
+
+    /// ``donationSize`` in bytes, or `nil` when it is not a size.
+    public var donationBytes: Int? {
+        var digits = Substring(donationSize)
+        var scale = 1
+        if let last = digits.last?.uppercased(), let shift = ["K": 10, "M": 20][last] {
+            digits = digits.dropLast()
+            scale = 1 << shift
+        }
+        guard let value = Int(digits), value > 0, value <= 1 << 30 / scale else { return nil }
+        return value * scale
+    }
 
     public func validate() throws {
         guard !output.isEmpty, output != "-" else { throw ValidationError("--output needs the feed's file: serve keeps it on disk.") }
         guard (0...65535).contains(port) else { throw ValidationError("--port needs a number from 0 to 65535.") }
         guard rescan >= 1 else { throw ValidationError("--rescan needs a number of seconds, 1 or more.") }
+        guard (1...3600).contains(requestTimeout) else { throw ValidationError("--request-timeout needs a number of seconds from 1 to 3600.") }
+        guard donationBytes != nil else { throw ValidationError("--donation-size needs a number of bytes from 1 to 1G, with an optional K or M.") }
+        guard donationReservations >= 1 else { throw ValidationError("--donation-reservations needs a number, 1 or more.") }
+        guard donationsPerHour >= 1 else { throw ValidationError("--donations-per-hour needs a number, 1 or more.") }
         if input.inputs.contains("-") { throw ValidationError("serve follows files and folders; standard input (-) cannot be followed.") }
     }
 
@@ -50,7 +78,11 @@ public struct ServeOptions: ParsableArguments {
         mode 0600; --rotate-inbox-token makes a new one): native JSON, schema.org JSON-LD, a web \
         page or an e-mail; the feed's address alone does not open it. The page at the URL \
         without the file name lists the upcoming events. Listens on 127.0.0.1 unless --host says \
-        otherwise; put a TLS reverse proxy in front to serve beyond this machine. SIGTERM or \
-        SIGINT finish the requests under way and exit 0.
+        otherwise; put a TLS reverse proxy in front to serve beyond this machine. Every client is \
+        bounded: a request must arrive whole within --request-timeout seconds of the connection \
+        being ready for it; \
+        a donation is at most --donation-size bytes and --donation-reservations reservations, \
+        and the inbox takes --donations-per-hour of them. SIGTERM or SIGINT finish the requests \
+        under way and exit 0.
         """
 }

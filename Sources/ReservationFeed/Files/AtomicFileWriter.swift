@@ -7,39 +7,49 @@ import Foundation
 /// The new content goes to a temporary file in the same folder, is flushed to disk, and is
 /// renamed over the old file, which the system does in one step; the folder is then flushed so
 /// the rename survives a power cut. If anything fails before the rename, the temporary file is
-/// removed and the old file is untouched. The old file's permissions are kept unless others are
-/// asked for, and a symbolic link at the path is followed, so the file it points to is the one
-/// replaced. Feeds, single events, donations, publishing's state and `serve`'s secret are all
-/// written this way.
+/// removed and the old file is untouched. Feeds, single events, donations, publishing's state
+/// and mirror, and `serve`'s secrets are all written this way.
+///
+/// The path is looked at as ``OutputLocation`` says: a symbolic link or a file another user
+/// planted there is refused, never followed or replaced, and the temporary file is made with
+/// `O_EXCL | O_NOFOLLOW` relative to the open folder. No mode is taken from the old file: a new
+/// one is made `0644` as the umask allows (`0600` under `UMask=0077`), or with the exact mode
+/// asked for (`0600` for secrets and states).
 public enum AtomicFileWriter {
     /// Writes what `produce` hands over to a temporary file, then puts it in place of `path`.
     ///
     /// - Parameters:
     ///   - path: The file to replace or create.
-    ///   - permissions: The new file's mode (`0o600` for a secret); `nil` keeps the old file's,
-    ///     or gives a new file `0o644`. The temporary file has them from the start, so the content
-    ///     is never readable by more people than the file it becomes.
+    ///   - permissions: The new file's exact mode (`0o600` for a secret); `nil` gives `0o644`
+    ///     less the umask. The temporary file has them from the start, so the content is never
+    ///     readable by more people than the file it becomes.
     ///   - produce: Writes the content through the function it is given.
-    /// - Throws: ``FeedError/write(path:reason:)`` for file-system failures, or whatever `produce`
-    ///   throws; in both cases `path` is unchanged.
+    /// - Throws: ``FeedError/write(path:reason:)`` for file-system failures and refused paths,
+    ///   or whatever `produce` throws; in both cases `path` is unchanged.
     public static func replace(
         _ path: String, permissions: mode_t? = nil, produce: (_ write: ([UInt8]) throws -> Void) throws -> Void
     ) throws {
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        let folder = target.deletingLastPathComponent().path
-        let temporary = folder + "/." + target.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
+        let location: OutputLocation
+        do {
+            location = try OutputLocation(path)
+        } catch {
+            throw FeedError.write(path: path, reason: error.description)
+        }
+        let folder = location.folder
+        let temporary = "." + location.name + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
 
-        var existing = stat()
-        let mode = permissions ?? (stat(target.path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        let descriptor = openat(location.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions ?? 0o644)
         guard descriptor >= 0 else { throw failure(path, "cannot create a file in \(folder)") }
         var isOpen = true
         var isInPlace = false
         defer {
             if isOpen { close(descriptor) }
-            if !isInPlace { unlink(temporary) }
+            if !isInPlace { unlinkat(location.descriptor, temporary, 0) }
         }
-        guard fchmod(descriptor, mode) == 0 else { throw failure(path, "cannot set the file's permissions") }
+        // An exact mode, whatever the umask, for what must be the owner's alone.
+        if let permissions {
+            guard fchmod(descriptor, permissions) == 0 else { throw failure(path, "cannot set the file's permissions") }
+        }
 
         // Where the file ends, and up to where the system was asked to start writing it to disk.
         var size = 0
@@ -68,24 +78,24 @@ public enum AtomicFileWriter {
         guard fsync(descriptor) == 0 else { throw failure(path, "cannot flush the file to disk") }
         isOpen = false
         guard close(descriptor) == 0 else { throw failure(path, "cannot close the file") }
-        guard rename(temporary, target.path) == 0 else { throw failure(path, "cannot move the new feed into place") }
-        isInPlace = true
-
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            fsync(folderDescriptor)
-            close(folderDescriptor)
+        // A name swapped in since the look is replaced, not followed: rename never follows.
+        guard renameat(location.descriptor, temporary, location.descriptor, location.name) == 0 else {
+            throw failure(path, "cannot move the new file into place")
         }
+        isInPlace = true
+        fsync(location.descriptor)
     }
 
-    /// Removes the temporary files that runs killed before their rename left beside `path`.
-    /// Only safe while holding the feed's lock, when no other run can be writing one.
+    /// Removes the temporary files that runs killed before their rename left beside `path`
+    /// (the running user's only). Only safe while holding the feed's lock, when no other run can
+    /// be writing one.
     static func removeStaleTemporaryFiles(of path: String) {
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        let folder = target.deletingLastPathComponent().path
-        let prefix = "." + target.lastPathComponent + ".tmp-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
-            unlink(folder + "/" + name)
+        guard let location = try? OutputLocation(path) else { return }
+        let prefix = "." + location.name + ".tmp-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: location.folder)) ?? [] where name.hasPrefix(prefix) {
+            var status = stat()
+            guard fstatat(location.descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_uid == geteuid() else { continue }
+            unlinkat(location.descriptor, name, 0)
         }
     }
 

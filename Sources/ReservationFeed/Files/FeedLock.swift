@@ -24,16 +24,22 @@ package final class FeedLock {
     /// - Throws: ``FeedError/locked(path:waited:)`` when the wait is over, or
     ///   ``FeedError/write(path:reason:)`` when the lock file cannot be opened.
     package static func acquire(for path: String, waiting seconds: Int) throws(FeedError) -> FeedLock {
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        let folder = target.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .write(path: path, reason: "the folder \(folder) does not exist")
+        let location: OutputLocation
+        do {
+            location = try OutputLocation(path)
+        } catch {
+            throw .write(path: path, reason: error.description)
         }
-        let lockPath = folder + "/." + target.lastPathComponent + ".lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let lockName = "." + location.name + ".lock"
+        let descriptor = openat(location.descriptor, lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw .write(path: path, reason: "cannot open the lock file \(lockPath): \(String(cString: strerror(errno)).lowercased())")
+            throw .write(path: path, reason: "cannot open the lock file \(location.path(of: lockName)): \(OutputLocation.reason())")
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_uid == geteuid() else {
+            close(descriptor)
+            throw .write(
+                path: path, reason: "the lock file \(location.path(of: lockName)) belongs to another user (uid \(status.st_uid)); remove it")
         }
         let deadline = Date().addingTimeInterval(TimeInterval(max(0, seconds)))
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {

@@ -53,7 +53,13 @@ public struct ExtractionMemo: Sendable {
                     }
                 }
                 let temporary = path + ".partial"
-                guard let handle = fopen(temporary, "w") else { return }
+                // The owner's alone (it says what was in their mail), never through a link.
+                let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+                guard descriptor >= 0 else { return }
+                guard let handle = fdopen(descriptor, "w") else {
+                    close(descriptor)
+                    return
+                }
                 let bytes = Array((signature + "\n").utf8) + answer
                 let written = fwrite(bytes, 1, bytes.count, handle)
                 fclose(handle)
@@ -92,7 +98,7 @@ public struct ExtractionMemo: Sendable {
             if unlink(path) == 0 { removed += 1 }
         }
         // The stamp says when: made if missing, its time set to now.
-        close(open(stamp, O_WRONLY | O_CREAT, 0o600))
+        close(open(stamp, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600))
         utimes(stamp, nil)
         return removed
     }

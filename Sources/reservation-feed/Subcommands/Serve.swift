@@ -44,9 +44,12 @@ struct Serve: AsyncParsableCommand {
         var configuration = FeedServer.Configuration()
         configuration.host = options.host
         configuration.port = options.port
-        configuration.maximumBodySize = try options.input.limits().fileSize
+        configuration.maximumBodySize = min(options.donationBytes ?? 2 << 20, try options.input.limits().fileSize)
+        configuration.donationsPerHour = options.donationsPerHour
+        configuration.requestTimeout = Int64(options.requestTimeout)
         configuration.logRequests = !options.quiet
-        let desk = DonationDesk(inbox: inboxFolder ?? "", importer: generator.importer, options: generator.options)
+        var desk = DonationDesk(inbox: inboxFolder ?? "", importer: generator.importer, options: generator.options)
+        desk.reservationLimit = options.donationReservations
         let server = FeedServer(
             configuration: configuration, keeper: keeper, responder: responder, desk: desk, acceptsDonations: inboxFolder != nil,
             inboxToken: inboxToken, log: log)

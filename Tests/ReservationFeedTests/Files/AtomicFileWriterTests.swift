@@ -10,15 +10,15 @@ struct AtomicFileWriterTests {
         try #require((FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue)
     }
 
-    @Test("a new file gets 0644, a replaced one keeps its mode, and asked-for permissions win over both")
+    @Test("a new file gets 0644 less the umask, a replaced one too (no mode is taken from the old file), and asked-for permissions are exact")
     func permissions() throws {
         let folder = try TemporaryFolder("atomic-permissions")
         let path = folder.path("file.txt")
         try AtomicFileWriter.replace(path) { write in try write(Array("one\n".utf8)) }
         #expect(try mode(path) == 0o644)
-        chmod(path, 0o640)
+        chmod(path, 0o4755)
         try AtomicFileWriter.replace(path) { write in try write(Array("two\n".utf8)) }
-        #expect(try mode(path) == 0o640)
+        #expect(try mode(path) == 0o644)
         try AtomicFileWriter.replace(path, permissions: 0o600) { write in try write(Array("three\n".utf8)) }
         #expect(try mode(path) == 0o600)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "three\n")
