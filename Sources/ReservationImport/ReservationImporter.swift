@@ -262,7 +262,7 @@ public struct ReservationImporter: Sendable {
         guard markup.reservations.isEmpty else { return (limited(markup, source: source), attached) }
         // KDE's extractor reads the message as its sender signed it: nothing added after signing.
         var extracted = extract(
-            SenderVerifier.readerView(of: bytes), source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup, memo: memo,
+            bytes, readerView: true, source: source, sourceTime: sourceTime, kind: "an e-mail", markup: markup, memo: memo,
             memoVersion: " reader-view")
         guard extracted.reservations.isEmpty, !calendars.isEmpty else {
             extracted.setSenderCountry(senderCountry)
@@ -397,9 +397,13 @@ public struct ReservationImporter: Sendable {
     ///   - memo: Where the extractor's answer is kept between runs, if anywhere.
     ///   - memoVersion: Said after the extractor's signature where its answer is kept, when what it
     ///     is given changed (an e-mail's reader view), so that an answer kept before is not taken.
+    ///
+    /// With `readerView`, the extractor is given the message as ``SenderVerification/SenderVerifier/readerView(of:)``
+    /// cuts it, made only when the extractor is asked (not for a kept answer, nor without an
+    /// extractor); the kept answer is found by the message's own bytes.
     private func extract(
-        _ bytes: [UInt8], source: Origin.Source, sourceTime: Instant?, kind: String, markup: ImportResult?, memo: ExtractionMemo? = nil,
-        memoVersion: String = ""
+        _ bytes: [UInt8], readerView: Bool = false, source: Origin.Source, sourceTime: Instant?, kind: String, markup: ImportResult?,
+        memo: ExtractionMemo? = nil, memoVersion: String = ""
     ) -> ImportResult {
         let location = Origin(source)
         if extraction == .none {
@@ -420,7 +424,7 @@ public struct ReservationImporter: Sendable {
             if let memo, let kept = memo.load(signature) {
                 answer = kept
             } else {
-                answer = try extractor.extract(bytes, received: sourceTime)
+                answer = try extractor.extract(readerView ? SenderVerifier.readerView(of: bytes) : bytes, received: sourceTime)
                 memo?.save(signature, answer)
             }
         } catch {

@@ -42,10 +42,19 @@ public enum SharedAddressDomains {
         return Entry(domain: fields[0], kind: kind, name: fields[2], source: fields[3])
     }
 
+    /// The entries by domain.
+    private static let byDomain = Dictionary(all.map { ($0.domain, $0) }, uniquingKeysWith: { first, _ in first })
+
     /// The entry whose domain is `domain` or a parent of it, the longest first; `nil` for none.
     public static func entry(for domain: String) -> Entry? {
-        let domain = domain.lowercased()
-        return all.filter { domain == $0.domain || domain.hasSuffix("." + $0.domain) }.max { $0.domain.count < $1.domain.count }
+        // The domain, then each parent, longest first: a look-up each, for every message read.
+        var rest = Substring(domain.lowercased())
+        while !rest.isEmpty {
+            if let entry = byDomain[String(rest)] { return entry }
+            guard let dot = rest.firstIndex(of: ".") else { return nil }
+            rest = rest[rest.index(after: dot)...]
+        }
+        return nil
     }
 
     /// Whether an address (or a domain) is at a mailing-list host or a relay, where anyone can

@@ -39,13 +39,31 @@ public struct MailboxInputs: Sendable {
 
     /// Every message kept for a folder, read with `importer`, on every core; what KDE's
     /// extractor says of a message is kept beside it, so that it is asked once.
+    ///
+    /// A message that stopped an earlier run while it was read is set aside (``MessageQuarantine``):
+    /// reported once, then skipped until its copy changes.
     func read(_ mailbox: MailboxURL, with importer: ReservationImporter, concurrency: Int = Parallel.defaultConcurrency) -> ImportResult {
         var result = ImportResult()
-        let entries = cache.entries(of: mailbox)
+        let all = cache.entries(of: mailbox)
+        let quarantine = MessageQuarantine(directory: cache.directory(of: mailbox), mailbox: mailbox)
+        let findings = quarantine.inspect(all)
+        result.diagnostics += findings.reports
+        // Those set aside count as read: they are the folder's, and said once.
+        result.messages += all.filter { findings.setAside[MessageQuarantine.Name($0)] != nil }.count
+        let entries = all.filter { findings.setAside[MessageQuarantine.Name($0)] == nil }
+        // Those a stopped run was reading: one at a time, so that the one that stops a run is known.
+        let suspects = entries.filter { findings.suspects.contains(MessageQuarantine.Name($0)) }
+        for entry in suspects {
+            result.append(quarantine.reading([MessageQuarantine.Name(entry)], alone: true) { Self.read(entry, of: mailbox, with: importer) })
+        }
+        let others = suspects.isEmpty ? entries : entries.filter { !findings.suspects.contains(MessageQuarantine.Name($0)) }
         // In batches, so that the results waiting to be joined stay few.
-        for batch in Parallel.batches(of: entries.count, size: 512) {
-            let results = Parallel.map(Array(entries[batch]), concurrency: concurrency) { entry in
-                Self.read(entry, of: mailbox, with: importer)
+        for batch in Parallel.batches(of: others.count, size: 512) {
+            let batchEntries = Array(others[batch])
+            let results = quarantine.reading(batchEntries.map(MessageQuarantine.Name.init), alone: false) {
+                Parallel.map(batchEntries, concurrency: concurrency) { entry in
+                    Self.read(entry, of: mailbox, with: importer)
+                }
             }
             for read in results { result.append(read) }
         }
