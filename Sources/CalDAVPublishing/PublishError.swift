@@ -20,11 +20,13 @@ public enum PublishError: Error, Sendable, CustomStringConvertible {
     case state(path: String, reason: String)
 
     /// Whether a later run may succeed without the person doing anything: the server away,
-    /// busy, failing, or refusing for now. (Refused credentials count: a server may refuse while
+    /// busy, failing, refusing for now, or answering what cannot be read (a broken proxy, a
+    /// listing nested past the depth read). (Refused credentials count: a server may refuse while
     /// its account store is down; a watcher tries again, slowly.)
     public var mayPass: Bool {
         guard case .calendar(let error) = self else { return false }
         if case .credentialsWithheld = error { return false }
+        if case .unreadable = error { return true }
         return error.isTransient || error.isServerWide
     }
 

@@ -88,4 +88,24 @@ struct HostileIMAPTests {
         #expect(result.standardError.contains(server.url) && result.standardError.contains("announced 99999999999 bytes"), "\(result.standardError)")
         #expect(try String(contentsOfFile: feed, encoding: .utf8) == "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nEND:VCALENDAR\r\n")
     }
+
+    @Test("serve over such a folder beside a folder of files: the folder's failure is said, and serve keeps running and serving the files' events")
+    func serve() throws {
+        let server = try Server("huge-literal")
+        let folder = try TemporaryFolder("hostile-imap-serve")
+        try FileManager.default.copyItem(at: Repository.url("Examples/trip"), to: folder.url.appendingPathComponent("in"))
+        let serve = try ServeCommandTests.Server(
+            ["in", server.url, "--output", "trips.ics", "--now", "2030-01-01T00:00:00Z"], in: folder,
+            environment: ["RESERVATION_FEED_IMAP_PASSWORD": "secret", "XDG_CACHE_HOME": folder.path("cache")])
+        Thread.sleep(forTimeInterval: 2)
+        #expect(serve.process.isRunning)
+        let (status, _, body) = try ServeCommandTests.request(serve.url)
+        #expect([200, 503].contains(status), "\(status)")
+        if status == 200 { #expect(String(decoding: body, as: UTF8.self).contains("BEGIN:VCALENDAR")) }
+        #expect(serve.stop() == 0)
+        let log = String(decoding: serve.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("announced 99999999999 bytes"), "\(log)")
+        #expect(!log.contains("secret"), "\(log)")
+    }
 }
+

@@ -160,5 +160,33 @@ struct HostileServerTests {
         #expect(result.standardError.contains("elements nested more than 256 deep"), "\(result.standardError)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: setup.folder.path("state.json"))) == state)
     }
+
+    @Test("publish --follow against the same: each hostile answer (a listing nested 200,000 deep, one naming resources elsewhere) ends that attempt with its reason while the follower keeps running, and it publishes once the server answers honestly again")
+    func following() throws {
+        let server = try HostileCalDAVServer(.honest)
+        let setup = try Setup()
+        let follower = try PublishFollowTests.Follower(
+            [
+                "publish", setup.folder.path("bookings"), "--calendar", server.calendar.absoluteString, "--user", "ada", "--password-file",
+                setup.password, "--state", setup.folder.path("state.json"), "--now", Self.now, "--follow",
+            ], in: setup.folder)
+        defer { if follower.process.isRunning { kill(follower.process.processIdentifier, SIGKILL) } }
+        try #require(follower.wait(60) { follower.said.contains("1 created") } != nil, "\(follower.said)")
+
+        try server.set(.deep)
+        try setup.folder.write(
+            "bookings/second.json",
+            #"{"reservations": [{"type": "restaurant", "reservationNumber": "H2", "startTime": "2030-06-15T19:00:00-07:00[America/Los_Angeles]", "place": {"name": "Dinner H2"}}]}"#)
+        #expect(follower.wait(30) { follower.said.contains("elements nested more than 256 deep") } != nil, "\(follower.said)")
+        #expect(follower.wait(15) { follower.said.contains("trying again in") } != nil, "\(follower.said)")
+        #expect(follower.process.isRunning)
+
+        try server.set(.honest)
+        #expect(follower.wait(60) { follower.said.components(separatedBy: "1 created").count - 1 >= 2 } != nil, "\(follower.said)")
+        #expect(server.requests.filter { $0.method == "PUT" }.count == 2)
+        kill(follower.process.processIdentifier, SIGTERM)
+        #expect(follower.wait(20) { !follower.process.isRunning } != nil)
+        #expect(follower.process.terminationStatus == 0, "\(follower.said)")
+    }
 }
 
