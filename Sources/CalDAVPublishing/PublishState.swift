@@ -82,6 +82,8 @@ public struct PublishState: Sendable, Hashable, Codable {
             let data = try encoder.encode(self)
             // Which events of the calendar are the tool's, and their tags: the owner's alone.
             try AtomicFileWriter.replace(path, permissions: 0o600) { write in try write([UInt8](data) + [0x0A]) }
+        } catch FeedError.write(_, let reason) {
+            throw .state(path: path, reason: "cannot be written: \(reason)")
         } catch {
             throw .state(path: path, reason: "cannot be written: \(error)")
         }

@@ -92,6 +92,8 @@ public struct DonationDesk: Sendable {
             return receipt(200, [("stored", .text(existing)), ("already", .bool(true)), ("events", eventList), ("messages", .list(messages))])
         }
         do {
+            // Another user's link in the inbox's place is not followed.
+            try OutputLocation.checkFolder(inbox)
             try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
             // Donated mail and pages are the person's own: for their eyes only.
             try AtomicFileWriter.replace(inbox + "/" + name, permissions: 0o600) { write in try write(body) }

@@ -23,7 +23,9 @@ public struct FeedServer: Sendable {
         public var port: Int = 8080
         /// The largest request body (donations), in bytes: the import limit on file size.
         public var maximumBodySize: Int = ImportLimits().fileSize
-        /// How many connections at once; more wait in the listen queue.
+        /// How many connections at once; more wait in the listen queue. Held below the files the
+        /// process may open (``run(onListening:)`` raises that limit to what the system allows
+        /// first): a server out of descriptors could not answer, and spun on its listening socket.
         public var maximumConnections: Int = 512
         /// How long an idle connection stays open, in seconds.
         public var idleTimeout: Int64 = 30
@@ -91,10 +93,29 @@ public struct FeedServer: Sendable {
             server: .http1(configuration: http),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil,
-                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
+                availableConnectionsDelegate: MaximumAvailableConnections(Self.connectionLimit(configuration.maximumConnections))),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
         try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+
+    /// The connections to take at once: `wanted`, held 64 below the descriptors the process may
+    /// open, after raising its soft limit to the hard one (at most 65,536), as servers do.
+    static func connectionLimit(_ wanted: Int) -> Int {
+        var limit = rlimit()
+        #if canImport(Glibc)
+            let files = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+            let files = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(files, &limit) == 0 else { return wanted }
+        let hard = min(limit.rlim_max, 65_536)  // RLIM_INFINITY is the largest value there is
+        if limit.rlim_cur < hard {
+            limit.rlim_cur = hard
+            _ = setrlimit(files, &limit)
+            _ = getrlimit(files, &limit)
+        }
+        return max(1, min(wanted, Int(limit.rlim_cur) - 64))
     }
 
     /// The path as logs show it: the secret segment (the first that is not empty, however many

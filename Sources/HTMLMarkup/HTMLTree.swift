@@ -180,7 +180,13 @@ final class HTMLTree {
 
     private func intern(_ name: String) -> UInt16 {
         if let index = nameIndex[name] { return index }
-        guard names.count < Int(UInt16.max) else { return UInt16.max }
+        // Past 65,535 names (a page made of `<x0><x1>…`), every further one is a name of its own
+        // that no markup looks for: the last slot, kept for them, never a slot past the table.
+        guard names.count < Int(UInt16.max) else { return UInt16.max - 1 }
+        if names.count == Int(UInt16.max) - 1 {
+            names.append("#other")
+            return UInt16.max - 1
+        }
         let index = UInt16(names.count)
         names.append(name)
         nameIndex[name] = index

@@ -21,6 +21,7 @@ extension ICalendarReader {
         let calendar = root.pointer
         Self.unquoteZoneNames(in: calendar)
         var invitation = ICalendarInvitation(method: nil, events: [])
+        invitation.problems += Self.removeRunawayZones(from: calendar)
         if let property = icalcomponent_get_first_property(calendar, ICAL_METHOD_PROPERTY),
             let value = icalproperty_get_value_as_string(property)
         {
@@ -65,6 +66,48 @@ extension ICalendarReader {
             icalcomponent_remove_component(calendar, zone)
             icalproperty_set_tzid(property, name)
             icalcomponent_add_component(calendar, zone)
+        }
+    }
+
+    /// The most observances (STANDARD, DAYLIGHT) and dates (RDATE) one VTIMEZONE may have.
+    static let observanceLimit = 400
+
+    /// Takes out the VTIMEZONEs whose changes libical would list without end: an observance
+    /// repeated other than yearly (`RRULE:FREQ=MINUTELY` made libical list millions of changes
+    /// from an 800-byte file, 47 s and 760 MB; secondly, hours), or more observances and dates
+    /// than ``observanceLimit``. Every time zone there is changes at most a few times a year.
+    /// The events that name such a zone are read as if it had no definition (by its name, or
+    /// floating), and the file says which zone was left out.
+    ///
+    /// - Returns: What is said of each zone taken out.
+    private static func removeRunawayZones(from calendar: OpaquePointer) -> [String] {
+        var runaway: [(zone: OpaquePointer, name: String, why: String)] = []
+        var component = icalcomponent_get_first_component(calendar, ICAL_VTIMEZONE_COMPONENT)
+        while let zone = component {
+            defer { component = icalcomponent_get_next_component(calendar, ICAL_VTIMEZONE_COMPONENT) }
+            let name = icalcomponent_get_first_property(zone, ICAL_TZID_PROPERTY).flatMap { icalproperty_get_tzid($0) }.map { String(cString: $0) } ?? "?"
+            var count = 0
+            var why: String?
+            for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
+                var observance = icalcomponent_get_first_component(zone, kind)
+                while let current = observance, why == nil {
+                    count += 1 + Int(icalcomponent_count_properties(current, ICAL_RDATE_PROPERTY))
+                    var rule = icalcomponent_get_first_property(current, ICAL_RRULE_PROPERTY)
+                    while let property = rule, why == nil {
+                        let recurrence = icalproperty_get_rrule(property)
+                        if recurrence.freq != ICAL_YEARLY_RECURRENCE { why = "repeats other than yearly (RRULE)" }
+                        rule = icalcomponent_get_next_property(current, ICAL_RRULE_PROPERTY)
+                    }
+                    observance = icalcomponent_get_next_component(zone, kind)
+                }
+            }
+            if why == nil, count > observanceLimit { why = "has \(count) observances and dates, more than the \(observanceLimit) read" }
+            if let why { runaway.append((zone, name, why)) }
+        }
+        return runaway.map { zone, name, why in
+            icalcomponent_remove_component(calendar, zone)
+            icalcomponent_free(zone)
+            return "the VTIMEZONE \"\(name)\" \(why): its definition is not read, and its events are read by its name alone"
         }
     }
 
@@ -149,7 +192,12 @@ extension ICalendarReader {
         } else if let property = icalcomponent_get_first_property(component, ICAL_DURATION_PROPERTY),
             case .dateTime(let local, let zone, let offset) = start
         {
-            let seconds = Int64(icaldurationtype_as_int(icalproperty_get_duration(property)))
+            // In 64 bits: libical's own sum is an int, which P2147483647W wraps.
+            let duration = icalproperty_get_duration(property)
+            let magnitude =
+                Int64(duration.weeks) * 604_800 + Int64(duration.days) * 86_400 + Int64(duration.hours) * 3_600
+                + Int64(duration.minutes) * 60 + Int64(duration.seconds)
+            let seconds = duration.is_neg != 0 ? -magnitude : magnitude
             let base = local.instant(at: .zero)
             let shifted = Instant(secondsSinceEpoch: base.secondsSinceEpoch + seconds).localDateTime(at: .zero)
             guard shifted.date.isReadable else {

@@ -121,6 +121,34 @@ struct SharedFolderTests {
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
     }
 
+    @Test("another user's link in the place of the --split folder or of serve's inbox is refused, never followed: the folder it points to is not written to or cleaned")
+    func plantedFolderLinks() throws {
+        guard let shared = try Self.sharedFolder("shared-folders") else { return }
+        let precious = try TemporaryFolder("precious-folder")
+        let own = try precious.write("own.ics", "BEGIN:VCALENDAR\r\nPRODID:-//ReservationFeed//test//EN\r\nEND:VCALENDAR\r\n")
+        try #require(chmod(precious.url.path, 0o700) == 0)
+        try Self.asNobody("ln -s '\(precious.url.path)' '\(shared.path("events"))' && ln -s '\(precious.url.path)' '\(shared.path("inbox"))'")
+        let folder = try TemporaryFolder("split-output")
+        let run = try Self.run(
+            ["generate", Repository.url("Examples/trip").path, "--output", folder.path("trips.ics"), "--split", shared.path("events"), "--now", Self.now])
+        #expect(run.status != 0, "\(run.standardError)")
+        #expect(run.standardError.contains("\(shared.path("events")) is a symbolic link that belongs to another user (uid \(Self.nobody))"), "\(run.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: precious.url.path) == ["own.ics"])
+        #expect(FileManager.default.fileExists(atPath: own))
+
+        let input = try TemporaryFolder("inbox-input")
+        try FileManager.default.copyItem(at: Repository.url("Examples/trip/1-restaurant-epic-steak.json"), to: input.url.appendingPathComponent("1.json"))
+        let served = try ServeCommandTests.Server([input.url.path, "--output", "trips.ics", "--inbox", shared.path("inbox")], in: input)
+        defer { _ = served.stop() }
+        let inbox = served.url.deletingLastPathComponent().appendingPathComponent("inbox")
+        let token = try ServeCommandTests.inboxToken(input.path("trips.ics"))
+        let (status, _, answer) = try ServeCommandTests.request(
+            inbox, method: "POST", headers: ["Authorization": "Bearer " + token], body: ServeCommandTests.donation("ReservationConfirmed"))
+        #expect(status == 500, "\(status): \(String(decoding: answer, as: UTF8.self))")
+        #expect(String(decoding: answer, as: UTF8.self).contains("is a symbolic link that belongs to another user"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: precious.url.path) == ["own.ics"])
+    }
+
     @Test("modes as the umask allows, none copied: the feed and --split files 0644 under 022 and 0600 under 077, an old feed's 0755 not kept; secrets always 0600", arguments: [("022", 0o644), ("077", 0o600)])
     func umask(mask: String, expected: Int) throws {
         let folder = try TemporaryFolder("umask-\(mask)")

@@ -31,7 +31,9 @@ public enum ISO8601Duration {
                 }
                 let (product, overflow) = value.multipliedReportingOverflow(by: unit)
                 guard !overflow else { return nil }
-                total += product
+                let (sum, sumOverflow) = total.addingReportingOverflow(product)
+                guard !sumOverflow else { return nil }
+                total = sum
                 number = ""
                 sawPart = true
             default:

@@ -70,6 +70,9 @@ public struct FeedShapingOptions: ParsableArguments {
         guard let seconds = ISO8601Duration.seconds(refresh), seconds > 0 else {
             throw ValidationError("--refresh: expected an ISO 8601 duration such as PT6H or P1D, or none; found \(refresh)")
         }
+        // A year is longer than any calendar waits between refreshes; beyond it, clients' own
+        // arithmetic wraps (P1000000000000W came out P24855DT3H14M7S).
+        guard seconds <= 366 * 86_400 else { throw ValidationError("--refresh: at most P366D; found \(refresh)") }
         return seconds
     }
 }

@@ -17,6 +17,11 @@ public enum EventFiles {
         _ assembly: FeedAssembly, properties: CalendarProperties, into folder: String
     ) throws(FeedError) -> (written: Int, removed: Int) {
         do {
+            try OutputLocation.checkFolder(folder)
+        } catch {
+            throw .write(path: folder, reason: error.description)
+        }
+        do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw .write(path: folder, reason: "cannot create the folder: \(error.localizedDescription)")
@@ -53,7 +58,10 @@ public enum EventFiles {
         let listing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for name in listing where name.hasSuffix(".ics") && !names.contains(name) {
             let path = folder + "/" + name
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+            // Only the running user's own files, never through a link.
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(),
+                let text = try? String(contentsOfFile: path, encoding: .utf8),
                 text.contains("\r\nPRODID:-//ReservationFeed//")
             else { continue }
             if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }

@@ -31,6 +31,11 @@ package final class FeedLock {
             throw .write(path: path, reason: error.description)
         }
         let lockName = "." + location.name + ".lock"
+        var planted = stat()
+        if fstatat(location.descriptor, lockName, &planted, AT_SYMLINK_NOFOLLOW) == 0, planted.st_mode & S_IFMT == S_IFLNK {
+            throw .write(
+                path: path, reason: "the lock file \(location.path(of: lockName)) is a symbolic link (uid \(planted.st_uid)): it is not followed; remove it")
+        }
         let descriptor = openat(location.descriptor, lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .write(path: path, reason: "cannot open the lock file \(location.path(of: lockName)): \(OutputLocation.reason())")

@@ -90,6 +90,32 @@ package final class OutputLocation {
         close(descriptor)
     }
 
+    /// Checks a folder that files are written into (`--split DIR`, the inbox) by the same rule:
+    /// a symbolic link there is followed only when it is the running user's; another user's is
+    /// refused. A folder that is not there yet is fine (it is made). The folder may be another's
+    /// (a group's folder given to the person): each file in it is still written as above.
+    package static func checkFolder(_ path: String) throws(Refusal) {
+        var current = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        for _ in 0...8 {
+            var status = stat()
+            guard lstat(current, &status) == 0 else { return }
+            guard status.st_mode & S_IFMT == S_IFLNK else {
+                guard status.st_mode & S_IFMT == S_IFDIR else { throw Refusal(description: "\(current) is not a folder") }
+                return
+            }
+            guard status.st_uid == geteuid() else {
+                throw Refusal(
+                    description: "\(current) is a symbolic link that belongs to another user (uid \(status.st_uid)): it is not followed; remove it")
+            }
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &target, target.count - 1)
+            guard length > 0 else { throw Refusal(description: "cannot read the symbolic link \(current): \(reason())") }
+            let text = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = text.hasPrefix("/") ? text : URL(fileURLWithPath: current).deletingLastPathComponent().path + "/" + text
+        }
+        throw Refusal(description: "\(path) leads through more than eight symbolic links")
+    }
+
     /// The path of a name in the folder, for messages.
     package func path(of name: String) -> String {
         folder == "/" ? "/" + name : folder + "/" + name

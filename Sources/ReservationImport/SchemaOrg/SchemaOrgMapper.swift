@@ -238,7 +238,9 @@ struct SchemaOrgMapper {
     func integer(_ object: SchemaObject?, _ name: SchemaTerm) -> Int? {
         guard let text = text(object, name) else { return nil }
         if let value = Int(text) { return value }
-        if let value = Double(text), value == value.rounded() { return Int(value) }
+        // A count written as a number too large for an integer ("1e300", "inf") is no count:
+        // converted, it would stop the program.
+        if let value = Double(text), value.isFinite, value == value.rounded() { return Int(exactly: value) }
         return Int(text.prefix(while: \.isNumber))
     }
 
