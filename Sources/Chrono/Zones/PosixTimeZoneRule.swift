@@ -90,6 +90,9 @@ struct PosixTimeZoneRule: Sendable, Hashable {
 
     /// The instants at which the offset changes, in order, for the years given.
     func transitions(fromYear first: Int, toYear last: Int) -> [Int64] {
+        // Within the calendar's years: callers reach a year past the ends of the years read
+        // (a window of zone rules around an event of 9998), which no date holds.
+        let (first, last) = (max(1, first), min(9999, last))
         guard let daylight, first <= last else { return [] }
         var instants: [Int64] = []
         for year in first...last {

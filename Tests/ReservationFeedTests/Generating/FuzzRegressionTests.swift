@@ -1,4 +1,5 @@
 import Foundation
+import Chrono
 import ICalendar
 import ReservationFeed
 import TestSupport
@@ -69,4 +70,18 @@ struct FuzzRegressionTests {
         let written = try ICalendarWriter().eventText(event, stamp: Self.now)
         #expect(!String(decoding: written, as: UTF8.self).contains("GEO:"))
     }
+
+    @Test("an invitation's event in 9998 whose zone's rules are written for the years around it: the window is held within 9999, nothing traps (the invitation target found it)")
+    func zoneWindowPastTheCalendar() throws {
+        let result = CalendarFileReader().read(try bytes("invitation-zone-window-past-9999.ics"), source: .file("fuzz.ics"))
+        var options = FeedOptions()
+        options.allowShrink = true
+        options.includeUnconfirmed = true
+        let build = try FeedBuilder(options: options, concurrency: 1).build(from: result.reservations, now: Self.now, inputIsComplete: false)
+        // Writing may refuse an event past 2999, by name; it must not stop the program.
+        _ = try? build.feed.iCalendarText()
+        // And the rule itself: years past the calendar's ends give no transition.
+        #expect(TimeZoneRules.transitions(in: "Europe/Berlin", from: Instant(secondsSinceEpoch: 253_370_764_800), to: Instant(secondsSinceEpoch: .max)) != nil)
+    }
 }
+
