@@ -10,7 +10,7 @@ import Foundation
 /// removed and the old file is untouched. Feeds, single events, donations, publishing's state
 /// and mirror, and `serve`'s secrets are all written this way.
 ///
-/// The path is looked at as ``OutputLocation`` says: a symbolic link or a file another user
+/// The path is looked at as `OutputLocation` says: a symbolic link or a file another user
 /// planted there is refused, never followed or replaced, and the temporary file is made with
 /// `O_EXCL | O_NOFOLLOW` relative to the open folder. No mode is taken from the old file: a new
 /// one is made `0644` as the umask allows (`0600` under `UMask=0077`), or with the exact mode

@@ -149,7 +149,7 @@ package final class OutputLocation {
     }
 }
 
-/// `read(2)`, by a name the method ``OutputLocation/read()`` does not hide.
+/// `read(2)`, by a name the method `read()` does not hide.
 private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }

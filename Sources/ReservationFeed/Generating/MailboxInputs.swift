@@ -40,7 +40,7 @@ public struct MailboxInputs: Sendable {
     /// Every message kept for a folder, read with `importer`, on every core; what KDE's
     /// extractor says of a message is kept beside it, so that it is asked once.
     ///
-    /// A message that stopped an earlier run while it was read is set aside (``MessageQuarantine``):
+    /// A message that stopped an earlier run while it was read is set aside (`MessageQuarantine`):
     /// reported once, then skipped until its copy changes.
     func read(_ mailbox: MailboxURL, with importer: ReservationImporter, concurrency: Int = Parallel.defaultConcurrency) -> ImportResult {
         var result = ImportResult()
