@@ -188,6 +188,10 @@ struct rf_guard {
     int header_digits;
     int header_overflow;
     unsigned long long header_size;
+    // Whether the line is inside a quoted string (where `{N}` is text, not a literal's header),
+    // and after a backslash there.
+    int in_quote;
+    int escaped;
     int failure;
 };
 
@@ -202,7 +206,15 @@ static inline void rf_guard_scan(struct rf_guard *guard, const unsigned char *by
         }
         unsigned char byte = bytes[index++];
         if (++guard->line_length > guard->line_limit) { guard->failure = RF_GUARD_LINE; break; }
+        if (guard->in_quote && byte != '\n') {
+            if (guard->escaped) guard->escaped = 0;
+            else if (byte == '\\') guard->escaped = 1;
+            else if (byte == '"') guard->in_quote = 0;
+            continue;
+        }
         if (byte == '\n') {
+            guard->in_quote = 0;
+            guard->escaped = 0;
             // The line ends: with a literal's header, the literal's bytes come next.
             if (guard->header_state >= 3) {
                 if (guard->header_overflow || guard->header_size > guard->literal_limit) {
@@ -227,6 +239,16 @@ static inline void rf_guard_scan(struct rf_guard *guard, const unsigned char *by
             guard->header_state = 2;
         } else if ((guard->header_state == 1 && guard->header_digits) || guard->header_state == 2) {
             guard->header_state = byte == '}' ? 3 : 0;
+            // libetpan allocates a literal's size as soon as it has read the `}`, whatever comes
+            // after it (`{2147483648}` then no CRLF made it ask for 2 GB: found by fuzzing), so
+            // a size past the limit fails here, outside quoted strings, where `{N}` is a header.
+            if (guard->header_state == 3 && (guard->header_overflow || guard->header_size > guard->literal_limit)) {
+                guard->announced = guard->header_overflow ? ~0ULL : guard->header_size;
+                guard->failure = RF_GUARD_LITERAL;
+                break;
+            }
+        } else if (byte == '"' && guard->header_state == 0) {
+            guard->in_quote = 1;
         } else if (guard->header_state == 3 && byte == '\r') {
             guard->header_state = 4;
         } else {

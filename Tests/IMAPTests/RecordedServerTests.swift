@@ -72,7 +72,7 @@ struct RecordedServerTests {
     }
 
     /// What fuzzing found (`Fuzz/run imap`), each once a crash: now an outcome or an error.
-    @Test("recordings that crashed libetpan or the sync, from fuzzing", arguments: ["ok-without-capabilities.txt", "empty-capability-list.txt", "literal-with-leading-zeros.txt"])
+    @Test("recordings that crashed libetpan or the sync, from fuzzing", arguments: ["ok-without-capabilities.txt", "empty-capability-list.txt", "literal-with-leading-zeros.txt", "literal-size-without-crlf.txt"])
     func fuzzRegressions(_ name: String) throws {
         let folder = try TemporaryFolder("recorded-imap")
         let recording = try Data(contentsOf: Repository.url("Tests/IMAPTests/Fixtures/fuzz-regressions/\(name)"))
@@ -100,4 +100,23 @@ struct RecordedServerTests {
             Issue.record("\(result), expected \(refusal ?? "the message")")
         }
     }
+
+    @Test("a literal's size past the limit is refused at its `}`, whatever follows (libetpan allocates it there: 2 GB, found by fuzzing); `{N}` inside a quoted string is text")
+    func literalHeaderAlone() throws {
+        for tail in ["x", "\u{F1}", " "] {
+            let folder = try TemporaryFolder("recorded-imap")
+            let recording = Self.recording.replacingOccurrences(of: "BODY[] {\(Self.message.utf8.count)}\r\n", with: "BODY[] {2147483648}\(tail)")
+            let result = try Self.sync(Array(recording.utf8), into: MailCache(root: folder.path("cache")))
+            guard case .failure(let error) = result else {
+                Issue.record("\(tail.debugDescription): \(result)")
+                continue
+            }
+            #expect(error.reason.contains("the server announced 2147483648 bytes"), "\(error.reason)")
+        }
+        // In a quoted string, the same text is no literal's header: the sync goes on.
+        let folder = try TemporaryFolder("recorded-imap")
+        let quoted = Self.recording.replacingOccurrences(of: "1 OK logged in", with: #"1 OK "logged {2147483648} \"in\"""#)
+        #expect(try Self.sync(Array(quoted.utf8), into: MailCache(root: folder.path("cache"))).get().downloaded == 1)
+    }
 }
+
