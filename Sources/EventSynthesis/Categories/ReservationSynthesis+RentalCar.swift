@@ -5,8 +5,8 @@ extension ReservationSynthesis {
         guard let pickUpTime = rental.pickUp?.time else { return nil }
         let sameDesk = rental.dropOff?.place == nil
         var pickUpPlace = Whereabouts(
-            place: rental.pickUp?.place, times: [pickUpTime] + (sameDesk ? [rental.dropOff?.time] : []))
-        var dropOffPlace = sameDesk ? pickUpPlace : Whereabouts(place: rental.dropOff?.place, times: [rental.dropOff?.time])
+            place: rental.pickUp?.place, times: [pickUpTime] + (sameDesk ? [rental.dropOff?.time] : []), stop: true)
+        var dropOffPlace = sameDesk ? pickUpPlace : Whereabouts(place: rental.dropOff?.place, times: [rental.dropOff?.time], stop: true)
         if !sameDesk {
             // Each desk is evidence for the other's city.
             (pickUpPlace, dropOffPlace) = (pickUpPlace.near(dropOffPlace), dropOffPlace.near(pickUpPlace))

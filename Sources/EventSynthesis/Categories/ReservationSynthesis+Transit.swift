@@ -3,8 +3,8 @@ import Reservations
 extension ReservationSynthesis {
     mutating func transitDraft(_ trip: TransitTrip, label: String) -> EventDraft? {
         guard let departureTime = trip.departure?.time else { return nil }
-        var departurePlace = Whereabouts(place: trip.departure?.place, times: [departureTime])
-        var arrivalPlace = Whereabouts(place: trip.arrival?.place, times: [trip.arrival?.time])
+        var departurePlace = Whereabouts(place: trip.departure?.place, times: [departureTime], stop: true)
+        var arrivalPlace = Whereabouts(place: trip.arrival?.place, times: [trip.arrival?.time], stop: true)
         // Each end is evidence for the other's city (a train from Seattle to Portland).
         (departurePlace, arrivalPlace) = (departurePlace.near(arrivalPlace), arrivalPlace.near(departurePlace))
         var start = resolve(departureTime, field: .departureTime, at: departurePlace)

@@ -8,11 +8,11 @@ extension Whereabouts {
         switch reservation.details {
         case .flight(let flight): [flight.departure?.airport, flight.arrival?.airport].compactMap { $0 }.map { Whereabouts(airport: $0) }
         case .lodging(let stay): [Whereabouts(place: stay.place)]
-        case .rentalCar(let rental): [rental.pickUp?.place, rental.dropOff?.place].compactMap { $0 }.map { Whereabouts(place: $0) }
+        case .rentalCar(let rental): [rental.pickUp?.place, rental.dropOff?.place].compactMap { $0 }.map { Whereabouts(place: $0, stop: true) }
         case .restaurant(let table): [Whereabouts(place: table.place)]
         case .ticketedEvent(let event): [Whereabouts(place: event.venue)]
         case .train(let trip), .bus(let trip), .boat(let trip):
-            [trip.departure?.place, trip.arrival?.place].compactMap { $0 }.map { Whereabouts(place: $0) }
+            [trip.departure?.place, trip.arrival?.place].compactMap { $0 }.map { Whereabouts(place: $0, stop: true) }
         }
     }
 }

@@ -9,9 +9,18 @@ import TimeZoneMap
 /// What is known about where a time happens, as evidence for its zone: the airport (from the
 /// airport table, by code or by an unambiguous name), the country, the city and region (from the
 /// gazetteer), the position, and a zone stated on another time at the same place.
+///
+/// Evidence is of two strengths. The place is *located* by an airport's code, a position, or an
+/// address's own fields that give its country (with its city or region, or a country of one
+/// time): strong enough to tell that a zone a time states is a mistake of the source's
+/// (``locatedZone``). Everything else (an airport known by name only, a city without a country,
+/// the words of a free-text location, a station's name) only *suggests* a zone: it is taken where
+/// nothing is stated, and never moves an instant a time states (``knownZone``).
 struct Whereabouts: Sendable {
     /// The airport, when the place is one the table knows.
     var airport: AirportRecord?
+    /// Whether ``airport`` was found by its code (IATA or ICAO), not by its name.
+    var isAirportByCode = false
     /// The zone of an airport named without a code when several airports fit its name, all in one zone.
     var airportZone: (zone: String, name: String)?
     /// The ISO 3166-1 alpha-2 country code.
@@ -39,6 +48,17 @@ struct Whereabouts: Sendable {
     /// Where the reservation's other place is (a trip's other end, a rental's other desk), with
     /// what to call it: evidence between cities of one name.
     var neighbour: (latitude: Double, longitude: Double, name: String)?
+    /// Whether the place is a stop of a journey (a station, a port, a rental desk), whose name
+    /// often starts with its city (`Boston South Station`); a venue's, a hotel's or a
+    /// restaurant's name that starts with a city's (`Madison Square Garden`) is not that city.
+    var isStop = false
+    /// The free text the city, region or country were read from (a calendar file's `LOCATION`,
+    /// an address written as one line), with what it was read as; `nil` when the address's own
+    /// fields gave them.
+    private(set) var written: (text: String, reading: WrittenAddress)?
+    /// The times that happen here, whose instants tell whether a stated zone keeps other clocks
+    /// than the place's for the whole event.
+    private var times: [DateTimeValue?] = []
 
     /// Where the place is, as well as it is known: its coordinates (an airport's from the table),
     /// else the position of the city the gazetteer settled on.
@@ -81,10 +101,57 @@ struct Whereabouts: Sendable {
     /// Nothing known.
     static let unknown = Whereabouts()
 
-    /// The zone the place is known to keep, best evidence first: where it is (``geographicZone``),
-    /// else a zone stated on another time there.
-    var knownZone: (zone: String, source: ZoneSource)? {
-        geographicZone ?? statedZone.map { ($0, .named("the place")) }
+    /// The zone the place is known to keep, best evidence first: where it is located
+    /// (``locatedZone``), else what its names suggest (``geographicZone``), else a zone stated on
+    /// another time there; `isLocated` when the place is located, or the zone is the source's own
+    /// word (then an offset of the zone's other season is read as a slip, and the wall time
+    /// kept), not when it is only suggested by names.
+    var knownZone: (zone: String, source: ZoneSource, isLocated: Bool)? {
+        if let (zone, source) = locatedZone { return (zone, source, true) }
+        if let (zone, source) = geographicZone { return (zone, source, false) }
+        return statedZone.map { ($0, .named("the place"), true) }
+    }
+
+    /// A city the place's free text names before the one taken as its city, whose zone keeps
+    /// other clocks than the place's (`Olympia` in `Olympia, Helsinki`), with that zone; `nil`
+    /// when every such city keeps the place's clocks.
+    var cityPassedOver: (name: String, zone: String)? {
+        guard let written, let (zone, _) = geographicZone else { return nil }
+        for name in written.reading.otherCities {
+            let cities = Gazetteer.cities(named: name, inCountry: countryCode)
+            guard !cities.contains(where: { CountryTimeZones.keepSameClocks($0.timeZone, zone) }), let first = cities.first else { continue }
+            return (name, first.timeZone)
+        }
+        return nil
+    }
+
+    /// The zone the place's location gives, from evidence strong enough to outweigh a zone a
+    /// time states: its airport known by code, its position, or its address's own fields when
+    /// they give its country (a country of one time, or the city or region within it).
+    var locatedZone: (zone: String, source: ZoneSource)? {
+        if let airport, isAirportByCode { return (airport.timeZone, .named(airport.iataCode)) }
+        if let coordinateZone { return coordinateZone }
+        guard written == nil, let countryCode else { return nil }
+        if let zone = CountryTimeZones.onlyZone(ofCountry: countryCode) { return (zone, .named(countryCode)) }
+        if let (zone, source, _) = gazetteerZone { return (zone, source) }
+        if case .ambiguous? = gazetteer { return nil }
+        if let city, let zone = cityZone { return (zone, .named(city)) }
+        return nil
+    }
+
+    /// How the place's zone evidence was found, as messages say it after the zone: `, from its
+    /// address`, `, as the words of its location read`.
+    var evidenceBasis: String {
+        if let written { return ", as the words “\(Self.quoted(written.text))” read" }
+        if airport != nil && isAirportByCode || coordinateZone != nil { return "" }
+        if airport != nil || airportZone != nil { return ", from its airport's name" }
+        if countryCode != nil || city != nil || region != nil { return ", from its address" }
+        return name.map { ", as its name “\(Self.quoted($0))” reads" } ?? ""
+    }
+
+    /// A text as messages quote it: its first 60 characters.
+    private static func quoted(_ text: String) -> String {
+        text.count <= 60 ? text : String(text.prefix(59)) + "…"
     }
 
     /// Whether the place has a position, and it is in no zone: at sea, beyond any country's waters.
@@ -110,7 +177,7 @@ struct Whereabouts: Sendable {
         }
         if let airportZone { return (airportZone.zone, .named(airportZone.name)) }
         if let (zone, source, isCity) = gazetteerZone, !isCity { return (zone, source) }
-        if city == nil, let (zone, city) = nameCityZone { return (zone, city) }
+        if city == nil, isStop, let (zone, city) = nameCityZone { return (zone, city) }
         return nil
     }
 
@@ -120,7 +187,8 @@ struct Whereabouts: Sendable {
     /// in the country given, when the gazetteer knows one city of that name or all keep one time
     /// (`Flagstaff Amtrak Station`, `Ponta Delgada Ferry Terminal`).
     var nameCityZone: (zone: String, city: ZoneSource)? {
-        guard let name else { return nil }
+        // The first part of a name written with its address (`Olympia Terminal, Olympiaranta 1`).
+        guard let name = name?.split(separator: ",").first else { return nil }
         let words = name.split { !$0.isLetter && $0 != "-" && $0 != "'" }.map(String.init)
         // The longest run of first words that neither starts nor ends with a word such as
         // "Station", "Port" or "de": `San Sebastián de La Gomera` before `San Sebastián`.
@@ -148,33 +216,75 @@ struct Whereabouts: Sendable {
         "de", "la", "le", "el", "estacion", "estación", "stazione", "station", "pier", "harbour", "harbor", "quay", "place",
     ]
 
-    /// The zone the place keeps when a zone stated for one of its times cannot be right: when its
-    /// clocks show another time at `instant` than those of the place's zone, or than those of
-    /// every zone of the place's country (the place's zone is then the country's nearest, or its
-    /// first). `nil` when the stated zone may well be the place's.
-    func contradiction(of stated: String, at instant: Instant) -> (zone: String, source: ZoneSource)? {
+    /// What the place says against a zone a time states, when its clocks show another time at
+    /// `instant` than those of the place's zone, or than those of every zone of the place's
+    /// country. `nil` when the stated zone may well be the place's.
+    ///
+    /// The contradiction ``Contradiction/outweighs`` the stated zone only when the place is
+    /// located (``locatedZone``, or an address's country none of whose zones keeps the stated
+    /// clocks) and the clocks differ at every time that happens here: then the source named the
+    /// wrong zone for the place (a hotel in Portugal "in Europe/Berlin"). Otherwise the source's
+    /// word stands.
+    func contradiction(of stated: String, at instant: Instant) -> Contradiction? {
         guard let statedOffset = TimeZoneRules.offset(in: stated, at: instant) else { return nil }
-        if let (zone, source) = geographicZone {
-            guard zone != stated, let offset = TimeZoneRules.offset(in: zone, at: instant), offset != statedOffset else { return nil }
-            return (zone, source)
+        let instants = [instant] + times.compactMap { $0.flatMap { Self.instant(of: $0, statedZone: stated) } }
+        let keepsStated = { (zone: String, at: Instant) in
+            TimeZoneRules.offset(in: zone, at: at).map { $0 == TimeZoneRules.offset(in: stated, at: at) } ?? true
         }
-        guard let countryCode else { return nil }
-        let zones = CountryTimeZones.zones(inCountry: countryCode)
-        guard !zones.isEmpty, !zones.contains(where: { TimeZoneRules.offset(in: $0.zone, at: instant) == statedOffset }) else { return nil }
-        let zone = coordinates.flatMap { CountryTimeZones.nearestZone(inCountry: countryCode, to: $0) } ?? zones[0].zone
-        return (zone, .named(countryCode))
+        // One zone the evidence gives.
+        let zoneContradiction = { (zone: String, source: ZoneSource, isLocated: Bool) -> Contradiction? in
+            guard zone != stated, let offset = TimeZoneRules.offset(in: zone, at: instant), offset != statedOffset else { return nil }
+            return Contradiction(
+                evidence: source.giving(zone), basis: evidenceBasis, zone: zone,
+                outweighs: isLocated && !instants.contains { keepsStated(zone, $0) })
+        }
+        // A country none of whose zones keeps the stated clocks.
+        let countryContradiction = { (countryCode: String, isLocated: Bool) -> Contradiction? in
+            let zones = CountryTimeZones.zones(inCountry: countryCode)
+            let anyKeepsStated = { (at: Instant) in zones.contains { keepsStated($0.zone, at) } }
+            guard !zones.isEmpty, !anyKeepsStated(instant) else { return nil }
+            let zone = coordinates.flatMap { CountryTimeZones.nearestZone(inCountry: countryCode, to: $0) } ?? zones[0].zone
+            return Contradiction(
+                evidence: ZoneSource.named(countryCode).giving(zone), basis: evidenceBasis, zone: zone,
+                outweighs: isLocated && !instants.contains(where: anyKeepsStated))
+        }
+        if let (zone, source) = locatedZone { return zoneContradiction(zone, source, true) }
+        if written == nil, let countryCode, let found = countryContradiction(countryCode, true) { return found }
+        if let (zone, source) = geographicZone { return zoneContradiction(zone, source, false) }
+        if written != nil, let countryCode { return countryContradiction(countryCode, false) }
+        return nil
     }
 
-    /// A place with the times that happen there (whose stated zones count as evidence).
-    init(place: Place?, times: [DateTimeValue?] = []) {
+    /// A time's instant, read in its own zone or offset, else in `statedZone`.
+    private static func instant(of time: DateTimeValue, statedZone: String) -> Instant? {
+        guard case .dateTime(let local, let zone, let offset) = time else { return nil }
+        if let offset { return local.instant(at: offset) }
+        return TimeZoneRules.instant(of: local, in: zone ?? statedZone)
+    }
+
+    /// A place with the times that happen there (whose stated zones count as evidence); `stop`
+    /// for a journey's station, port or desk, whose name may start with its city's.
+    init(place: Place?, times: [DateTimeValue?] = [], stop: Bool = false) {
         countryCode = Self.country(place?.address)
         if let coordinates = place?.coordinates, coordinates.isKnown {
             self.coordinates = (coordinates.latitude, coordinates.longitude)
         }
+        self.times = times
+        isStop = stop
         statedZone = times.lazy.compactMap { $0?.timeZone }.first { !TimeZoneRules.isUTC($0) }
         city = place?.address?.city.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
         region = place?.address?.region.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
         name = place?.name
+        if countryCode == nil, city == nil, region == nil {
+            // An address written as one line, else a name that is a location (a calendar file's
+            // LOCATION): read from the end, as people write addresses.
+            for text in [place?.address?.street, place?.name].compactMap({ $0 }) {
+                guard let reading = WrittenAddress.read(text) else { continue }
+                written = (text, reading)
+                (city, region, countryCode) = (reading.city, reading.region, reading.countryCode)
+                break
+            }
+        }
         if let (latitude, longitude) = coordinates { coordinateZone = Self.mapZone(latitude: latitude, longitude: longitude) }
         if coordinates == nil, city != nil || region != nil, countryCode.map({ CountryTimeZones.onlyZone(ofCountry: $0) == nil }) ?? true {
             gazetteer = Gazetteer.match(city: city, region: region, countryCode: countryCode)
@@ -204,6 +314,7 @@ struct Whereabouts: Sendable {
         city = airport.address?.city
         var record = airport.iataCode.flatMap(AirportDirectory.airport(iata:))
             ?? airport.icaoCode.flatMap(AirportDirectory.airport(icao:))
+        isAirportByCode = record != nil
         if record == nil, airport.iataCode == nil, airport.icaoCode == nil, airport.name != nil || city != nil {
             switch AirportDirectory.match(name: airport.name, city: city, countryCode: countryCode) {
             case .airport(let found): record = found

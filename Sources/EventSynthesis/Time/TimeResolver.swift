@@ -50,20 +50,50 @@ struct TimeResolver {
         }
 
         if let zone = statedZone {
-            // A zone whose clocks differ from those of the place is a mistake of the source's
-            // (a hotel in Portugal "in Europe/Berlin"): the wall time is the place's.
             // (The instant to compare clocks at need only be near: offsets change rarely.)
-            if !TimeZoneRules.isUTC(zone), let (placeZone, source) = place.contradiction(of: zone, at: local.instant(at: offset ?? .zero)) {
+            if !TimeZoneRules.isUTC(zone), let contradiction = place.contradiction(of: zone, at: local.instant(at: offset ?? .zero)) {
+                let evidence = "\(contradiction.evidence)\(contradiction.basis)"
+                if contradiction.outweighs {
+                    // A located place whose clocks differ from the stated zone's throughout: the
+                    // source named the wrong zone (a hotel in Portugal "in Europe/Berlin"), and
+                    // the wall time is what its booking says.
+                    messages.append(
+                        Diagnostic(
+                            .warning, .offsetZoneConflict, field: field,
+                            "\(zone), the zone the time states, is not the zone of the place (\(evidence)); read \(local) as a wall time there"))
+                    return wallTime(local, in: contradiction.zone, field: field, messages: &messages)
+                }
+                // Weaker evidence (words, a name, a city without its country), or clocks that
+                // differ for part of the event only: the source's word stands.
                 messages.append(
                     Diagnostic(
                         .warning, .offsetZoneConflict, field: field,
-                        "\(zone) is not the zone of the place (\(source.giving(placeZone))); read \(local) as a wall time there"))
-                return wallTime(local, in: placeZone, field: field, messages: &messages)
+                        "\(zone), the zone the time states, keeps other clocks than the place (\(evidence)) at that time; kept the time as stated, in \(zone)"
+                    ))
             }
             return inZone(local, zone, offset: offset, source: ZoneSource.named(zone), field: field, messages: &messages)
         }
-        if let (zone, source) = place.knownZone {
-            return inZone(local, zone, offset: offset, source: source.giving(zone), field: field, messages: &messages)
+        var offsetContradicted = false
+        if let (zone, source, isLocated) = place.knownZone {
+            if isLocated || !Self.contradicts(offset, zone, at: local) {
+                if !isLocated, let (other, otherZone) = place.cityPassedOver, let written = place.written {
+                    let message: DiagnosticMessage =
+                        "“\(written.text)” names \(other) (\(otherZone)) and \(place.city ?? ""); took \(zone), that of \(place.city ?? ""), the city in its place in the address"
+                    // Once for the place, whichever of its times comes first.
+                    if !messages.contains(where: { $0.code == .zoneGuessed && $0.message == message.description }) {
+                        messages.append(Diagnostic(.warning, .zoneGuessed, field: field, message))
+                    }
+                }
+                return inZone(local, zone, offset: offset, source: source.giving(zone), field: field, messages: &messages)
+            }
+            // What names suggest is taken only where it keeps the time's offset: they never move
+            // an instant, nor show it in a zone whose clocks say otherwise.
+            offsetContradicted = true
+            messages.append(
+                Diagnostic(
+                    .warning, .offsetZoneConflict, field: field,
+                    "the offset \(offset.map { "\($0)" } ?? "") is not that of the place (\(source.giving(zone))\(place.evidenceBasis)) at that time; kept the instant the time states"
+                ))
         }
         if let match = place.gazetteer, let time = resolve(local, offset: offset, by: match, at: place, field: field, messages: &messages) {
             return time
@@ -75,7 +105,7 @@ struct TimeResolver {
             {
                 return .zoned(local, timeZone: zone, offset: offset)
             }
-            if offset != .zero, let country = place.countryCode, !CountryTimeZones.zones(inCountry: country).isEmpty {
+            if offset != .zero, !offsetContradicted, let country = place.countryCode, !CountryTimeZones.zones(inCountry: country).isEmpty {
                 messages.append(
                     Diagnostic(
                         .warning, .offsetZoneConflict, field: field,
@@ -98,6 +128,13 @@ struct TimeResolver {
                 "no time zone or UTC offset, and nothing tells where; the event floats, shown at \(local.time) wherever the calendar is"
             ))
         return .floating(local)
+    }
+
+    /// Whether a time's offset (other than UTC's, which says nothing of the place) is not the
+    /// zone's at that time.
+    private static func contradicts(_ offset: UTCOffset?, _ zone: String, at local: LocalDateTime) -> Bool {
+        guard let offset, offset != .zero, !TimeZoneRules.isUTC(zone) else { return false }
+        return TimeZoneRules.offset(in: zone, at: local.instant(at: offset)) != offset
     }
 
     /// A time in a zone the evidence gave (`source`: what messages say it came from): the instant

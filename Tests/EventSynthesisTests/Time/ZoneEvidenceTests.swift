@@ -270,7 +270,7 @@ struct ZoneEvidenceTests {
             #"{"type": "lodging", "checkInTime": "2024-06-06T15:00:00+02:00[Europe/Berlin]", "checkOutTime": "2024-06-07T11:00:00+02:00[Europe/Berlin]", "place": {"name": "Hotel in Portugal", "address": {"countryCode": "PT"}}}"#)
         #expect(stay.start.description == "2024-06-06T15:00:00[Europe/Lisbon]")
         #expect(stay.end?.description == "2024-06-07T11:00:00[Europe/Lisbon]")
-        #expect(messages.first == "checkInTime: Europe/Berlin is not the zone of the place (PT's zone Europe/Lisbon); read 2024-06-06T15:00:00 as a wall time there")
+        #expect(messages.first == "checkInTime: Europe/Berlin, the zone the time states, is not the zone of the place (PT's zone Europe/Lisbon, from its address); read 2024-06-06T15:00:00 as a wall time there")
         // A zone with the same clocks as the place's is no mistake (Oslo keeps Berlin's rules).
         let (oslo, quiet) = try event(
             #"{"type": "lodging", "checkInTime": "2030-06-06T15:00:00[Europe/Berlin]", "place": {"address": {"countryCode": "NO"}}}"#)

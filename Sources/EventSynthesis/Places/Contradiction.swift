@@ -1,0 +1,16 @@
+/// What a place says against a zone one of its times states (``Whereabouts/contradiction(of:at:)``):
+/// the zone the evidence gives, and whether it outweighs the stated one.
+struct Contradiction: Sendable {
+    /// The zone the place's evidence gives, with what it came from, as messages name it.
+    let evidence: ZoneEvidence
+    /// How the evidence was found, as messages say it after it: `, from its address`, or
+    /// `, as the words “Olympia Terminal, Helsinki” read`; empty where ``evidence`` says it (an
+    /// airport's code, a position).
+    let basis: String
+    /// The zone the evidence gives.
+    let zone: String
+    /// Whether the evidence is strong enough to read the time as a wall time in ``zone``: the
+    /// place is located (an airport's code, a position, an address that gives its country), and
+    /// its clocks differ from the stated zone's at every time that happens there.
+    let outweighs: Bool
+}
