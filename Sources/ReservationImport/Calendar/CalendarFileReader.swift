@@ -78,7 +78,7 @@ public struct CalendarFileReader: Sendable {
         }
         let details = TicketedEvent(
             name: event.summary.map(bounded), kind: .other, venue: venue, startTime: event.start,
-            endTime: event.end.map { Self.end($0, inZoneOf: event.start) }, description: event.description.map(bounded))
+            endTime: event.end.flatMap { Self.end($0, inZoneOf: event.start) }, description: event.description.map(bounded))
         return Reservation(
             details: .ticketedEvent(details), itemReference: event.uid, status: status,
             modifiedTime: event.modified.map { .dateTime($0.localDateTime(at: .zero), timeZone: nil, utcOffset: .zero) }, url: event.url)
@@ -160,7 +160,15 @@ public struct CalendarFileReader: Sendable {
     /// An end in another zone than the start (a flight's DTEND at its destination) as the same
     /// instant on the start's clock: an event has one place, the start's, and an end read there
     /// must not move. The TZIDs of a calendar file are the sender's word on the instants.
-    static func end(_ end: DateTimeValue, inZoneOf start: DateTimeValue) -> DateTimeValue {
+    ///
+    /// A whole-day event's DTEND is the day after its last (RFC 5545 3.6.1), while a reservation's
+    /// end date is its last day: `DTEND;VALUE=DATE:20300619` after a start on the 16th ends on the
+    /// 18th; a one-day event has no end date.
+    static func end(_ end: DateTimeValue, inZoneOf start: DateTimeValue) -> DateTimeValue? {
+        if case .date(let last) = end, case .date(let first) = start {
+            let day = last.adding(days: -1)
+            return day > first ? .date(day) : nil
+        }
         guard case .dateTime(let endLocal, let endZone, let endOffset?) = end, case .dateTime(_, let startZone?, _) = start,
             endZone != startZone
         else { return end }
