@@ -6,7 +6,10 @@ import Geography
 /// Turns a reservation's time into an event time, in the zone of the place where it happens,
 /// best evidence first:
 ///
-/// 1. the IANA zone the time states;
+/// 1. the IANA zone the time states, unless the place is located (``Whereabouts/locatedZone``)
+///    and keeps other clocks at every time of the event: then the source named the wrong zone,
+///    and the wall time is read in the place's. Weaker evidence that disagrees (the words of a
+///    free-text location, a name) is reported, and the time kept as stated;
 /// 2. the zone the place is known to keep (``Whereabouts/knownZone``): its airport's (by code,
 ///    or by a name only one airport fits), the zone its coordinates fall in on the time-zone map,
 ///    its country's when all its zones keep one time, its city's when the airport table's airports
@@ -25,10 +28,11 @@ import Geography
 /// 6. a floating time, with a warning, when nothing at all tells the zone (an event whose other
 ///    end is fixed then takes that end's clock instead: ``ReservationSynthesis/onOneClock(_:_:)``).
 ///
-/// A time with an offset is an instant: it keeps that instant and is shown in the place's zone.
+/// A time with an offset is an instant: it keeps that instant and is shown in the place's zone
+/// (a zone that words alone suggest only where it keeps the offset).
 /// Times written in UTC (`Z`, `+00:00`) are common for places anywhere, so they are converted
-/// without a word. Any other offset that contradicts the zone found is reported: when it is the
-/// zone's own offset in another season (a winter offset in summer, the commonest slip), the wall
+/// without a word. Any other offset that contradicts the zone found is reported: when the place
+/// is located and it is the zone's own offset in another season (a winter offset in summer, the commonest slip), the wall
 /// time is what the booking meant and is kept; otherwise the instant is kept and shown in the
 /// zone. A wall time without an offset that does not exist in its zone
 /// (clocks going forward) or occurs twice (clocks going back) is read as RFC 5545 reads it, with
