@@ -91,6 +91,10 @@ public struct CalDAVPublisher: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
 
+        // The state and its mirror are this run's own, never its inputs.
+        var discovery = self.discovery
+        discovery.excludeOwnOutput(statePath)
+        discovery.excludeOwnOutput(CalendarMirror.path(besideState: statePath))
         let inputReading = InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes)
         var reading: (inputCount: Int, result: ImportResult)
         do {

@@ -43,6 +43,11 @@ public struct DonationDesk: Sendable {
 
     /// Reads a donation and keeps it when usable.
     public func receive(_ body: [UInt8], now: Instant) async -> Receipt {
+        // A feed this tool wrote holds events, not reservations, and the inbox's reading passes
+        // over it: refused, rather than kept and never read.
+        if InputDiscovery.isFeedOfThisTool(body) {
+            return receipt(422, [("error", .text("the document is a feed reservation-feed wrote, which holds events rather than reservations; donate the confirmations it was made from; nothing was kept"))])
+        }
         let digest = SHA256.hash(data: body).prefix(8).map { String(format: "%02x", $0) }.joined()
         let format = InputFormat.detect(body)
         let name = "donation-\(Self.stamp(now))-\(digest).\(Self.fileExtension(format))"

@@ -9,6 +9,9 @@ extension DiagnosticCode {
     public static let invalid = DiagnosticCode(rawValue: "invalid")
     /// A file or folder cannot be read.
     public static let unreadable = DiagnosticCode(rawValue: "unreadable")
+    /// An input is what the run itself writes (its feed, its `--split` folder, a secret, its
+    /// state), and is not read.
+    public static let ownOutput = DiagnosticCode(rawValue: "own-output")
     /// A file is in no format the tool reads.
     public static let unrecognized = DiagnosticCode(rawValue: "unrecognized")
     /// A schema.org type that is not a reservation the tool knows.

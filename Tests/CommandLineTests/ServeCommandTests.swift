@@ -186,6 +186,66 @@ struct ServeCommandTests {
         #expect(log.contains("GET /…/trips.ics 304"))
     }
 
+    @Test("a feed kept inside its own input folder: serve reacts to its inputs only, and the feed never grows by itself")
+    func feedInsideItsInputs() throws {
+        let folder = try TemporaryFolder("serve-inside")
+        let inputs = folder.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        for name in ["1-restaurant-epic-steak.json", "2-flight-sfo-hel.json"] {
+            try FileManager.default.copyItem(at: Repository.url("Examples/trip/" + name), to: inputs.appendingPathComponent(name))
+        }
+        let server = try Server(["in", "--output", "in/feed.ics", "--now", "2030-06-01T00:00:00Z"], in: folder)
+        var stopped = false
+        defer { if !stopped { _ = server.stop() } }
+        let feedPath = folder.path("in/feed.ics")
+        let count = { () throws -> Int in
+            (try String(contentsOfFile: feedPath, encoding: .utf8)).components(separatedBy: "BEGIN:VEVENT").count - 1
+        }
+        #expect(try count() == 2)
+        try FileManager.default.copyItem(at: Repository.url("Examples/trip/7-train-oslo-bergen.json"), to: inputs.appendingPathComponent("7.json"))
+        #expect(try Self.eventually(15) { try count() == 3 })
+        // Its own writes, its spool and its secrets change nothing: still three, seconds later.
+        Thread.sleep(forTimeInterval: 3)
+        #expect(try count() == 3)
+        stopped = true
+        #expect(server.stop() == 0)
+        let log = String(decoding: server.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let runs = log.split(separator: "\n").filter { $0.hasPrefix("Wrote ") || $0.hasPrefix("Left ") }
+        #expect(runs.count == 2, "\(log)")
+        #expect(!log.contains("feed.ics") || !log.contains("[changed: \(folder.url.path)/in/feed"), "\(log)")
+        #expect(!log.contains("/#"), "\(log)")
+    }
+
+    @Test("an inbox outside the input folders: what it accepts reaches the feed, and stays after a restart; a feed of this tool is refused")
+    func separateInbox() throws {
+        let folder = try TemporaryFolder("serve-inbox")
+        let inputs = folder.url.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Repository.url("Examples/trip/2-flight-sfo-hel.json"), to: inputs.appendingPathComponent("2.json"))
+        let arguments = ["in", "--inbox", "donations", "--output", "trips.ics", "--now", "2030-06-01T00:00:00Z"]
+        var server = try Server(arguments, in: folder)
+        var stopped = false
+        defer { if !stopped { _ = server.stop() } }
+        let feedPath = folder.path("trips.ics")
+        let inbox = server.url.deletingLastPathComponent().appendingPathComponent("inbox")
+        let authorized = ["Authorization": "Bearer " + (try Self.inboxToken(feedPath))]
+        let (created, _, receipt) = try Self.request(inbox, method: "POST", headers: authorized, body: Self.donation("ReservationConfirmed"))
+        #expect(created == 201, "\(String(decoding: receipt, as: UTF8.self))")
+        #expect(try Self.eventually(15) { String(decoding: try Self.request(server.url).2, as: UTF8.self).contains("Savoy") })
+        // A feed this tool wrote holds events, not reservations: refused, not kept and dropped.
+        let (refused, _, answer) = try Self.request(inbox, method: "POST", headers: authorized, body: try Data(contentsOf: URL(fileURLWithPath: feedPath)))
+        #expect(refused == 422)
+        #expect(String(decoding: answer, as: UTF8.self).contains("a feed reservation-feed wrote"))
+        #expect(server.stop() == 0)
+        // Started again, the inbox is read from the start.
+        server = try Server(arguments, in: folder)
+        let feed = String(decoding: try Self.request(server.url).2, as: UTF8.self)
+        #expect(feed.contains("Savoy"))
+        #expect(feed.components(separatedBy: "BEGIN:VEVENT").count - 1 == 2)
+        stopped = true
+        #expect(server.stop() == 0)
+    }
+
     @Test("a missing input stops serve before it listens, as it stops generate (exit 2)")
     func missingInput() throws {
         let folder = try TemporaryFolder("serve-missing")

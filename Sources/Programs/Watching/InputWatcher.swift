@@ -160,6 +160,9 @@ public final class InputWatcher: @unchecked Sendable {
             if let only = target.onlyName, name != only { continue }
             if ignored.contains(target.path + "/" + name) { continue }
             if name.hasPrefix("."), mask & UInt32(IN_ISDIR) == 0 { continue }  // temporary files of atomic writes
+            // A nameless temporary file (O_TMPFILE, a feed's spool) is reported as `#` and its
+            // inode number: it is no input.
+            if name.hasPrefix("#"), name.dropFirst().allSatisfy(\.isNumber) { continue }
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { newFolder = true }
             change = change ?? (name.isEmpty ? target.path : target.path + "/" + name)
         }

@@ -23,12 +23,18 @@ public enum AtomicFileWriter {
     ///   - permissions: The new file's exact mode (`0o600` for a secret); `nil` gives `0o644`
     ///     less the umask. The temporary file has them from the start, so the content is never
     ///     readable by more people than the file it becomes.
+    ///   - keepingIdentical: Whether a file whose bytes are already the new content is left as it
+    ///     is (its inode, its modification time): a static web server that derives ETag and
+    ///     Last-Modified from the file then sends subscribers nothing new. The old file is read
+    ///     beside the writing, and no longer than its first difference.
     ///   - produce: Writes the content through the function it is given.
+    /// - Returns: Whether the file was replaced (`false`: it was kept, its bytes the new content).
     /// - Throws: ``FeedError/write(path:reason:)`` for file-system failures and refused paths,
     ///   or whatever `produce` throws; in both cases `path` is unchanged.
+    @discardableResult
     public static func replace(
-        _ path: String, permissions: mode_t? = nil, produce: (_ write: ([UInt8]) throws -> Void) throws -> Void
-    ) throws {
+        _ path: String, permissions: mode_t? = nil, keepingIdentical: Bool = false, produce: (_ write: ([UInt8]) throws -> Void) throws -> Void
+    ) throws -> Bool {
         let location: OutputLocation
         do {
             location = try OutputLocation(path)
@@ -51,10 +57,27 @@ public enum AtomicFileWriter {
             guard fchmod(descriptor, permissions) == 0 else { throw failure(path, "cannot set the file's permissions") }
         }
 
+        // The old file, compared with the new content as it is written, while they agree.
+        var old: Int32 = keepingIdentical ? openat(location.descriptor, location.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) : -1
+        defer { if old >= 0 { close(old) } }
+        var comparison: [UInt8] = []
+        func compare(_ chunk: [UInt8]) {
+            guard old >= 0 else { return }
+            comparison.removeAll(keepingCapacity: true)
+            comparison.reserveCapacity(chunk.count)
+            var agrees = Self.read(old, count: chunk.count, into: &comparison) && comparison == chunk
+            if chunk.isEmpty { agrees = true }
+            if !agrees {
+                close(old)
+                old = -1
+            }
+        }
+
         // Where the file ends, and up to where the system was asked to start writing it to disk.
         var size = 0
         var writebackStarted = 0
         try produce { chunk in
+            compare(chunk)
             try chunk.withUnsafeBufferPointer { buffer in
                 var offset = 0
                 while offset < buffer.count {
@@ -75,6 +98,13 @@ public enum AtomicFileWriter {
                 writebackStarted = size
             }
         }
+        if old >= 0 {
+            // Every byte agreed: the old file is the new content if it ends here too.
+            var next: [UInt8] = []
+            if !Self.read(old, count: 1, into: &next), next.isEmpty {
+                return false
+            }
+        }
         guard fsync(descriptor) == 0 else { throw failure(path, "cannot flush the file to disk") }
         isOpen = false
         guard close(descriptor) == 0 else { throw failure(path, "cannot close the file") }
@@ -84,6 +114,23 @@ public enum AtomicFileWriter {
         }
         isInPlace = true
         fsync(location.descriptor)
+        return true
+    }
+
+    /// Reads `count` bytes (fewer at the end of the file) and appends them to `bytes`; `false`
+    /// when the file ends or fails before `count`.
+    private static func read(_ descriptor: Int32, count: Int, into bytes: inout [UInt8]) -> Bool {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + start + filled, count - filled) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            filled += got
+        }
+        bytes.removeLast(count - filled)
+        return filled == count
     }
 
     /// Removes the temporary files that runs killed before their rename left beside `path`

@@ -18,12 +18,16 @@ public struct FeedGenerationReport: Sendable {
     public var skipped: [SkippedReservation]
     /// With a split folder: how many per-event files were written and removed.
     public var eventFiles: (written: Int, removed: Int)?
+    /// Whether the feed's file already held these bytes, and was left untouched (its inode and
+    /// modification time as they were).
+    public var fileKept = false
 
     /// Whether an input had errors (the run's exit status is then 1).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// One line for the end of a run:
-    /// `Wrote 8 events to trip.ics: 8 added, 0 updated, 0 cancelled, 0 removed, 0 unchanged (8 reservations from 8 inputs)`.
+    /// `Wrote 8 events to trip.ics: 8 added, 0 updated, 0 cancelled, 0 removed, 0 unchanged (8 reservations from 8 inputs)`,
+    /// or, when the file already held the feed, `Left trip.ics untouched, 8 events: …`.
     public var summary: String {
         func count(_ number: Int, _ singular: String, _ plural: String) -> String {
             "\(number) \(number == 1 ? singular : plural)"
@@ -38,7 +42,10 @@ public struct FeedGenerationReport: Sendable {
             unverified > 0 ? "\(unverified) from unverified senders" : nil,
         ].compactMap { $0 }
         if !reasons.isEmpty { read += "; skipped \(reasons.joined(separator: ", "))" }
-        var line = "Wrote \(count(eventCount, "event", "events")) to \(destination): \(changes) (\(read))"
+        var line =
+            fileKept
+            ? "Left \(destination) untouched, \(count(eventCount, "event", "events")): \(changes) (\(read))"
+            : "Wrote \(count(eventCount, "event", "events")) to \(destination): \(changes) (\(read))"
         if let eventFiles {
             line += "; event files: \(eventFiles.written) written, \(eventFiles.removed) removed"
         }

@@ -70,6 +70,10 @@ public struct FeedGenerator: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
 
+        // The feed and its split folder are this run's own, never its inputs, wherever they are.
+        var discovery = self.discovery
+        if case .file(let path) = destination { discovery.excludeOwnOutput(path) }
+        if let splitFolder { discovery.excludeOwnOutput(splitFolder) }
         let reading = InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes)
         var (inputCount, read) = try reading.read(inputs, report: report)
         // The previous feed is indexed after the inputs are read, whose files are let go by then,
@@ -113,7 +117,7 @@ public struct FeedGenerator: Sendable {
                 inputs: inputCount, errors: diagnostics.filter { $0.severity == .error }.count, skipped: assembly.skipped.count,
                 unverified: assembly.skipped.filter { $0.reason == .unverifiedSender }.count)
         }
-        try write(assembly, to: destination)
+        let replaced = try write(assembly, to: destination)
         var files: (written: Int, removed: Int)?
         if let splitFolder {
             files = try EventFiles.synchronize(assembly, properties: options.calendarProperties, into: splitFolder)
@@ -123,6 +127,7 @@ public struct FeedGenerator: Sendable {
             destination: destination, changes: assembly.changes, diagnostics: diagnostics, skipped: assembly.skipped,
             eventFiles: files)
         generated.messageCount = read.messages
+        generated.fileKept = !replaced
         return generated
     }
 
@@ -133,8 +138,11 @@ public struct FeedGenerator: Sendable {
     }
 
     /// Writes the feed, event by event from the texts the builder made, in pieces of a few
-    /// hundred kilobytes: the whole document is never one string in memory.
-    private func write(_ assembly: FeedAssembly, to destination: FeedDestination) throws(FeedError) {
+    /// hundred kilobytes: the whole document is never one string in memory. A file whose bytes
+    /// are already these is left untouched.
+    ///
+    /// - Returns: Whether the feed was written (`false`: the file already held it).
+    private func write(_ assembly: FeedAssembly, to destination: FeedDestination) throws(FeedError) -> Bool {
         // The events' texts are read back in feed order, which is not the order they were made
         // in: from memory, all at once, rather than by a read of the file for each.
         try assembly.spool?.load()
@@ -146,9 +154,10 @@ public struct FeedGenerator: Sendable {
         do {
             switch destination {
             case .file(let path):
-                try AtomicFileWriter.replace(path) { write in try document(write) }
+                return try AtomicFileWriter.replace(path, keepingIdentical: true) { write in try document(write) }
             case .standardOutput:
                 try document { FileHandle.standardOutput.write(Data($0)) }
+                return true
             }
         } catch let error as FeedError {
             throw error

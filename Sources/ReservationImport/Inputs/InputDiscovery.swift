@@ -11,9 +11,24 @@ import Foundation
 /// and Thunderbird's local folders, mbox files without one, work), while
 /// the rest (pictures, notes) is passed over.
 /// Hidden files and folders (names starting with `.`) are passed over. `-` is standard input.
+///
+/// What a run writes is never its input: its feed, its `--split` folder, its secrets and its
+/// state (``excludeOwnOutput(_:)``) are passed over wherever they are, and named as an input they
+/// are refused with an `own-output` warning. Inside folders, a feed this tool wrote (its `PRODID`
+/// is ReservationFeed's) is passed over too, whichever run wrote it: it holds events made from
+/// inputs, not reservations, and read again it would double them. Named as an input, such a feed
+/// is read (a feed read back as a calendar file).
 public struct InputDiscovery: Sendable {
     /// The file name extensions read inside folders, lower case.
     public var extensions: Set<String>
+
+    /// The files and folders the run writes, as canonical paths: never its inputs.
+    public private(set) var ownOutputs: Set<String> = []
+
+    /// Marks a file or folder the run writes (which need not exist yet) as never to be read.
+    public mutating func excludeOwnOutput(_ path: String) {
+        ownOutputs.insert(Self.canonicalOutput(path))
+    }
 
     /// The extensions of the formats this tool reads.
     public static let knownExtensions: Set<String> = ["json", "jsonld", "html", "htm", "xhtml", "eml", "mbox", "ics", "pdf", "pkpass"]
@@ -40,6 +55,13 @@ public struct InputDiscovery: Sendable {
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
                 throw .notFound(argument)
             }
+            if ownOutputs.contains(canonical(argument)) {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .ownOutput, at: Origin(file: argument),
+                        "this run writes it (the feed, its --split folder, a secret or the state), so it is not read as an input"))
+                continue
+            }
             if isDirectory.boolValue {
                 walk(argument, into: &sources, diagnostics: &diagnostics, seen: &seen)
             } else if seen.insert(canonical(argument)).inserted {
@@ -65,10 +87,12 @@ public struct InputDiscovery: Sendable {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if !ownOutputs.isEmpty, ownOutputs.contains(canonical(path)) { continue }
             if isDirectory.boolValue {
                 walk(path, into: &sources, diagnostics: &diagnostics, seen: &seen)
             } else if extensions.contains((name as NSString).pathExtension.lowercased())
                 || (Self.isRegularFile(path) && Self.looksReadable(path)),
+                !Self.isFeedOfThisTool(path),
                 seen.insert(canonical(path)).inserted
             {
                 sources.append(.file(path))
@@ -97,6 +121,37 @@ public struct InputDiscovery: Sendable {
 
     private func canonical(_ path: String) -> String {
         URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    }
+
+    /// The canonical path of a file that may not exist yet: its folder's, and its name.
+    private static func canonicalOutput(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        if FileManager.default.fileExists(atPath: url.path) { return url.resolvingSymlinksInPath().path }
+        let folder = url.deletingLastPathComponent().resolvingSymlinksInPath().standardizedFileURL.path
+        return (folder.hasSuffix("/") ? folder : folder + "/") + url.lastPathComponent
+    }
+
+    /// What starts every feed this tool writes, after `BEGIN:VCALENDAR` and `VERSION:2.0`.
+    private static let ownProductIdentifier = Array("\r\nPRODID:-//ReservationFeed//".utf8)
+
+    /// Whether a file is a calendar this tool wrote (a feed, or one event of a `--split`
+    /// folder): its first kilobyte names ReservationFeed as its `PRODID`.
+    static func isFeedOfThisTool(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 1024)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return count > 0 && isFeedOfThisTool(head[..<count])
+    }
+
+    /// Whether a document is a calendar this tool wrote: it starts `BEGIN:VCALENDAR`, and its
+    /// first kilobyte names ReservationFeed as its `PRODID`.
+    public static func isFeedOfThisTool(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = Array(bytes.prefix(1024))
+        let needle = ownProductIdentifier
+        guard head.starts(with: Array("BEGIN:VCALENDAR".utf8)), head.count >= needle.count else { return false }
+        return (0...(head.count - needle.count)).contains { start in head[start..<(start + needle.count)].elementsEqual(needle) }
     }
 
     /// A short reason for a file-system error, for messages: `permission denied`.

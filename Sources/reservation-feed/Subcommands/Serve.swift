@@ -32,15 +32,31 @@ struct Serve: AsyncParsableCommand {
             StandardError.print("error: \(error)")
             throw ExitCode.usage
         }
-        let generator = try options.feed.generator(input: options.input)
-        let keeper = FeedKeeper(generator: generator, inputs: options.input.inputs, output: options.output, quiet: options.quiet,
-            clock: { [pinned = options.input.now == nil ? nil : try? options.input.moment()] in pinned ?? .now }, log: log)
-        let feedName = URL(fileURLWithPath: options.output).lastPathComponent
-        let responder = FeedResponder(secret: secret, feedName: feedName, calendar: generator.options.calendarProperties)
+        var generator = try options.feed.generator(input: options.input)
+        // The secrets beside the feed are this run's own, never its inputs (the feed is the generator's).
+        generator.discovery.excludeOwnOutput(FeedSecret.path(beside: options.output))
+        generator.discovery.excludeOwnOutput(FeedSecret.inboxTokenPath(beside: options.output))
         let inboxFolder = options.inbox ?? options.input.inputs.first { path in
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
         }
+        // What the inbox keeps is an input like any other, wherever the inbox is: made now, so
+        // that it is read and followed from the start.
+        var inputs = options.input.inputs
+        if let inbox = options.inbox {
+            do {
+                try OutputLocation.checkFolder(inbox)
+                try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
+            } catch {
+                StandardError.print("error: the inbox \(inbox) cannot be made: \(error)")
+                throw ExitCode.usage
+            }
+            inputs.append(inbox)
+        }
+        let keeper = FeedKeeper(generator: generator, inputs: inputs, output: options.output, quiet: options.quiet,
+            clock: { [pinned = options.input.now == nil ? nil : try? options.input.moment()] in pinned ?? .now }, log: log)
+        let feedName = URL(fileURLWithPath: options.output).lastPathComponent
+        let responder = FeedResponder(secret: secret, feedName: feedName, calendar: generator.options.calendarProperties)
         var configuration = FeedServer.Configuration()
         configuration.host = options.host
         configuration.port = options.port
@@ -63,7 +79,7 @@ struct Serve: AsyncParsableCommand {
         let changes: InputChanges
         do {
             changes = try InputChanges(
-                inputs: options.input.inputs,
+                inputs: inputs,
                 ignoring: [options.output, FeedSecret.path(beside: options.output), FeedSecret.inboxTokenPath(beside: options.output)],
                 rescanInterval: TimeInterval(options.rescan), mailProgram: (options.input.mailProgram(quiet: true), generator.mailboxes.cache),
                 onNotice: log)
