@@ -145,6 +145,24 @@ public enum Gazetteer {
         return people
     }
 
+    /// How many people of a country live in the gazetteer's cities of each zone, by the zone
+    /// GeoNames gives them: what tells the time most of a country keeps, where an address gives
+    /// the country alone. Worked out once a country for each thread.
+    public static func peopleByZone(inCountry countryCode: String) -> [String: Int] {
+        let country = countryCode.uppercased()
+        if let known = countryPeople.withValue({ $0[country] }) { return known }
+        var people: [String: Int] = [:]
+        for fields in cityLines.allFields() where fields.count == 8 && fields[2] == country {
+            guard let zone = Int(fields[6]), zones.indices.contains(zone), let population = Int(fields[7]) else { continue }
+            people[zones[zone], default: 0] += population
+        }
+        countryPeople.withValue { $0[country] = people }
+        return people
+    }
+
+    /// Countries' people by zone, worked out so far by this thread.
+    private static let countryPeople = PerThread<[String: [String: Int]]> { [:] }
+
     /// Every name several cities of one country bear (by their own names or their other names),
     /// in the countries `accepting` accepts, with those cities, the most populous first: what
     /// tests of names cities share are found from.

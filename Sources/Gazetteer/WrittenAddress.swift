@@ -70,9 +70,21 @@ public struct WrittenAddress: Sendable, Hashable {
         let country = isTwoLetters ? nil : CountryNames.code(for: last)
         if let country {
             // `…, Helsinki, Finland`.
-            var found = locate(parts.dropLast(), countryCode: country) ?? WrittenAddress()
-            found.countryCode = country
-            return found
+            if var found = locate(parts.dropLast(), countryCode: country) {
+                found.countryCode = country
+                return found
+            }
+            // A last part that names a country and also a region of the city before it
+            // (`Atlanta, Georgia`) is that region.
+            if parts.count >= 2, let city = locality(parts[parts.count - 2]), isCity(city, inRegion: last, countryCode: nil) {
+                return WrittenAddress(city: city, region: last, otherCities: cities(in: parts.dropLast(2), countryCode: nil))
+            }
+            // A large city named like a country, with nothing of that country before it
+            // (`Alhambra, Granada`: Granada, not Grenada, whose name it is in Spanish).
+            if let large = Gazetteer.cities(named: last).first(where: { $0.population >= 100_000 }), parts.count >= 2 {
+                return WrittenAddress(city: last, countryCode: large.countryCode == country ? country : nil)
+            }
+            return WrittenAddress(countryCode: country)
         }
         // `…, Los Angeles, CA` (a state) before `…, Berlin, DE` (a country).
         if let found = locate(parts[...], countryCode: nil) { return found }
@@ -93,14 +105,33 @@ public struct WrittenAddress: Sendable, Hashable {
         {
             return WrittenAddress(city: city, region: region, countryCode: countryCode, otherCities: cities(in: parts[..<(last - 1)], countryCode: countryCode))
         }
-        if let city = locality(parts[last]), !Gazetteer.cities(named: city, inCountry: countryCode).isEmpty {
-            return WrittenAddress(city: city, countryCode: countryCode, otherCities: cities(in: parts[..<last], countryCode: countryCode))
+        if let (city, region) = cityInPart(parts[last], countryCode: countryCode) {
+            return WrittenAddress(city: city, region: region, countryCode: countryCode, otherCities: cities(in: parts[..<last], countryCode: countryCode))
         }
         if parts.count >= 2, let countryCode, let region = regionText(parts[last]),
             !Gazetteer.regions(named: region, inCountry: countryCode).isEmpty
         {
             // `…, Bavaria, Germany`: a region the gazetteer knows, with no city it knows.
             return WrittenAddress(region: region, countryCode: countryCode)
+        }
+        return nil
+    }
+
+    /// The city one part names: the whole part (`Helsinki`, `00100 Helsinki`), or a city
+    /// followed by its region (`Sydney NSW 2000`, `New York NY 10001`) or by a province's code
+    /// (`Milano MI`).
+    private static func cityInPart(_ part: String, countryCode: String?) -> (city: String, region: String?)? {
+        guard let name = locality(part) else { return nil }
+        if !Gazetteer.cities(named: name, inCountry: countryCode).isEmpty { return (name, nil) }
+        let words = name.split(separator: " ")
+        for count in [1, 2] where words.count > count {
+            let city = words.dropLast(count).joined(separator: " ")
+            let region = words.suffix(count).joined(separator: " ")
+            if isCity(city, inRegion: region, countryCode: countryCode) { return (city, region) }
+        }
+        if words.count > 1, let code = words.last, (2...3).contains(code.count), code.allSatisfy({ $0.isUppercase }) {
+            let city = words.dropLast().joined(separator: " ")
+            if !Gazetteer.cities(named: city, inCountry: countryCode).isEmpty { return (city, nil) }
         }
         return nil
     }

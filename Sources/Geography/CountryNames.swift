@@ -40,6 +40,12 @@ public enum CountryNames {
         "usa": "US", "u.s.a.": "US", "u.s.": "US", "united states of america": "US", "uk": "GB", "u.k.": "GB",
         "great britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB", "uae": "AE", "holland": "NL",
         "czech republic": "CZ", "south korea": "KR", "korea": "KR", "russia": "RU",
+        // Names CLDR has since changed or never had, which addresses still write.
+        "china": "CN", "people's republic of china": "CN", "turkey": "TR", "the netherlands": "NL", "netherlands": "NL",
+        "russian federation": "RU", "ivory coast": "CI", "republic of ireland": "IE", "northern ireland": "GB",
+        "macedonia": "MK", "north macedonia": "MK", "palestine": "PS", "burma": "MM", "swaziland": "SZ", "cape verde": "CV",
+        "east timor": "TL", "vatican city": "VA", "north korea": "KP", "taiwan": "TW", "hong kong": "HK", "macau": "MO",
+        "macao": "MO", "czechia": "CZ", "the bahamas": "BS", "the gambia": "GM", "vietnam": "VN", "laos": "LA",
     ]
 
     /// Country names by normalised name, made the first time they are needed.

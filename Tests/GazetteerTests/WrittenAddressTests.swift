@@ -23,6 +23,12 @@ struct WrittenAddressTests {
             ("Los Angeles, CA", "Los Angeles", "CA", nil),
             ("Brandenburger Tor, Berlin, DE", "Berlin", nil, "DE"),
             ("Helsinki, 00100, Finland", "Helsinki", nil, "FI"),
+            ("Opera House, Sydney NSW 2000", "Sydney", "NSW", nil),
+            ("Brisbane QLD 4000, Australia", "Brisbane", "QLD", "AU"),
+            ("Via Roma 1, 20121 Milano MI", "Milano", nil, nil),
+            ("Fox Theatre, Atlanta, Georgia", "Atlanta", "Georgia", nil),
+            ("Rustaveli Theatre, Tbilisi, Georgia", "Tbilisi", nil, "GE"),
+            ("Forbidden City, Beijing, China", "Beijing", nil, "CN"),
         ] as [(String, String, String?, String?)])
     func fromTheEnd(text: String, city: String, region: String?, country: String?) throws {
         let reading = try #require(WrittenAddress.read(text))

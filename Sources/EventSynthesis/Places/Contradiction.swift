@@ -9,6 +9,16 @@ struct Contradiction: Sendable {
     let basis: String
     /// The zone the evidence gives.
     let zone: String
+    /// Whether the evidence is a country none of whose zones keeps the stated clocks, none of
+    /// them kept by most of its people: messages then name the country, not one of its zones.
+    var isCountryWide = false
+
+    /// What the place keeps, as messages say it: `PT's zone Europe/Lisbon, from its address`,
+    /// or `every zone of CA, from its address`.
+    var placeDescription: String {
+        isCountryWide ? "every zone of \(evidence.source)\(basis)" : "\(evidence)\(basis)"
+    }
+
     /// Whether the evidence is strong enough to read the time as a wall time in ``zone``: the
     /// place is located (an airport's code, a position, an address that gives its country), and
     /// its clocks differ from the stated zone's at every time that happens there.

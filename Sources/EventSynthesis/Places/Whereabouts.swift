@@ -102,14 +102,17 @@ struct Whereabouts: Sendable {
     static let unknown = Whereabouts()
 
     /// The zone the place is known to keep, best evidence first: where it is located
-    /// (``locatedZone``), else what its names suggest (``geographicZone``), else a zone stated on
-    /// another time there; `isLocated` when the place is located, or the zone is the source's own
+    /// (``locatedZone``), else a zone stated on another time there (a check-in's for the
+    /// check-out, a calendar file's DTSTART zone for a DTEND without one), else what its names
+    /// suggest (``geographicZone``); `isLocated` when the place is located, or the zone is the source's own
     /// word (then an offset of the zone's other season is read as a slip, and the wall time
     /// kept), not when it is only suggested by names.
     var knownZone: (zone: String, source: ZoneSource, isLocated: Bool)? {
         if let (zone, source) = locatedZone { return (zone, source, true) }
+        // The source's own word, on another time of the event, before what names suggest.
+        if let statedZone { return (statedZone, .named("the place"), true) }
         if let (zone, source) = geographicZone { return (zone, source, false) }
-        return statedZone.map { ($0, .named("the place"), true) }
+        return nil
     }
 
     /// A city the place's free text names before the one taken as its city, whose zone keeps
@@ -151,7 +154,8 @@ struct Whereabouts: Sendable {
 
     /// A text as messages quote it: its first 60 characters.
     private static func quoted(_ text: String) -> String {
-        text.count <= 60 ? text : String(text.prefix(59)) + "…"
+        // By scalars: a character may carry any number of combining marks.
+        text.unicodeScalars.count <= 60 ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(59))) + "…"
     }
 
     /// Whether the place has a position, and it is in no zone: at sea, beyond any country's waters.
@@ -221,10 +225,13 @@ struct Whereabouts: Sendable {
     /// country. `nil` when the stated zone may well be the place's.
     ///
     /// The contradiction ``Contradiction/outweighs`` the stated zone only when the place is
-    /// located (``locatedZone``, or an address's country none of whose zones keeps the stated
-    /// clocks) and the clocks differ at every time that happens here: then the source named the
-    /// wrong zone for the place (a hotel in Portugal "in Europe/Berlin"). Otherwise the source's
-    /// word stands.
+    /// located and the clocks differ at every time that happens here: then the source named the
+    /// wrong zone for the place (a hotel in Portugal "in Europe/Berlin"). An address's country
+    /// locates a place against a stated zone only when the zone is kept in none of the country's
+    /// territories (Réunion's is, for `France`), and its city (when it gives one) is the
+    /// country's rather than only another country's (`Atlanta`, `Georgia`); an address that gives
+    /// the country alone, when none of its zones keeps the stated clocks, only when one time is
+    /// kept by most of its people (Portugal's, not Canada's). Otherwise the source's word stands.
     func contradiction(of stated: String, at instant: Instant) -> Contradiction? {
         guard let statedOffset = TimeZoneRules.offset(in: stated, at: instant) else { return nil }
         let instants = [instant] + times.compactMap { $0.flatMap { Self.instant(of: $0, statedZone: stated) } }
@@ -238,21 +245,54 @@ struct Whereabouts: Sendable {
                 evidence: source.giving(zone), basis: evidenceBasis, zone: zone,
                 outweighs: isLocated && !instants.contains { keepsStated(zone, $0) })
         }
-        // A country none of whose zones keeps the stated clocks.
+        // A country none of whose zones keeps the stated clocks: located when most of its people
+        // keep one time, which is then the place's.
         let countryContradiction = { (countryCode: String, isLocated: Bool) -> Contradiction? in
             let zones = CountryTimeZones.zones(inCountry: countryCode)
             let anyKeepsStated = { (at: Instant) in zones.contains { keepsStated($0.zone, at) } }
             guard !zones.isEmpty, !anyKeepsStated(instant) else { return nil }
-            let zone = coordinates.flatMap { CountryTimeZones.nearestZone(inCountry: countryCode, to: $0) } ?? zones[0].zone
-            return Contradiction(
+            let dominant = isLocated ? Self.zoneOfMost(inCountry: countryCode) : nil
+            let zone = dominant ?? coordinates.flatMap { CountryTimeZones.nearestZone(inCountry: countryCode, to: $0) } ?? zones[0].zone
+            var found = Contradiction(
                 evidence: ZoneSource.named(countryCode).giving(zone), basis: evidenceBasis, zone: zone,
-                outweighs: isLocated && !instants.contains(where: anyKeepsStated))
+                outweighs: dominant != nil && !instants.contains(where: anyKeepsStated))
+            found.isCountryWide = dominant == nil && coordinates == nil && zones.count > 1
+            return found
         }
-        if let (zone, source) = locatedZone { return zoneContradiction(zone, source, true) }
-        if written == nil, let countryCode, let found = countryContradiction(countryCode, true) { return found }
+        if let (zone, source) = locatedByCode { return zoneContradiction(zone, source, true) }
+        // A zone of one of the country's territories may well be the place's: the address's
+        // country says nothing against it, nor what was looked up within that country.
+        if let countryCode, DependentTerritories.keep(stated, territoriesOf: countryCode) { return nil }
+        let addressLocates = written == nil && !isCityOutsideCountry
+        if addressLocates, let (zone, source) = locatedZone { return zoneContradiction(zone, source, true) }
+        if addressLocates, let countryCode, let found = countryContradiction(countryCode, true) { return found }
         if let (zone, source) = geographicZone { return zoneContradiction(zone, source, false) }
-        if written != nil, let countryCode { return countryContradiction(countryCode, false) }
+        if let countryCode { return countryContradiction(countryCode, false) }
         return nil
+    }
+
+    /// The zone an airport's code or a position gives: evidence no word of an address weakens.
+    private var locatedByCode: (zone: String, source: ZoneSource)? {
+        if let airport, isAirportByCode { return (airport.timeZone, .named(airport.iataCode)) }
+        return coordinateZone
+    }
+
+    /// Whether the address's city is one the gazetteer knows in other countries but not in the
+    /// country given (`Atlanta` with `Georgia`; `Tórshavn` with `Denmark`, its own code being
+    /// `FO`): the country is then in doubt.
+    var isCityOutsideCountry: Bool {
+        guard let city, let countryCode, gazetteerZone == nil, cityZone == nil else { return false }
+        return Gazetteer.cities(named: city, inCountry: countryCode).isEmpty && !Gazetteer.cities(named: city).isEmpty
+    }
+
+    /// The zone whose clocks most of a country's people keep (90 % or more, by the gazetteer's
+    /// cities: Portugal's Lisbon time, Brazil's Brasília time), or `nil` (Canada, the United States).
+    static func zoneOfMost(inCountry countryCode: String) -> String? {
+        let people = Gazetteer.peopleByZone(inCountry: countryCode)
+        let total = people.values.reduce(0, +)
+        guard total > 0, let (largest, _) = people.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) else { return nil }
+        let alike = people.filter { CountryTimeZones.keepSameClocks($0.key, largest) }.values.reduce(0, +)
+        return alike * 100 >= total * TimeResolver.mostOfRegion ? largest : nil
     }
 
     /// A time's instant, read in its own zone or offset, else in `statedZone`.

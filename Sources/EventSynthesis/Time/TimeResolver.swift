@@ -56,7 +56,7 @@ struct TimeResolver {
         if let zone = statedZone {
             // (The instant to compare clocks at need only be near: offsets change rarely.)
             if !TimeZoneRules.isUTC(zone), let contradiction = place.contradiction(of: zone, at: local.instant(at: offset ?? .zero)) {
-                let evidence = "\(contradiction.evidence)\(contradiction.basis)"
+                let evidence = contradiction.placeDescription
                 if contradiction.outweighs {
                     // A located place whose clocks differ from the stated zone's throughout: the
                     // source named the wrong zone (a hotel in Portugal "in Europe/Berlin"), and
@@ -79,6 +79,14 @@ struct TimeResolver {
         }
         var offsetContradicted = false
         if let (zone, source, isLocated) = place.knownZone {
+            if let offset, Self.contradicts(offset, zone, at: local), let country = place.countryCode, place.isCityOutsideCountry,
+                let territoryZone = DependentTerritories.zone(keeping: offset, at: local.instant(at: offset), territoriesOf: country)
+            {
+                // An address under its country's name in one of its territories (Tórshavn as in
+                // `DK`), whose city is not the country's and whose offset says which: the
+                // territory's zone, the instant as stated.
+                return inZone(local, territoryZone, offset: offset, source: ZoneSource.named(territoryZone), field: field, messages: &messages)
+            }
             if isLocated || !Self.contradicts(offset, zone, at: local) {
                 if !isLocated, let (other, otherZone) = place.cityPassedOver, let written = place.written {
                     let message: DiagnosticMessage =

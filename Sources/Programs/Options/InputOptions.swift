@@ -8,7 +8,7 @@ public struct InputOptions: ParsableArguments {
     public init() {}
 
     @Argument(
-        help: "Files, folders (read recursively), - for standard input, or IMAP folders (imaps://USER@HOST/FOLDER): native JSON, schema.org JSON-LD, web pages, e-mails or mbox files, told apart by content.")
+        help: "Files, folders (read recursively; feeds this tool wrote are passed over inside them), - for standard input (not with serve), or IMAP folders (imaps://USER@HOST/FOLDER): native JSON, schema.org JSON-LD, web pages, e-mails, mbox files or calendar files (.ics), told apart by content, and PDFs and Wallet passes through KDE's extractor when it is installed.")
     public var inputs: [String]
 
     @Option(

@@ -12,6 +12,8 @@ public struct ServeOptions: ParsableArguments {
 
     @OptionGroup public var feed: FeedShapingOptions
 
+    @OptionGroup public var file: FeedFileOptions
+
     @Option(help: ArgumentHelp("The address to listen on: 127.0.0.1 (this machine only), or e.g. 0.0.0.0 for every interface.", valueName: "address"))
     public var host: String = "127.0.0.1"
 

@@ -28,6 +28,8 @@ struct Generate: ParsableCommand {
 
     @OptionGroup var feed: FeedShapingOptions
 
+    @OptionGroup var file: FeedFileOptions
+
     @Option(help: ArgumentHelp("Also keep one .ics file per event in this folder, in step with the feed.", valueName: "folder"))
     var split: String?
 
@@ -46,7 +48,7 @@ struct Generate: ParsableCommand {
         // A first run over a large mailbox gives KDE's extractor many documents: a person at a
         // terminal sees how many, on a line erased before anything else is said.
         let progress = TerminalProgress.onTerminal(quiet: quiet)
-        let generator = try feed.generator(input: input, splitFolder: split, quiet: quiet, progress: progress)
+        let generator = try feed.generator(input: input, file: file, splitFolder: split, quiet: quiet, progress: progress)
         do {
             let report = try generator.generate(inputs: input.inputs, to: destination, now: try input.moment()) { diagnostic in
                 guard !quiet || diagnostic.severity == .error else { return }

@@ -32,7 +32,7 @@ struct Serve: AsyncParsableCommand {
             StandardError.print("error: \(error)")
             throw ExitCode.usage
         }
-        var generator = try options.feed.generator(input: options.input)
+        var generator = try options.feed.generator(input: options.input, file: options.file)
         // The secrets beside the feed are this run's own, never its inputs (the feed is the generator's).
         generator.discovery.excludeOwnOutput(FeedSecret.path(beside: options.output))
         generator.discovery.excludeOwnOutput(FeedSecret.inboxTokenPath(beside: options.output))

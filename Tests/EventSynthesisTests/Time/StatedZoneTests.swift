@@ -137,6 +137,67 @@ struct StatedZoneTests {
         #expect(aloneMessages.first?.contains("kept the time as stated") == true, "\(aloneMessages)")
     }
 
+    @Test(
+        "an address under its country's name in one of its territories, or with a city of another country, keeps the stated zone",
+        arguments: [
+            (#"{"city": "Saint-Denis", "postalCode": "97400", "country": "France"}"#, "Indian/Reunion"),
+            (#"{"city": "Pointe-à-Pitre", "country": "France"}"#, "America/Guadeloupe"),
+            (#"{"city": "Tórshavn", "country": "Denmark"}"#, "Atlantic/Faroe"),
+            (#"{"city": "Willemstad", "country": "Netherlands"}"#, "America/Curacao"),
+            (#"{"city": "San Juan", "region": "PR", "countryCode": "US"}"#, "America/Puerto_Rico"),
+            (#"{"city": "Hagåtña", "region": "GU", "countryCode": "US"}"#, "Pacific/Guam"),
+            (#"{"city": "Gibraltar", "country": "United Kingdom"}"#, "Europe/Gibraltar"),
+            (#"{"city": "Atlanta", "country": "Georgia"}"#, "America/New_York"),
+        ])
+    func territories(address: String, zone: String) throws {
+        let (show, messages) = try event(
+            #"{"type": "ticketedEvent", "name": "Show", "startTime": "2030-06-12T19:30:00[\#(zone)]", "venue": {"name": "Hall", "address": \#(address)}}"#)
+        #expect(show.start.description == "2030-06-12T19:30:00[\(zone)]", "\(address): \(messages)")
+        #expect(!messages.contains { $0.contains("wall time there") }, "\(address): \(messages)")
+    }
+
+    @Test("an offset at a territory's address given under its country keeps its instant, in the territory's zone")
+    func territoryOffsets() throws {
+        let (faroe, faroeMessages) = try event(
+            #"{"type": "ticketedEvent", "name": "Show", "startTime": "2030-06-12T19:30:00+01:00", "venue": {"name": "Hall", "address": {"city": "Tórshavn", "country": "DK"}}}"#)
+        #expect(faroe.start.description == "2030-06-12T19:30:00[Atlantic/Faroe]")
+        #expect(faroeMessages.isEmpty)
+        // In Copenhagen the same offset in June is the winter one, a slip: the wall time is kept.
+        let (copenhagen, _) = try event(
+            #"{"type": "ticketedEvent", "name": "Show", "startTime": "2030-06-12T19:30:00+01:00", "venue": {"name": "Hall", "address": {"city": "Copenhagen", "country": "DK"}}}"#)
+        #expect(copenhagen.start.description == "2030-06-12T19:30:00[Europe/Copenhagen]")
+    }
+
+    @Test("a country alone locates a place only where most of its people keep one time: Portugal, not Canada")
+    func countryAlone() throws {
+        let (canada, messages) = try event(
+            #"{"type": "ticketedEvent", "name": "Show", "startTime": "2030-06-12T19:30:00[Europe/London]", "venue": {"name": "Hall", "address": {"countryCode": "CA"}}}"#)
+        #expect(canada.start.description == "2030-06-12T19:30:00[Europe/London]")
+        #expect(messages.first == "startTime: Europe/London, the zone the time states, keeps other clocks than the place (every zone of CA, from its address) at that time; kept the time as stated, in Europe/London")
+        let (portugal, _) = try event(
+            #"{"type": "ticketedEvent", "name": "Show", "startTime": "2030-06-12T19:30:00[Europe/Berlin]", "venue": {"name": "Hall", "address": {"countryCode": "PT"}}}"#)
+        #expect(portugal.start.description == "2030-06-12T19:30:00[Europe/Lisbon]")
+    }
+
+    @Test("an end without a zone beside a start with one takes the start's zone, not what the location's words suggest")
+    func endOnTheStartsClock() throws {
+        let (show, messages) = try ticket(at: "Le Grand Rex, Paris, France", from: "2030-06-12T19:30:00[Europe/London]", to: "2030-06-12T23:30:00")
+        #expect(show.end?.description == "2030-06-12T23:30:00[Europe/London]", "\(messages)")
+    }
+
+    @Test("free text that names a country CLDR calls otherwise, a US state that is a country's name, a city that is a country's name in Spanish", arguments: [
+        ("Forbidden City, Beijing, China", "2030-06-12T19:30:00[Asia/Shanghai]"),
+        ("Fox Theatre, 660 Peachtree St NE, Atlanta, Georgia", "2030-06-12T19:30:00[America/New_York]"),
+        ("Rustaveli Theatre, Tbilisi, Georgia", "2030-06-12T19:30:00[Asia/Tbilisi]"),
+        ("Hagia Sophia, Istanbul, Turkey", "2030-06-12T19:30:00[Europe/Istanbul]"),
+        ("Opera House, Sydney NSW 2000", "2030-06-12T19:30:00[Australia/Sydney]"),
+        ("Alhambra, Granada", "2030-06-12T19:30:00"),
+    ])
+    func countryNames(location: String, start: String) throws {
+        let (show, messages) = try ticket(at: location, from: "2030-06-12T19:30", to: "2030-06-12T21:30")
+        #expect(show.start.description == start, "\(location): \(messages)")
+    }
+
     // MARK: - Property: words never move a stated instant
 
     /// Zones to state, far apart: for each name, the first whose clocks differ from every city
