@@ -212,7 +212,9 @@ struct CalDAVTransport: Sendable {
         case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout: "no answer in time"
         case let error as HTTPClientError where error == .remoteConnectionClosed: "the server closed the connection"
         case let error as HTTPClientError where error == .connectTimeout: "cannot connect in time"
-        case let error as NIOConnectionError: "cannot connect: \(error.connectionErrors.first.map { "\($0.error)" } ?? "\(error)")"
+        case let error as NIOConnectionError:
+            "cannot connect: \(error.connectionErrors.first.map { ($0.error as? IOError).map { SocketErrorWords.connecting($0.errnoCode) } ?? "\($0.error)" } ?? "\(error)")"
+        case let error as IOError: "cannot connect: \(SocketErrorWords.connecting(error.errnoCode))"
         default: "\(error)"
         }
     }

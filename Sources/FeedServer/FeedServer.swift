@@ -96,7 +96,11 @@ public struct FeedServer: Sendable {
                 availableConnectionsDelegate: MaximumAvailableConnections(Self.connectionLimit(configuration.maximumConnections))),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
-        try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        do {
+            try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        } catch let error as IOError {
+            throw FeedServerError.listen(SocketErrorWords.listening(error.errnoCode, port: configuration.port))
+        }
     }
 
     /// The connections to take at once: `wanted`, held 64 below the descriptors the process may

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import Programs
 import FeedServer
 import Foundation
@@ -17,6 +18,11 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let log: @Sendable (String) -> Void = { line in StandardError.print(line) }
+        // The port is tried before anything is written: a run that cannot listen writes nothing.
+        if options.port != 0, let code = SocketErrorWords.probe(host: options.host, port: options.port) {
+            StandardError.print("error: cannot serve on \(options.host):\(options.port): \(SocketErrorWords.listening(code, port: options.port)); nothing was written")
+            throw ExitCode.usage
+        }
         let secret: FeedSecret
         do {
             secret = options.rotateSecret ? try FeedSecret.rotate(beside: options.output) : try FeedSecret.load(beside: options.output)
