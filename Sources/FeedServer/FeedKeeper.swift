@@ -136,6 +136,18 @@ public final class FeedKeeper: Sendable {
             if !quiet || report.hasErrors { log("\(report.summary) [\(reason), \(milliseconds) ms]") }
             return .written(report)
         } catch {
+            if case .nothingToWrite = error, let empty = try? FeedDocument(
+                properties: generator.options.calendarProperties, events: [], generated: clock()
+            ).iCalendarText(), current.map({ $0.bytes == Array(empty.utf8) }) ?? true {
+                // No booking yet (an empty inbox): subscribers get a valid empty calendar, which
+                // the first booking fills; nothing is written to disk until there is one.
+                state.withLock { state in
+                    guard state.served == nil else { return }
+                    state.served = ServedFeed(bytes: Array(empty.utf8), previous: nil, modified: Date(), maxAge: generator.options.refreshInterval)
+                }
+                if !quiet { log("note: no events yet (\(reason)); serving an empty calendar until the first booking arrives") }
+                return .failed(error)
+            }
             log("error: the feed was not made again (\(reason)): \(error); \(current == nil ? "no feed to serve yet" : "still serving the last good feed")")
             return .failed(error)
         }

@@ -16,6 +16,19 @@ struct CommandLineTests {
         String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
     }
 
+    @Test("a mistyped required option is named with the option meant, before what is missing (exit 2)")
+    func typoHint() throws {
+        let result = try run(["generate", "Examples/trip", "--ouput", "x.ics"])
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("Error: Unknown option '--ouput'. Did you mean '--output'?\n"), "\(result.standardError)")
+        // publish writes into a calendar: a feed file's name and refresh are not its options.
+        for option in ["--name", "--refresh"] {
+            let publish = try run(["publish", "Examples/trip", "--calendar", "http://127.0.0.1:1/c/", option, "x"])
+            #expect(publish.status == 2)
+            #expect(publish.standardError.contains("Unknown option '\(option)'"), "\(publish.standardError)")
+        }
+    }
+
     @Test("the README's first command: the examples become a valid feed, exit status 0")
     func examples() throws {
         let folder = try TemporaryFolder("cli")

@@ -254,6 +254,43 @@ struct ServeCommandTests {
         #expect(result.standardError.contains("no-such-folder"))
     }
 
+    @Test("a port in use stops serve before anything is written, in the tool's words (exit 2)")
+    func portInUse() throws {
+        let folder = try TemporaryFolder("serve-port")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("in"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Repository.url("Examples/trip/2-flight-sfo-hel.json"), to: folder.url.appendingPathComponent("in/2.json"))
+        // A first server holds a port; a second asks for it.
+        let first = try Server(["in", "--output", "first.ics", "--now", "2030-06-01T00:00:00Z"], in: folder)
+        defer { _ = first.stop() }
+        let port = try #require(first.url.port)
+        let result = try ProcessRunner.run(Self.tool, ["serve", folder.path("in"), "--output", folder.path("second.ics"), "--port", "\(port)"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("the port is in use: another program listens on \(port) (choose another --port, or stop that program); nothing was written"), "\(result.standardError)")
+        #expect(!result.standardError.contains("errno"))
+        for name in ["second.ics", "second.ics.secret", "second.ics.inbox-token"] {
+            #expect(!FileManager.default.fileExists(atPath: folder.path(name)), "\(name) was written")
+        }
+    }
+
+    @Test("an empty input folder is served as a valid empty calendar, which the first booking fills")
+    func emptyFolder() throws {
+        let folder = try TemporaryFolder("serve-empty")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("in"), withIntermediateDirectories: true)
+        let server = try Server(["in", "--output", "feed.ics", "--now", "2030-06-01T00:00:00Z"], in: folder)
+        defer { _ = server.stop() }
+        let (status, headers, body) = try Self.request(server.url)
+        #expect(status == 200)
+        #expect(headers["content-type"] == "text/calendar; charset=utf-8")
+        let text = String(decoding: body, as: UTF8.self)
+        #expect(text.hasPrefix("BEGIN:VCALENDAR\r\n"))
+        #expect(!text.contains("BEGIN:VEVENT"))
+        let empty = try folder.write("empty.ics", text)
+        let verdict = try ICSValidator.validate([empty])
+        #expect(verdict.passed, "\(verdict.report)")
+        try FileManager.default.copyItem(at: Repository.url("Examples/trip/2-flight-sfo-hel.json"), to: folder.url.appendingPathComponent("in/2.json"))
+        #expect(try Self.eventually(15) { String(decoding: try Self.request(server.url).2, as: UTF8.self).contains("BEGIN:VEVENT") })
+    }
+
     /// Headless Chromium (Debian `chromium`), which `.ci/setup` installs.
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
         FileManager.default.isExecutableFile(atPath: $0)
