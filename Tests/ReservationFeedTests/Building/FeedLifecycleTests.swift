@@ -176,6 +176,12 @@ struct FeedLifecycleTests {
         allow.allowShrink = true
         let allowed = try Self.generation(three, after: first.text, at: "2030-06-02T09:00:00Z", options: allow)
         #expect(allowed.changes.cancelled.count == 5)
+        // What the README and docs say is what the guard does: more than half, not half.
+        for page in ["README.md", "docs/reliability.md"] {
+            let text = try String(contentsOf: Repository.url(page), encoding: .utf8).replacingOccurrences(of: "\n", with: " ")
+            #expect(!text.contains("half or more"), "\(page)")
+            #expect(text.contains("more than half"), "\(page)")
+        }
     }
 
     @Test("when an input could not be read, events it may hold are kept as they were, not cancelled")
