@@ -146,8 +146,16 @@ public struct FeedBuilder: Sendable {
         // Reservations of unverified mail, after every other has claimed its UID: a verified
         // message's version of the same booking wins; otherwise the event stays as it was.
         for step in Parallel.map(withheld, concurrency: concurrency, { maker.step(withheld: $0) }) {
-            guard let uid = step.uid, claimed[uid] == nil else { continue }
+            guard let uid = step.uid else { continue }
+            guard claimed[uid] == nil else {
+                // Another message's version of the booking made or kept its event: this one is
+                // not used either, and is counted once, as every unverified message is.
+                if let unused = step.unused { assembly.skipped.append(unused) }
+                continue
+            }
             claimed[uid] = -1
+            // An event kept as it was: the message is not used, and counted.
+            if case .skipped = step.outcome {} else if let unused = step.unused { assembly.skipped.append(unused) }
             assembly.diagnostics += step.diagnostics
             if step.previousWasLive == true {
                 previousLive += 1

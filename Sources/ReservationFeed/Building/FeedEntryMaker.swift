@@ -41,6 +41,9 @@ struct FeedEntryMaker: Sendable {
         var outcome: Outcome = .nothing
         /// For an event of the previous feed: whether it was live (not cancelled, not over).
         var previousWasLive: Bool?
+        /// For a reservation of unverified mail: that it is not used, whatever becomes of its
+        /// event (none, or the previous feed's kept as it was), for the run's count.
+        var unused: SkippedReservation?
     }
 
     enum Outcome: Sendable {
@@ -134,8 +137,10 @@ struct FeedEntryMaker: Sendable {
             imported.reservation, context: SynthesisContext(senderCountry: imported.senderCountry, companions: imported.companions))
         guard let event = result.event else { return step }
         step.uid = event.uid
+        let unused = SkippedReservation(origin: imported.origin, title: event.summary, reason: .unverifiedSender)
+        step.unused = unused
         guard let previous, let position = previousPositions[event.uid] else {
-            step.outcome = .skipped(SkippedReservation(origin: imported.origin, title: event.summary, reason: .unverifiedSender))
+            step.outcome = .skipped(unused)
             return step
         }
         let old = previous[position]

@@ -36,10 +36,10 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
             let files = inputs == 1 ? "1 input file" : "\(inputs) input files"
             if errors > 0 { return "no event could be made from \(files) (see the errors above); nothing was written" }
             if unverified > 0, unverified == skipped {
-                return "every booking in \(files) came in an e-mail whose sender is not verified (see the warnings above); nothing was written"
+                return "every booking in \(files) came in an e-mail whose sender is not verified or is no sender to take bookings from (see the warnings above); nothing was written"
             }
             if unverified > 0 {
-                return "every reservation in \(files) is unconfirmed, already ended or from an e-mail whose sender is not verified (see 'reservation-feed lint'); nothing was written"
+                return "every reservation in \(files) is unconfirmed, already ended or from an e-mail whose sender is not verified or is no sender to take bookings from (see 'reservation-feed lint'); nothing was written"
             }
             if skipped > 0 {
                 return "every reservation in \(files) is unconfirmed or already ended (see 'reservation-feed lint'); nothing was written"

@@ -39,7 +39,7 @@ public struct FeedGenerationReport: Sendable {
         let ended = skipped.count - unconfirmed - unverified
         let reasons = [
             unconfirmed > 0 ? "\(unconfirmed) unconfirmed" : nil, ended > 0 ? "\(ended) already ended" : nil,
-            unverified > 0 ? "\(unverified) from unverified senders" : nil,
+            unverified > 0 ? "\(unverified) from unverified or unknown senders" : nil,
         ].compactMap { $0 }
         if !reasons.isEmpty { read += "; skipped \(reasons.joined(separator: ", "))" }
         var line =
