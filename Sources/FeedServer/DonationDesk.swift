@@ -42,7 +42,13 @@ public struct DonationDesk: Sendable {
     private static let readings = DispatchSemaphore(value: 2)
 
     /// Reads a donation and keeps it when usable.
-    public func receive(_ body: [UInt8], now: Instant) async -> Receipt {
+    ///
+    /// - Parameters:
+    ///   - body: The document.
+    ///   - now: The time.
+    ///   - feed: The feed being served, whose record of who made each booking decides whether an
+    ///     e-mail may change one (a donation the feed would not take is refused, not kept).
+    public func receive(_ body: [UInt8], now: Instant, feed: [UInt8]? = nil) async -> Receipt {
         // A feed this tool wrote holds events, not reservations, and the inbox's reading passes
         // over it: refused, rather than kept and never read.
         if InputDiscovery.isFeedOfThisTool(body) {
@@ -51,7 +57,7 @@ public struct DonationDesk: Sendable {
         let digest = SHA256.hash(data: body).prefix(8).map { String(format: "%02x", $0) }.joined()
         let format = InputFormat.detect(body)
         let name = "donation-\(Self.stamp(now))-\(digest).\(Self.fileExtension(format))"
-        let read = await withTaskGroup(of: ImportResult?.self) { group in
+        let reading = await withTaskGroup(of: ImportResult?.self) { group in
             group.addTask { await self.read(body, name: name) }
             group.addTask {
                 try? await Task.sleep(nanoseconds: UInt64(self.timeBudget * 1_000_000_000))
@@ -61,7 +67,7 @@ public struct DonationDesk: Sendable {
             group.cancelAll()
             return first
         }
-        guard let read else {
+        guard var read = reading else {
             return receipt(503, [("error", .text("the document took longer than \(Int(timeBudget)) s to read; nothing was kept"))])
         }
         // What is said of the run's senders once (an organization that is no known booking
@@ -71,7 +77,26 @@ public struct DonationDesk: Sendable {
                 422,
                 [("error", .text("the document holds \(read.reservations.count) reservations, more than the \(reservationLimit) a donation may (--donation-reservations); nothing was kept"))])
         }
-        let findings = read.diagnostics + read.senderSummaries() + ReservationLinter(options: options).lint(read.reservations, now: now)
+        var refusals: [Diagnostic] = []
+        var admitted = false
+        if let feed, read.reservations.contains(where: { $0.sender != nil }) {
+            admitted = true
+            // A booking is changed only by its own sender: what the feed would refuse is refused here.
+            let previous = try? PreviousFeed(iCalendar: String(decoding: feed, as: UTF8.self))
+            let before = read.reservations.count
+            _ = InputReading(discovery: InputDiscovery(), importer: importer).admit(&read, makers: previous?.makers ?? [:]) { refusals.append($0) }
+            if read.reservations.isEmpty, before > 0 {
+                let messages = refusals.map { JSONReport.Value.text($0.description) }
+                return receipt(
+                    422,
+                    [("error", .text("the bookings it changes were made by another organization's mail, which alone (or you) may change them; nothing was kept")),
+                     ("messages", .list(messages))])
+            }
+        }
+        // Admission said what there is to say of the senders already, into the diagnostics.
+        let said: [Diagnostic] = admitted ? refusals.filter { !read.diagnostics.contains($0) } : read.senderSummaries()
+        let linted: [Diagnostic] = ReservationLinter(options: options).lint(read.reservations, now: now)
+        let findings: [Diagnostic] = read.diagnostics + said + linted
         let messages = findings.map { JSONReport.Value.text($0.description) }
         guard !read.reservations.isEmpty, !findings.contains(where: { $0.severity == .error }) else {
             let reason =

@@ -174,7 +174,7 @@ public struct FeedServer: Sendable {
                 status: .contentTooLarge, headerFields: [.contentType: "text/plain; charset=utf-8", .connection: "close"],
                 body: Array(Self.tooLarge(configuration.maximumBodySize).description.utf8))
         }
-        let receipt = await desk.receive(bytes, now: now)
+        let receipt = await desk.receive(bytes, now: now, feed: keeper.current?.bytes)
         if receipt.stored {
             _ = await keeper.regenerate(reason: "donation")
         }

@@ -254,6 +254,36 @@ struct ServeCommandTests {
         #expect(result.standardError.contains("no-such-folder"))
     }
 
+    @Test("a donated e-mail that the feed would refuse (another organization's change to a booking) is refused, not kept and dropped")
+    func donationTheFeedWouldRefuse() throws {
+        let keys = try DKIMTestKeys()
+        try keys.make(selector: "s1", domain: "united.com")
+        try keys.make(selector: "s1", domain: "travel-deals.example")
+        let folder = try TemporaryFolder("serve-refused")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("inbox"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Repository.url("Examples/trip/2-flight-sfo-hel.json"), to: folder.url.appendingPathComponent("inbox/2.json"))
+        // Any verified sender's bookings are believed (--trust-verified), but a booking changes only by its own.
+        let server = try Server(["inbox", "--output", "trips.ics", "--now", "2030-06-01T00:00:00Z", "--dkim-keys", keys.keysFile, "--trust-verified"], in: folder)
+        defer { _ = server.stop() }
+        let inbox = server.url.deletingLastPathComponent().appendingPathComponent("inbox")
+        let authorized = ["Authorization": "Bearer " + (try Self.inboxToken(folder.path("trips.ics")))]
+        let booked = try keys.sign(TrustedSenderTests.flight("K9DON8"), selector: "s1", domain: "united.com")
+        let (created, _, receipt) = try Self.request(inbox, method: "POST", headers: authorized, body: Data(booked.utf8))
+        #expect(created == 201, "\(String(decoding: receipt, as: UTF8.self))")
+        #expect(try Self.eventually(15) { String(decoding: try Self.request(server.url).2, as: UTF8.self).contains("Flight UA 110") })
+        // A verified stranger, later, cancelling United's booking: the feed would not take it.
+        let cancelled = try keys.sign(
+            TrustedSenderTests.flight(
+                "K9DON8", from: "Deals <mail@travel-deals.example>", status: "ReservationCancelled", messageID: "deals@x",
+                date: "Tue, 04 Jun 2030 10:00:00 +0000"),
+            selector: "s1", domain: "travel-deals.example")
+        let (refused, _, answer) = try Self.request(inbox, method: "POST", headers: authorized, body: Data(cancelled.utf8))
+        #expect(refused == 422, "\(String(decoding: answer, as: UTF8.self))")
+        #expect(String(decoding: answer, as: UTF8.self).contains("another organization's mail"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("inbox")).count == 2, "nothing was kept")
+        #expect(!String(decoding: try Self.request(server.url).2, as: UTF8.self).contains("CANCELLED"))
+    }
+
     @Test("a port in use stops serve before anything is written, in the tool's words (exit 2)")
     func portInUse() throws {
         let folder = try TemporaryFolder("serve-port")

@@ -124,7 +124,10 @@ public enum AtomicFileWriter {
         bytes.append(contentsOf: repeatElement(0, count: count))
         var filled = 0
         while filled < count {
-            let got = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + start + filled, count - filled) }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Foundation.read(descriptor, base + start + filled, count - filled)
+            }
             if got < 0, errno == EINTR { continue }
             guard got > 0 else { break }
             filled += got

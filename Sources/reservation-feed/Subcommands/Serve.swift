@@ -23,6 +23,14 @@ struct Serve: AsyncParsableCommand {
             StandardError.print("error: cannot serve on \(options.host):\(options.port): \(SocketErrorWords.listening(code, port: options.port)); nothing was written")
             throw ExitCode.usage
         }
+        if let inbox = options.inbox {
+            do {
+                try OutputLocation.checkFolder(inbox)
+            } catch {
+                StandardError.print("error: the inbox \(inbox) cannot be used: \(error); nothing was written")
+                throw ExitCode.usage
+            }
+        }
         let secret: FeedSecret
         do {
             secret = options.rotateSecret ? try FeedSecret.rotate(beside: options.output) : try FeedSecret.load(beside: options.output)
@@ -47,14 +55,13 @@ struct Serve: AsyncParsableCommand {
             return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
         }
         // What the inbox keeps is an input like any other, wherever the inbox is: made now, so
-        // that it is read and followed from the start.
+        // that it is read and followed from the start (checked before anything was written).
         var inputs = options.input.inputs
         if let inbox = options.inbox {
             do {
-                try OutputLocation.checkFolder(inbox)
                 try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
             } catch {
-                StandardError.print("error: the inbox \(inbox) cannot be made: \(error)")
+                StandardError.print("error: the inbox \(inbox) cannot be made: \(error.localizedDescription)")
                 throw ExitCode.usage
             }
             inputs.append(inbox)
