@@ -29,14 +29,29 @@ public enum SocketErrorWords {
         }
     }
 
-    /// Checks that an address and port can be listened on, before anything is written: opens a
-    /// socket, binds it as a server would (`SO_REUSEADDR`), and closes it. `nil` when it can;
-    /// otherwise the system's error number. A numeric IPv4 or IPv6 address only (a name is
-    /// left to the server, which resolves it).
-    public static func probe(host: String, port: Int) -> Int32? {
-        var result: Int32?
+    /// What `probe` found wrong.
+    public enum ProbeFailure: Error, Sendable, Equatable {
+        /// The host name resolves to no address of this machine's kind.
+        case unknownHost
+        /// Binding failed, with the system's error number.
+        case bind(Int32)
+    }
+
+    /// Why a probe failed, in the tool's words.
+    public static func listening(_ failure: ProbeFailure, host: String, port: Int) -> String {
+        switch failure {
+        case .unknownHost: "no address is known for \(host) (--host takes one of this machine's addresses or names, 127.0.0.1, or 0.0.0.0 for all)"
+        case .bind(let code): listening(code, port: port)
+        }
+    }
+
+    /// Checks that an address and port can be listened on, before anything is written: resolves
+    /// the host (a name as the server would), opens a socket, binds it as a server would
+    /// (`SO_REUSEADDR`), and closes it. `nil` when it can.
+    public static func probe(host: String, port: Int) -> ProbeFailure? {
+        var result: ProbeFailure?
         var hints = addrinfo()
-        hints.ai_flags = AI_NUMERICHOST | AI_PASSIVE
+        hints.ai_flags = AI_PASSIVE
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -44,14 +59,14 @@ public enum SocketErrorWords {
         hints.ai_socktype = SOCK_STREAM
         #endif
         var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else { return nil }
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else { return .unknownHost }
         defer { freeaddrinfo(list) }
         let descriptor = socket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var on: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        if bind(descriptor, first.pointee.ai_addr, first.pointee.ai_addrlen) != 0 { result = errno }
+        if bind(descriptor, first.pointee.ai_addr, first.pointee.ai_addrlen) != 0 { result = .bind(errno) }
         return result
     }
 }

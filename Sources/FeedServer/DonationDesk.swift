@@ -110,6 +110,14 @@ public struct DonationDesk: Sendable {
         var builderOptions = options
         builderOptions.allowShrink = true
         let events = (try? FeedBuilder(options: builderOptions, concurrency: 1).build(from: read.reservations, now: now).feed.events) ?? []
+        // What makes no event (a booking over already, one not confirmed) would be kept and never
+        // reach the feed: refused instead.
+        guard !events.isEmpty else {
+            return receipt(
+                422,
+                [("error", .text("it makes no event: its bookings are over already or not confirmed (see the messages); nothing was kept")),
+                 ("messages", .list(messages))])
+        }
         let eventList = JSONReport.Value.list(
             events.map { event in
                 .object([
@@ -141,7 +149,7 @@ public struct DonationDesk: Sendable {
             DispatchQueue.global().async {
                 Self.readings.wait()
                 defer { Self.readings.signal() }
-                continuation.resume(returning: importer.read(body, source: .donation("inbox/" + name)))
+                continuation.resume(returning: importer.read(body, source: .donation(inbox + "/" + name)))
             }
         }
     }

@@ -38,7 +38,7 @@ struct MboxCommandTests {
         let output = folder.path("mail.ics")
         let result = try run(["generate", box, "--output", output, "--now", Self.now])
         #expect(result.status == 0)
-        #expect(result.standardError.hasSuffix("(2 reservations from 1 input (5 messages))\n"))
+        #expect(result.standardError.hasSuffix("(2 reservations from 1 input holding 5 messages)\n"))
         let feed = String(decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self)
         #expect(feed.contains("SUMMARY:Cancelled: Restaurant · EPIC Steak (2 people)"))
         #expect(feed.contains("SUMMARY:Hotel · Hotel Norge by Scandic"))
@@ -108,7 +108,7 @@ struct MboxCommandTests {
             ["python3", Repository.url("Tests/Tools/peak_memory.py").path, Self.tool.path, "generate", box, "--output", output, "--now", Self.now,
              "--extractor", "none", "--limit", "file-size=10M"] + Repository.dkimKeyOptions)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardError.contains("(2 reservations from 1 input (303 messages))"), "\(result.standardError)")
+        #expect(result.standardError.contains("(2 reservations from 1 input holding 303 messages)"), "\(result.standardError)")
         let peak = try #require(result.standardError.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").last ?? "") })
         // About a twentieth of the file; a reader that held the file would need more than all of it.
         #expect(peak < Sanitizer.memoryBound(120_000), "peak memory \(peak) KB for a \(size / 1_000_000) MB mbox")

@@ -167,6 +167,12 @@ struct ServeCommandTests {
         let (refused, _, message) = try Self.request(inbox, method: "POST", headers: authorized, body: Data("{\"hello\": 1}".utf8))
         #expect(refused == 422)
         #expect(String(decoding: message, as: UTF8.self).contains("no reservation found"))
+        // A booking over already makes no event: refused, rather than kept and never in the feed.
+        let past = String(decoding: Self.donation("ReservationConfirmed"), as: UTF8.self)
+            .replacingOccurrences(of: "2030-06-20", with: "2020-06-20").replacingOccurrences(of: "DONATED-7", with: "DONATED-PAST")
+        let (over, _, overAnswer) = try Self.request(inbox, method: "POST", headers: authorized, body: Data(past.utf8))
+        #expect(over == 422, "\(String(decoding: overAnswer, as: UTF8.self))")
+        #expect(String(decoding: overAnswer, as: UTF8.self).contains("it makes no event"))
 
         // An input added while serving shows within seconds.
         try FileManager.default.copyItem(
@@ -298,6 +304,23 @@ struct ServeCommandTests {
         #expect(result.standardError.contains("the port is in use: another program listens on \(port) (choose another --port, or stop that program); nothing was written"), "\(result.standardError)")
         #expect(!result.standardError.contains("errno"))
         for name in ["second.ics", "second.ics.secret", "second.ics.inbox-token"] {
+            #expect(!FileManager.default.fileExists(atPath: folder.path(name)), "\(name) was written")
+        }
+        // The same by a host's name; a name nothing resolves; an inbox that cannot be made.
+        let byName = try ProcessRunner.run(
+            Self.tool, ["serve", folder.path("in"), "--output", folder.path("third.ics"), "--port", "\(port)", "--host", "localhost"])
+        #expect(byName.status == 2)
+        #expect(byName.standardError.contains("the port is in use"), "\(byName.standardError)")
+        let unknown = try ProcessRunner.run(
+            Self.tool, ["serve", folder.path("in"), "--output", folder.path("third.ics"), "--port", "0", "--host", "nosuch.invalid"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("no address is known for nosuch.invalid"), "\(unknown.standardError)")
+        _ = try folder.write("a-file", "x")
+        let inbox = try ProcessRunner.run(
+            Self.tool, ["serve", folder.path("in"), "--output", folder.path("third.ics"), "--port", "0", "--inbox", folder.path("a-file/sub")])
+        #expect(inbox.status == 2)
+        #expect(inbox.standardError.contains("cannot be made (not a directory)"), "\(inbox.standardError)")
+        for name in ["third.ics", "third.ics.secret", "third.ics.inbox-token"] {
             #expect(!FileManager.default.fileExists(atPath: folder.path(name)), "\(name) was written")
         }
     }

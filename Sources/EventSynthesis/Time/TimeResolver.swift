@@ -79,14 +79,6 @@ struct TimeResolver {
         }
         var offsetContradicted = false
         if let (zone, source, isLocated) = place.knownZone {
-            if let offset, Self.contradicts(offset, zone, at: local), let country = place.countryCode, place.isCityOutsideCountry,
-                let territoryZone = DependentTerritories.zone(keeping: offset, at: local.instant(at: offset), territoriesOf: country)
-            {
-                // An address under its country's name in one of its territories (Tórshavn as in
-                // `DK`), whose city is not the country's and whose offset says which: the
-                // territory's zone, the instant as stated.
-                return inZone(local, territoryZone, offset: offset, source: ZoneSource.named(territoryZone), field: field, messages: &messages)
-            }
             if isLocated || !Self.contradicts(offset, zone, at: local) {
                 if !isLocated, let (other, otherZone) = place.cityPassedOver, let written = place.written {
                     let message: DiagnosticMessage =
@@ -96,7 +88,7 @@ struct TimeResolver {
                         messages.append(Diagnostic(.warning, .zoneGuessed, field: field, message))
                     }
                 }
-                return inZone(local, zone, offset: offset, source: source.giving(zone), field: field, messages: &messages)
+                return inZone(local, zone, offset: offset, source: source.giving(zone), territoryOf: place, field: field, messages: &messages)
             }
             // What names suggest is taken only where it keeps the time's offset: they never move
             // an instant, nor show it in a zone whose clocks say otherwise.
@@ -153,8 +145,8 @@ struct TimeResolver {
     /// when the time has an offset (a warning when the offset is not the zone's then, unless it is
     /// UTC's), else the wall time.
     func inZone(
-        _ local: LocalDateTime, _ zone: String, offset: UTCOffset?, source: some CustomStringConvertible & Sendable, field: FieldPath,
-        messages: inout [Diagnostic]
+        _ local: LocalDateTime, _ zone: String, offset: UTCOffset?, source: some CustomStringConvertible & Sendable,
+        territoryOf place: Whereabouts? = nil, field: FieldPath, messages: inout [Diagnostic]
     ) -> EventTime {
         if TimeZoneRules.isUTC(zone) {
             return .utc(offset.map { local.instant(at: $0).utcDateTime } ?? local)
@@ -166,6 +158,14 @@ struct TimeResolver {
         }
         // UTC is a way of writing an instant, not a claim about the place's clocks.
         guard zoneOffset != offset, offset != .zero else { return zoned }
+        if let place, let country = place.countryCode, place.isCityOutsideCountry,
+            let territoryZone = DependentTerritories.zone(keeping: offset, at: instant, territoriesOf: country)
+        {
+            // An address under its country's name in one of its territories (Tórshavn as in
+            // `DK`), whose city is not the country's and whose offset says which: the
+            // territory's zone, the instant as stated.
+            return inZone(local, territoryZone, offset: offset, source: ZoneSource.named(territoryZone), field: field, messages: &messages)
+        }
         if Self.isOffsetOfAnotherSeason(offset, in: zone, near: instant) {
             // -08:00 for San Francisco in April: the sender's offset is the winter one, a common
             // slip (Google's own examples make it); the wall time is what the booking says.

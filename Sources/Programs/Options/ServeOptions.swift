@@ -35,7 +35,7 @@ public struct ServeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How long a whole request (head and body) may take to arrive, from the moment the connection is ready for it.", valueName: "seconds"))
     public var requestTimeout: Int = 60
 
-    @Option(help: ArgumentHelp("The largest document the inbox takes, in bytes, with an optional K or M (default 2M).", valueName: "size"))
+    @Option(help: ArgumentHelp("The largest document the inbox takes, in bytes, with an optional K or M.", valueName: "size"))
     public var donationSize: String = "2M"
 
     @Option(help: ArgumentHelp("The most reservations one donation may hold; one with more is refused whole.", valueName: "count"))

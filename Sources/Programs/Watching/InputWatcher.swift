@@ -50,7 +50,9 @@ public final class InputWatcher: @unchecked Sendable {
     ///   - ignoring: Paths whose changes do not count.
     public init(inputs: [String], ignoring: [String] = [], onChange: @escaping @Sendable (String) -> Void) {
         self.inputs = inputs.filter { $0 != "-" }.map(Self.standardized)
-        ignored = Set(ignoring.map(Self.standardized))
+        // Each path both as written and with its folder's links resolved: a change is reported
+        // under the folder watched, which may be either.
+        ignored = Set(ignoring.flatMap { [Self.standardized($0), Self.resolved($0)] })
         self.onChange = onChange
     }
 
@@ -158,7 +160,7 @@ public final class InputWatcher: @unchecked Sendable {
             offset += headerSize + length
             guard let target = watched[watch] else { continue }
             if let only = target.onlyName, name != only { continue }
-            if ignored.contains(target.path + "/" + name) { continue }
+            if ignored.contains(target.path + "/" + name) || ignored.contains(Self.resolved(target.path) + "/" + name) { continue }
             if name.hasPrefix("."), mask & UInt32(IN_ISDIR) == 0 { continue }  // temporary files of atomic writes
             // A nameless temporary file (O_TMPFILE, a feed's spool) is reported as `#` and its
             // inode number: it is no input.
@@ -209,6 +211,12 @@ public final class InputWatcher: @unchecked Sendable {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
+    /// A path with its folder's symbolic links resolved (the file itself need not exist).
+    static func resolved(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
+    }
+
     private static func folders(below folder: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var folders: [String] = []
@@ -221,8 +229,22 @@ public final class InputWatcher: @unchecked Sendable {
     /// Names, sizes and modification times of every file the inputs hold.
     static func fingerprint(of inputs: [String], ignoring ignored: Set<String> = []) -> [String: String] {
         var result: [String: String] = [:]
+        // Each folder's path with its links resolved, worked out once a scan.
+        var resolvedFolders: [Substring: String] = [:]
+        func isIgnored(_ path: String) -> Bool {
+            guard !ignored.isEmpty else { return false }
+            if ignored.contains(path) { return true }
+            guard let slash = path.lastIndex(of: "/") else { return false }
+            let folder = path[..<slash]
+            let resolvedFolder = resolvedFolders[folder] ?? {
+                let resolved = URL(fileURLWithPath: String(folder)).resolvingSymlinksInPath().path
+                resolvedFolders[folder] = resolved
+                return resolved
+            }()
+            return ignored.contains(resolvedFolder + path[slash...])
+        }
         func note(_ path: String, _ attributes: [FileAttributeKey: Any]?) {
-            guard !ignored.contains(path), !(path.split(separator: "/").last?.hasPrefix(".") ?? false) else { return }
+            guard !isIgnored(path), !(path.split(separator: "/").last?.hasPrefix(".") ?? false) else { return }
             let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
             let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             result[path] = "\(size) \(modified)"

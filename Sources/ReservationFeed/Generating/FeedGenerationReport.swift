@@ -33,7 +33,7 @@ public struct FeedGenerationReport: Sendable {
             "\(number) \(number == 1 ? singular : plural)"
         }
         var read = "\(count(reservationCount, "reservation", "reservations")) from \(count(inputCount, "input", "inputs"))"
-        if messageCount > 0 { read += " (\(count(messageCount, "message", "messages")))" }
+        if messageCount > 0 { read += " holding \(count(messageCount, "message", "messages"))" }
         let unconfirmed = skipped.filter { if case .unconfirmed = $0.reason { true } else { false } }.count
         let unverified = skipped.filter { $0.reason == .unverifiedSender }.count
         let ended = skipped.count - unconfirmed - unverified

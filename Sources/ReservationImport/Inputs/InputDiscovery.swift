@@ -25,9 +25,32 @@ public struct InputDiscovery: Sendable {
     /// The files and folders the run writes, as canonical paths: never its inputs.
     public private(set) var ownOutputs: Set<String> = []
 
+    /// The device and inode of each of them that exists: a hard link to the feed is the feed.
+    private var ownIdentities: Set<FileIdentity> = []
+
+    private struct FileIdentity: Hashable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+
+        init?(_ path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
     /// Marks a file or folder the run writes (which need not exist yet) as never to be read.
     public mutating func excludeOwnOutput(_ path: String) {
         ownOutputs.insert(Self.canonicalOutput(path))
+        if let identity = FileIdentity(path) { ownIdentities.insert(identity) }
+    }
+
+    /// Whether a path is one of the run's own outputs, by name or as the same file.
+    private func isOwnOutput(_ path: String) -> Bool {
+        guard !ownOutputs.isEmpty else { return false }
+        if ownOutputs.contains(canonical(path)) { return true }
+        return FileIdentity(path).map(ownIdentities.contains) ?? false
     }
 
     /// The extensions of the formats this tool reads.
@@ -55,7 +78,7 @@ public struct InputDiscovery: Sendable {
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
                 throw .notFound(argument)
             }
-            if ownOutputs.contains(canonical(argument)) {
+            if isOwnOutput(argument) {
                 diagnostics.append(
                     Diagnostic(
                         .warning, .ownOutput, at: Origin(file: argument),
@@ -87,7 +110,7 @@ public struct InputDiscovery: Sendable {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if !ownOutputs.isEmpty, ownOutputs.contains(canonical(path)) { continue }
+            if isOwnOutput(path) { continue }
             if isDirectory.boolValue {
                 walk(path, into: &sources, diagnostics: &diagnostics, seen: &seen)
             } else if extensions.contains((name as NSString).pathExtension.lowercased())

@@ -19,15 +19,28 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let log: @Sendable (String) -> Void = { line in StandardError.print(line) }
         // The port is tried before anything is written: a run that cannot listen writes nothing.
-        if options.port != 0, let code = SocketErrorWords.probe(host: options.host, port: options.port) {
-            StandardError.print("error: cannot serve on \(options.host):\(options.port): \(SocketErrorWords.listening(code, port: options.port)); nothing was written")
+        if let failure = SocketErrorWords.probe(host: options.host, port: options.port) {
+            StandardError.print(
+                "error: cannot serve on \(options.host):\(options.port): \(SocketErrorWords.listening(failure, host: options.host, port: options.port)); nothing was written")
             throw ExitCode.usage
         }
+        // What the inbox keeps is an input like any other, wherever the inbox is: made now, before
+        // the secrets, so that it is read and followed from the start.
         if let inbox = options.inbox {
             do {
                 try OutputLocation.checkFolder(inbox)
             } catch {
                 StandardError.print("error: the inbox \(inbox) cannot be used: \(error); nothing was written")
+                throw ExitCode.usage
+            }
+            if mkdir(inbox, 0o700) != 0, errno != EEXIST {
+                let reason = String(cString: strerror(errno)).lowercased()
+                StandardError.print("error: the inbox \(inbox) cannot be made (\(reason)): its parent folder must exist and be yours; nothing was written")
+                throw ExitCode.usage
+            }
+            var status = stat()
+            guard stat(inbox, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                StandardError.print("error: the inbox \(inbox) is not a folder; nothing was written")
                 throw ExitCode.usage
             }
         }
@@ -54,18 +67,8 @@ struct Serve: AsyncParsableCommand {
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
         }
-        // What the inbox keeps is an input like any other, wherever the inbox is: made now, so
-        // that it is read and followed from the start (checked before anything was written).
         var inputs = options.input.inputs
-        if let inbox = options.inbox {
-            do {
-                try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
-            } catch {
-                StandardError.print("error: the inbox \(inbox) cannot be made: \(error.localizedDescription)")
-                throw ExitCode.usage
-            }
-            inputs.append(inbox)
-        }
+        if let inbox = options.inbox { inputs.append(inbox) }
         let keeper = FeedKeeper(generator: generator, inputs: inputs, output: options.output, quiet: options.quiet,
             clock: { [pinned = options.input.now == nil ? nil : try? options.input.moment()] in pinned ?? .now }, log: log)
         let feedName = URL(fileURLWithPath: options.output).lastPathComponent

@@ -81,6 +81,13 @@ struct OwnOutputTests {
         #expect(named.diagnostics.map(\.code) == [.ownOutput])
         #expect(named.diagnostics.first?.origin?.description == feed)
         #expect(try events(feed) == 8)
+        // A hard link to the feed is the feed.
+        let linked = folder.path("hard-link.txt")
+        try #require(link(feed, linked) == 0)
+        let hard = try FeedGenerator().generate(inputs: [folder.url.path, linked], to: .file(feed), now: Self.now)
+        #expect(hard.diagnostics.map(\.code) == [.ownOutput])
+        #expect(try events(feed) == 8)
+        try FileManager.default.removeItem(atPath: linked)
 
         // Another run's feed in the folder: passed over by `generate` and by `lint`.
         try FileManager.default.copyItem(atPath: feed, toPath: folder.path("copy.ics"))
