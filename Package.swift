@@ -159,7 +159,7 @@ let package = Package(
             // ICalendar module touches libical).
             dependencies: [
                 "Basics", "Chrono", "Diagnostics", "Geography", "Reservations", "JSONParsing", "HTMLMarkup", "MailMessage", "Mailboxes",
-                "ICalendar", "Parallel", "SenderVerification", "DKIM", "ZoneNames", .product(name: "Crypto", package: "swift-crypto"),
+                "ICalendar", "Parallel", "SenderVerification", "ZoneNames", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "EventModel", dependencies: ["Chrono"]),
         // Airports with codes, coordinates and zones, generated from airportsdata (MIT).

@@ -36,9 +36,4 @@ public enum WallTimeReading: Sendable, Hashable {
     public var isRepeated: Bool {
         if case .repeated = self { true } else { false }
     }
-
-    /// Whether the wall time does not occur at all.
-    public var isSkipped: Bool {
-        if case .skipped = self { true } else { false }
-    }
 }
