@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What a failed connection or listen means, in the tool's words and with what to do, from the
 /// system's error number: never the runtime's `connection reset (error set): Connection refused)
 /// (errno: 111)`.

@@ -137,8 +137,13 @@ public enum Gazetteer {
     /// them (what tells the zone most people keep among zones alike). Read from the tables on
     /// each call, without placing each city on the map as ``allCities`` does.
     public static var peopleByZone: [String: Int] {
+        people { _ in true }
+    }
+
+    /// The people of the cities whose country `accepting` accepts, by the zone GeoNames gives them.
+    private static func people(inCountries accepting: (String) -> Bool) -> [String: Int] {
         var people: [String: Int] = [:]
-        for fields in cityLines.allFields() where fields.count == 8 {
+        for fields in cityLines.allFields() where fields.count == 8 && accepting(fields[2]) {
             guard let zone = Int(fields[6]), zones.indices.contains(zone), let population = Int(fields[7]) else { continue }
             people[zones[zone], default: 0] += population
         }
@@ -151,11 +156,7 @@ public enum Gazetteer {
     public static func peopleByZone(inCountry countryCode: String) -> [String: Int] {
         let country = countryCode.uppercased()
         if let known = countryPeople.withValue({ $0[country] }) { return known }
-        var people: [String: Int] = [:]
-        for fields in cityLines.allFields() where fields.count == 8 && fields[2] == country {
-            guard let zone = Int(fields[6]), zones.indices.contains(zone), let population = Int(fields[7]) else { continue }
-            people[zones[zone], default: 0] += population
-        }
+        let people = people { $0 == country }
         countryPeople.withValue { $0[country] = people }
         return people
     }

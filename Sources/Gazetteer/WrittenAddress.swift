@@ -45,6 +45,8 @@ public struct WrittenAddress: Sendable, Hashable {
     /// What `text` says of where the place is; `nil` when it names no city, region or country
     /// in the places an address gives them.
     public static func read(_ text: String) -> WrittenAddress? {
+        // Only texts of a place's length are remembered: a field may be 64 KB.
+        guard text.utf8.count <= 1024 else { return reading(text) }
         if let known = readings.withValue({ $0[text] }) { return known }
         let found = reading(text)
         readings.withValue { readings in

@@ -8,7 +8,7 @@ struct Contradiction: Sendable {
     /// airport's code, a position).
     let basis: String
     /// The zone the evidence gives.
-    let zone: String
+    var zone: String { evidence.zone }
     /// Whether the evidence is a country none of whose zones keeps the stated clocks, none of
     /// them kept by most of its people: messages then name the country, not one of its zones.
     var isCountryWide = false

@@ -242,7 +242,7 @@ struct Whereabouts: Sendable {
         let zoneContradiction = { (zone: String, source: ZoneSource, isLocated: Bool) -> Contradiction? in
             guard zone != stated, let offset = TimeZoneRules.offset(in: zone, at: instant), offset != statedOffset else { return nil }
             return Contradiction(
-                evidence: source.giving(zone), basis: evidenceBasis, zone: zone,
+                evidence: source.giving(zone), basis: evidenceBasis,
                 outweighs: isLocated && !instants.contains { keepsStated(zone, $0) })
         }
         // A country none of whose zones keeps the stated clocks: located when most of its people
@@ -254,7 +254,7 @@ struct Whereabouts: Sendable {
             let dominant = isLocated ? Self.zoneOfMost(inCountry: countryCode) : nil
             let zone = dominant ?? coordinates.flatMap { CountryTimeZones.nearestZone(inCountry: countryCode, to: $0) } ?? zones[0].zone
             var found = Contradiction(
-                evidence: ZoneSource.named(countryCode).giving(zone), basis: evidenceBasis, zone: zone,
+                evidence: ZoneSource.named(countryCode).giving(zone), basis: evidenceBasis,
                 outweighs: dominant != nil && !instants.contains(where: anyKeepsStated))
             found.isCountryWide = dominant == nil && coordinates == nil && zones.count > 1
             return found

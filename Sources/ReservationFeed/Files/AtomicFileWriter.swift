@@ -65,9 +65,7 @@ public enum AtomicFileWriter {
             guard old >= 0 else { return }
             comparison.removeAll(keepingCapacity: true)
             comparison.reserveCapacity(chunk.count)
-            var agrees = Self.read(old, count: chunk.count, into: &comparison) && comparison == chunk
-            if chunk.isEmpty { agrees = true }
-            if !agrees {
+            if !(Self.read(old, count: chunk.count, into: &comparison) && comparison == chunk) {
                 close(old)
                 old = -1
             }
@@ -98,12 +96,10 @@ public enum AtomicFileWriter {
                 writebackStarted = size
             }
         }
-        if old >= 0 {
-            // Every byte agreed: the old file is the new content if it ends here too.
-            var next: [UInt8] = []
-            if !Self.read(old, count: 1, into: &next), next.isEmpty {
-                return false
-            }
+        // Every byte agreed: the old file is the new content if it ends here too.
+        var status = stat()
+        if old >= 0, fstat(old, &status) == 0, status.st_size == size {
+            return false
         }
         guard fsync(descriptor) == 0 else { throw failure(path, "cannot flush the file to disk") }
         isOpen = false

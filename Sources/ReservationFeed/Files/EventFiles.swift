@@ -1,6 +1,7 @@
 import Basics
 import Foundation
 import ICalendar
+import ReservationImport
 
 /// One `.ics` file per event in a folder, kept in step with the feed (`--split DIR`): a person can
 /// open or send a single event, and opening a newer file updates the same event in a desktop
@@ -61,8 +62,7 @@ public enum EventFiles {
             // Only the running user's own files, never through a link.
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(),
-                let text = try? String(contentsOfFile: path, encoding: .utf8),
-                text.contains("\r\nPRODID:-//ReservationFeed//")
+                InputDiscovery.isFeedOfThisTool(path)
             else { continue }
             if (try? FileManager.default.removeItem(atPath: path)) != nil { removed += 1 }
         }

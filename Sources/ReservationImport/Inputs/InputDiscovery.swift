@@ -159,7 +159,7 @@ public struct InputDiscovery: Sendable {
 
     /// Whether a file is a calendar this tool wrote (a feed, or one event of a `--split`
     /// folder): its first kilobyte names ReservationFeed as its `PRODID`.
-    static func isFeedOfThisTool(_ path: String) -> Bool {
+    public static func isFeedOfThisTool(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
