@@ -38,7 +38,7 @@ import Foundation
 import PackageDescription
 
 /// KDE's itinerary library (KItinerary) and Qt's core as this machine's development packages have
-/// them (Debian `libkpimitinerary-dev`, which `.ci/setup` installs), for the extractor helper;
+/// them (Debian `libkpimitinerary-dev`, which `.ci/setup tests` installs), for the extractor helper;
 /// `nil` without them, and then the programs run KDE's `kitinerary-extractor` once per document.
 let kitinerary: (includes: [String], libraries: [String])? = {
     let files = FileManager.default

@@ -5,7 +5,7 @@ import Testing
 /// Trains and buses read by KDE's extractor from e-mails without markup (KDE's own test data,
 /// CC0-1.0: `Fixtures/kde-mail/`), whose times carry no zone: whatever the tool can place, an event's two
 /// ends are written on one kind of clock, as RFC 5545 demands, and every feed is valid. Without
-/// the extractor (`.ci/setup` installs it) the test fails: the documents give no events.
+/// the extractor (`.ci/setup tests` installs it) the test fails: the documents give no events.
 @Suite("Trains from e-mails without markup, through KDE's extractor")
 struct ExtractedTrainTests {
     static let folder = "Tests/CommandLineTests/Fixtures/kde-mail/"

@@ -45,7 +45,7 @@ struct KDETestDataTests {
     @Test("what KDE's extractor finds alone, the tool writes: the same events as recorded, on one clock, valid", .timeLimit(.minutes(5)))
     func endToEnd() throws {
         let extractor = try #require(
-            DocumentExtractor.installed(), "kitinerary-extractor is not installed: run .ci/setup (Debian: apt-get install libkpimitinerary-bin)")
+            DocumentExtractor.installed(), "kitinerary-extractor is not installed: run .ci/setup tests (Debian: apt-get install libkpimitinerary-bin)")
         let folder = try TemporaryFolder("kde-extractordata")
         let documents = try documents()
         #expect(documents.count >= 25)

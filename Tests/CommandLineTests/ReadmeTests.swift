@@ -51,7 +51,7 @@ struct ReadmeTests {
     /// How each block is checked, by its first line: a test below runs it, or the reason it is not run.
     static let checked: [String: String?] = [
         ".ci/setup && swift run reservation-feed generate Examples/trip --output trip.ics": nil,
-        ".ci/setup && swift test": "it is this test suite",
+        ".ci/setup tests && swift test": "it is this test suite",
         "$ .ci/setup && swift run reservation-feed generate Examples/trip --output trip.ics": nil,
         "BEGIN:VEVENT": nil,
         "Packaging/build-deb": "CI's .ci/run builds the packages and installs them in a clean root (Packaging/test-installed)",
@@ -163,6 +163,43 @@ struct ReadmeTests {
             .map { $0.replacingOccurrences(of: "\u{202F}", with: " ") }  // ICU's narrow space before PM, a space in the README
         let shown = Self.unfolded(try block("BEGIN:VEVENT").lines).map { $0.hasPrefix("DTSTAMP:") ? "DTSTAMP:…" : $0 }
         #expect(Self.matches(shown, lines), "README:\n\(shown.joined(separator: "\n"))\nfeed:\n\(lines.joined(separator: "\n"))")
+    }
+
+    /// The packages `.ci/setup` adds, in its order, from the lines that add them: those before
+    /// `if $tests` (building and running), or all of them.
+    static func setupPackages(tests: Bool) throws -> [String] {
+        let script = try String(contentsOf: Repository.url(".ci/setup"), encoding: .utf8)
+        var packages: [String] = []
+        for line in script.components(separatedBy: "\n") {
+            if line.hasPrefix("if $tests"), !tests { break }
+            guard let start = line.range(of: "missing+=("), let end = line[start.upperBound...].firstIndex(of: ")") else { continue }
+            packages += line[start.upperBound..<end].split(separator: " ").map(String.init)
+        }
+        return packages
+    }
+
+    @Test("the first command installs what building and running need, as the README lists them; the test peers only with tests")
+    func setupSplit() throws {
+        let build = try Self.setupPackages(tests: false)
+        let all = try Self.setupPackages(tests: true)
+        let transcript = try block("$ .ci/setup && swift run reservation-feed generate Examples/trip --output trip.ics").lines
+        let installing = try #require(transcript.first { $0.hasPrefix("Installing ") })
+        // What a machine with Swift usually has (swift.org's list of Swift's own dependencies),
+        // which the README names; the transcript lists the rest, in `.ci/setup`'s order.
+        let withSwift: Set = ["pkg-config", "libxml2-dev", "zlib1g-dev", "tzdata", "ca-certificates"]
+        #expect(installing.dropFirst("Installing ".count).split(separator: " ").map(String.init) == build.filter { !withSwift.contains($0) })
+        let readme = try String(contentsOf: Repository.url("README.md"), encoding: .utf8)
+        let prose = try #require(readme.range(of: "For building and running, `.ci/setup` installs ").map { readme[$0.upperBound...].prefix(600) })
+        for package in build {
+            #expect(prose.contains("`\(package)`"), "the README does not list \(package), which .ci/setup installs")
+        }
+        #expect(build.count >= 10 && all.count >= build.count + 8, "build: \(build), all: \(all)")
+        for peer in ["chromium", "dovecot-imapd", "davical", "postgresql", "php-cli", "nodejs", "libkpimitinerary-dev", "python3-venv"] {
+            #expect(!build.contains(peer) && all.contains(peer), "\(peer)")
+        }
+        // CI runs the README's test command's setup.
+        let ci = try String(contentsOf: Repository.url(".ci/run"), encoding: .utf8)
+        #expect(ci.contains("\n.ci/setup tests\n"))
     }
 
     @Test("the manual pages made from a build, as the README shows for a source checkout")

@@ -344,7 +344,7 @@ struct ServeCommandTests {
         #expect(try Self.eventually(15) { String(decoding: try Self.request(server.url).2, as: UTF8.self).contains("BEGIN:VEVENT") })
     }
 
-    /// Headless Chromium (Debian `chromium`), which `.ci/setup` installs.
+    /// Headless Chromium (Debian `chromium`), which `.ci/setup tests` installs.
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
@@ -352,7 +352,7 @@ struct ServeCommandTests {
     @Test("the preview page in a real browser: the events as text, a hostile title inert, no script, a phone-width screenshot")
     func previewInBrowser() throws {
         guard let chromium = Self.chromium else {
-            Issue.record("headless Chromium is not installed (Debian: chromium; .ci/setup installs it): the preview page was not tried in a browser")
+            Issue.record("headless Chromium is not installed (Debian: chromium; .ci/setup tests installs it): the preview page was not tried in a browser")
             return
         }
         let folder = try TemporaryFolder("serve-browser")

@@ -8,7 +8,7 @@ import TestSupport
 import Testing
 
 /// Documents without markup, read by KDE's real `kitinerary-extractor` (Debian
-/// `libkpimitinerary-bin`, which `.ci/setup` installs), which the programs run as a child
+/// `libkpimitinerary-bin`, which `.ci/setup tests` installs), which the programs run as a child
 /// process for the importer (the library runs none). Without it these tests fail, saying so:
 /// they never pass by skipping.
 @Suite("Documents without markup, through KDE's extractor")
@@ -28,7 +28,7 @@ struct DocumentExtractorTests {
     private func installed() throws -> DocumentExtractor {
         try #require(
             DocumentExtractor.installed(),
-            "kitinerary-extractor is not installed: run .ci/setup (Debian: apt-get install libkpimitinerary-bin)")
+            "kitinerary-extractor is not installed: run .ci/setup tests (Debian: apt-get install libkpimitinerary-bin)")
     }
 
     @Test("a PDF boarding pass: its barcode's flight, on its day, every message naming the PDF")

@@ -9,7 +9,7 @@ import Testing
 /// KDE's extractor kept running (`reservation-feed-kitinerary`): the same answers as
 /// `kitinerary-extractor`, byte for byte, on every document the tests hold; the same limits;
 /// one helper for many documents, replaced when it fails or leaves. The helper is built where
-/// KDE's development packages are (`.ci/setup` installs them); without it these tests fail,
+/// KDE's development packages are (`.ci/setup tests` installs them); without it these tests fail,
 /// saying so.
 @Suite("KDE's extractor kept running")
 struct ExtractorHelperTests {
@@ -18,9 +18,9 @@ struct ExtractorHelperTests {
         let helper = Repository.productsFolder.appendingPathComponent("reservation-feed-kitinerary").path
         try #require(
             FileManager.default.isExecutableFile(atPath: helper),
-            "reservation-feed-kitinerary is not built: run .ci/setup (Debian: apt-get install libkpimitinerary-dev), then swift build")
+            "reservation-feed-kitinerary is not built: run .ci/setup tests (Debian: apt-get install libkpimitinerary-dev), then swift build")
         let extractor = try #require(
-            DocumentExtractor.installed(), "kitinerary-extractor is not installed: run .ci/setup (Debian: apt-get install libkpimitinerary-bin)")
+            DocumentExtractor.installed(), "kitinerary-extractor is not installed: run .ci/setup tests (Debian: apt-get install libkpimitinerary-bin)")
         return (helper, extractor)
     }
 

@@ -73,7 +73,7 @@ public final class CalDAVTestServer: @unchecked Sendable {
     }
 
     /// Whether the server can run here: Xandikos is installed into the tools' environment only
-    /// where pip can build it; DAViCal with PostgreSQL and PHP by `.ci/setup` (Debian's
+    /// where pip can build it; DAViCal with PostgreSQL and PHP by `.ci/setup tests` (Debian's
     /// `davical`, `postgresql`, `php-cli`).
     public static func isAvailable(_ kind: Kind) -> Bool {
         if kind == .davical {

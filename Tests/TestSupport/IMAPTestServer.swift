@@ -31,7 +31,7 @@ public final class IMAPTestServer: @unchecked Sendable {
     /// - Parameter idle: Whether the server offers IDLE (RFC 2177); without it, clients poll.
     public init(idle: Bool = true) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/dovecot") else {
-            throw Failure(description: "Dovecot is not installed (Debian: apt-get install dovecot-imapd; .ci/setup installs it): the IMAP tests cannot run")
+            throw Failure(description: "Dovecot is not installed (Debian: apt-get install dovecot-imapd; .ci/setup tests installs it): the IMAP tests cannot run")
         }
         folder = try TemporaryFolder("dovecot")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
