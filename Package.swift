@@ -86,9 +86,6 @@ let package = Package(
         // serve and publish --follow: the changes of files and mailboxes merged into one
         // AsyncSequence, and the follower's own events with them.
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
-        // The mail program's watch, run as a child for as long as serve or publish --follow runs.
-        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.0.0"),
         // publish: the HTTP client that speaks CalDAV (SwiftNIO, TLS with the system's trust store).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
         // `swift package generate-documentation`: the DocC catalog of the ReservationFeed library. A
@@ -233,9 +230,8 @@ let package = Package(
             name: "Programs",
             dependencies: [
                 "Basics", "Chrono", "Diagnostics", "ReservationFeed", "ReservationImport", "MailProgramProtocol", "Mailboxes", "ProgramSupport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FeedServer", "CalDAVPublishing", "CalDAV", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-                .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .executableTarget(
             name: "reservation-feed",
@@ -243,8 +239,7 @@ let package = Package(
             // linked in (their code is mapped, not run, by generate and lint), so that the
             // package installs one Swift runtime and one copy of Foundation and ICU's data.
             dependencies: [
-                "Basics", "Diagnostics", "ReservationFeed", "Programs", "ProgramSupport", "FeedServer", "CalDAVPublishing", "CalDAV",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Diagnostics", "ReservationFeed", "Programs", "ProgramSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // mimalloc (Debian `libmimalloc-dev`) replaces the C library's malloc in the tool: a feed
             // run makes millions of small allocations on two threads, in Swift and in libical.

@@ -1,7 +1,8 @@
 import Basics
 
 /// A thread of its own for work that blocks for as long as the program runs (watching an IMAP
-/// folder), so that it holds none of the concurrency pool's or Dispatch's threads.
+/// folder, the inputs' files, a child program's output), so that it holds none of the
+/// concurrency pool's or Dispatch's threads. The one way the programs start a thread.
 public enum DetachedThread {
     /// Starts `body` on a new thread, which ends when `body` returns; returns false when the
     /// system would not start one.

@@ -46,20 +46,3 @@ struct Sync: ParsableCommand {
         }
     }
 }
-
-/// Progress is told at most ten times a second: a folder of 100,000 messages would otherwise
-/// make as many lines.
-private struct ProgressClock {
-    /// When it was last due, in nanoseconds of the monotonic clock.
-    private var last: Int?
-
-    /// Whether a tenth of a second has passed since it was last due (or it never was).
-    mutating func isDue() -> Bool {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let nanoseconds = now.tv_sec * 1_000_000_000 + now.tv_nsec
-        if let last, nanoseconds - last < 100_000_000 { return false }
-        last = nanoseconds
-        return true
-    }
-}

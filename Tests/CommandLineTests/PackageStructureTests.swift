@@ -22,6 +22,65 @@ struct PackageStructureTests {
         #expect((try libraries("reservation-feed-mail")).contains("libetpan"))
     }
 
+    /// The Swift files of a target, by their path under it.
+    private func swiftFiles(of target: String) throws -> [String: String] {
+        let folder = Repository.url("Sources/\(target)")
+        var files: [String: String] = [:]
+        let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let file = walk?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            files[String(file.path.dropFirst(folder.path.count + 1))] = try String(contentsOf: file, encoding: .utf8)
+        }
+        return files
+    }
+
+    @Test("the executable targets hold only their commands: one ArgumentParser type a file, with its options and run, nothing else")
+    func executablesHoldCommands() throws {
+        let topLevel = /^(?:@\w+\s+)?(?:public |private |fileprivate |internal )?(?:final )?(struct|enum|class|actor|extension|protocol|func|let|var|typealias) (\w+)(?:: ([\w, ]+))?/
+            .anchorsMatchLineEndings()
+        // What a command's body may hold: its configuration, its options, validate, run, and main;
+        // a group of options (the mail program's, which its two commands share) also what they mean.
+        let commandMember = /^    (?:static let configuration|(?:mutating )?func (?:run|validate)\(\)|static func main\(\))/
+        let optionsMember = /^    (?:func \w+|var \w+: [\w.]+ \{)/
+        for target in ["reservation-feed", "reservation-feed-mail"] {
+            let files = try swiftFiles(of: target)
+            #expect(files.count >= 3, "\(target): \(files.keys)")
+            for (path, text) in files {
+                let declarations = text.matches(of: topLevel)
+                #expect(declarations.count == 1, "\(target)/\(path) declares \(declarations.map { "\($0.1) \($0.2)" }); an executable target holds one command a file")
+                guard let declaration = declarations.first else { continue }
+                let conformances = declaration.3.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
+                #expect(
+                    declaration.1 == "struct" && conformances.contains { ["ParsableCommand", "AsyncParsableCommand", "ParsableArguments"].contains($0) },
+                    "\(target)/\(path): \(declaration.1) \(declaration.2) is no ArgumentParser command; options, loops and plumbing belong in Programs")
+                // Nothing nested: no type, no helper beyond what a command is. A stored property
+                // is an option when a property wrapper of ArgumentParser comes before it.
+                var wrapped = false
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) where line.hasPrefix("    ") && !line.hasPrefix("     ") {
+                    if ["    ///", "    //", "    }", "    )", "    #", "    import "].contains(where: { line.hasPrefix($0) }) { continue }
+                    if line.hasPrefix("    @Option") || line.hasPrefix("    @Flag") || line.hasPrefix("    @Argument") {
+                        wrapped = !line.contains(" var ")
+                        continue
+                    }
+                    if wrapped, line.hasPrefix("    var ") || line.hasPrefix("    public var ") {
+                        wrapped = false
+                        continue
+                    }
+                    let allowed = conformances.contains("ParsableArguments") ? line.prefixMatch(of: optionsMember) != nil : line.prefixMatch(of: commandMember) != nil
+                    #expect(allowed, "\(target)/\(path): \(line.trimmingCharacters(in: .whitespaces)) is more than a command holds")
+                }
+            }
+        }
+        // reservation-feed's commands are the same shape: one group of options from Programs, named
+        // for the command, and a run that hands them to Programs' run of the command.
+        for (path, text) in try swiftFiles(of: "reservation-feed") where path.hasPrefix("Subcommands/") {
+            let command = String(path.dropFirst("Subcommands/".count).dropLast(".swift".count))
+            #expect(text.contains("@OptionGroup var options: \(command)Options\n"), "\(path)")
+            #expect(text.contains("try \(text.contains("async throws") ? "await " : "")\(command)Run(options).run()"), "\(path)")
+            #expect(text.components(separatedBy: "@Option").count == 2, "\(path): options of its own, beside \(command)Options")
+        }
+    }
+
     /// A code a module declares: `public static let floatingTime = DiagnosticCode(rawValue: "floating-time")`.
     private struct DeclaredCode: Hashable {
         var module: String

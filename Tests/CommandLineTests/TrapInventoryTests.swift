@@ -46,7 +46,7 @@ struct TrapInventoryTests {
         "Parallel/ParallelBatch.swift": (1, "precondition: ranges come from Parallel.batches, within the elements"),
         "ProgramSupport/DetachedThread.swift": (2, "the context pthread_create was given, and the thread it made when it returned 0"),
         "ProgramSupport/StandardError.swift": (1, "baseAddress! inside the loop over bytes to write"),
-        "Programs/Extraction/ChildProcess.swift": (1, "baseAddress! inside the loop over bytes to write"),
+        "Programs/Processes/ChildProcess.swift": (1, "baseAddress! inside the loop over bytes to write"),
         "Programs/Extraction/ExtractorHelperProcess.swift": (1, "baseAddress! inside the loop over bytes to read"),
         "Programs/Options/InputOptions.swift": (1, "a limit looked up by a name from the same table, for --help"),
         "ReservationFeed/Building/FeedAssembly.swift": (
@@ -63,8 +63,6 @@ struct TrapInventoryTests {
         "Reservations/FieldPath+Reservation.swift": (1, "precondition: the model's own coding keys agree, checked once at start and by the tests"),
         "TimeZoneMap/ZoneMap.swift": (2, "preconditions on the compiled-in zone table's shape and on indexes computed within it"),
         "XMLParsing/XMLChildStream.swift": (2, "fatalError only when libxml2 cannot allocate a parser (a process out of memory); the parser's private pointer, set when it is made"),
-        "reservation-feed/Subcommands/Calendars.swift": (1, "URL(string:)! of the address validate() parsed"),
-        "reservation-feed/Subcommands/Publish.swift": (1, "URL(string:)! of the address validate() parsed"),
     ]
 
     /// The places in each file, as this test finds them.

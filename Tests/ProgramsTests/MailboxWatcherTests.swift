@@ -5,7 +5,7 @@ import Programs
 import TestSupport
 import Testing
 
-/// The mail program's watch, run through swift-subprocess: what it tells is followed, and it
+/// The mail program's watch, run as a child (`ChildProcess`): what it tells is followed, and it
 /// ends when the watcher stops (its standard input closed), not when this program ends.
 @Suite("Watching mailboxes through the mail program")
 struct MailboxWatcherTests {

@@ -84,7 +84,7 @@ public struct DocumentExtractor: DocumentExtraction {
         var arguments = ["--output", "JsonLd"]
         if let received { arguments += ["--context-date", "\(received.utcDateTime)Z"] }
         let child = ChildProcess(
-            executable: executable, arguments: arguments + [input.path], output: output.path, errors: errors.path,
+            executable: executable, arguments: arguments + [input.path], environment: ExtractorRunning.environment, output: output.path, errors: errors.path,
             timeout: timeout, outputLimit: outputLimit)
         let outcome: ChildProcess.Outcome
         do {

@@ -46,25 +46,32 @@ public struct MailProgram: MailboxSyncing {
             throw MailboxSyncFailure(
                 "IMAP folders are read by the program reservation-feed-mail beside this one (\(path)); build them all (swift build) and install them together")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
         var arguments = ["sync", "--quiet", "--cache", cache.root, "--message-size", "\(messageLimit)"]
         if let passwordFile { arguments += ["--password-file", passwordFile] }
-        process.arguments = arguments + mailboxes.map(\.description)
         // What it says comes as messages on its standard output; its standard error is this
         // program's, for what a program that dies unexpectedly prints.
-        let messages = Pipe()
-        process.standardOutput = messages
+        let messages: (read: Int32, write: Int32)
+        let pid: pid_t
         do {
-            try process.run()
+            messages = try ChildProcess.pipe()
         } catch {
-            throw MailboxSyncFailure("cannot start \(path): \(error.localizedDescription)")
+            throw MailboxSyncFailure("cannot start \(path): \(error)")
         }
+        do {
+            pid = try ChildProcess.spawn(
+                path, arguments + mailboxes.map(\.description), environment: ProcessInfo.processInfo.environment,
+                streams: [.path("/dev/null", O_RDONLY), .descriptor(messages.write), .descriptor(STDERR_FILENO)])
+        } catch {
+            close(messages.read)
+            close(messages.write)
+            throw MailboxSyncFailure("cannot start \(path): \(error)")
+        }
+        close(messages.write)
         // Progress only where a person watches: this program's own standard error is a terminal.
         let showsProgress = self.showsProgress && isatty(STDERR_FILENO) != 0
         var progressShown = false
         var failure: String?
-        MailProgramMessage.read(from: messages.fileHandleForReading.fileDescriptor) { message in
+        MailProgramMessage.read(from: messages.read) { message in
             switch message {
             case .progress:
                 guard showsProgress else { return }
@@ -76,9 +83,10 @@ public struct MailProgram: MailboxSyncing {
                 if case .failed(_, let reason) = message { failure = reason }
             }
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw MailboxSyncFailure(failure ?? "\(path) ended with status \(process.terminationStatus)")
+        close(messages.read)
+        let outcome = ChildProcess.wait(pid)
+        guard outcome == .exited(0) else {
+            throw MailboxSyncFailure(failure ?? "\(path): \(outcome)")
         }
     }
 }

@@ -1,4 +1,8 @@
 import ArgumentParser
+import CalDAV
+import CalDAVPublishing
+import Foundation
+import ProgramSupport
 
 /// Who the person is to a CalDAV server: the options `publish` and `calendars` share.
 public struct AccountOptions: ParsableArguments {
@@ -12,4 +16,21 @@ public struct AccountOptions: ParsableArguments {
             "A file holding the password on its first line, readable by its owner only (mode 0600). Else RESERVATION_FEED_CALDAV_PASSWORD, else ~/.netrc.",
             valueName: "file"))
     public var passwordFile: String?
+
+    /// The credentials for the server at `url` (``CredentialLookup``); a password file that
+    /// cannot be used is said, and is a usage error.
+    func credentials(for url: URL) throws -> CalDAVClient.Credentials? {
+        do {
+            return try CredentialLookup().credentials(for: url, user: user, passwordFile: passwordFile)
+        } catch {
+            StandardError.print("error: \(error)")
+            throw ExitCode.usage
+        }
+    }
+
+    /// After refused credentials: where they could have come from, when none were given.
+    static func explainMissing(_ credentials: CalDAVClient.Credentials?) {
+        guard credentials == nil else { return }
+        StandardError.print("note: no credentials were given: --user with --password-file, \(CredentialLookup.passwordVariable), or ~/.netrc")
+    }
 }

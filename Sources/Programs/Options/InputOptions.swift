@@ -180,6 +180,13 @@ public struct InputOptions: ParsableArguments {
         }
     }
 
+    /// The time of each run: the one `--now` pins, read once, or the time it runs.
+    public func clock() throws -> @Sendable () -> Instant {
+        guard now != nil else { return { .now } }
+        let pinned = try moment()
+        return { pinned }
+    }
+
     public func synthesisLocale() throws -> SynthesisLocale {
         guard let value = SynthesisLocale(tag: locale) else {
             throw ValidationError(

@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import ProgramSupport
 
 /// Notices when the inputs change: a file added, changed or removed in an input folder (at any
 /// depth), or an input file itself, and calls back once per burst of changes.
@@ -65,11 +66,9 @@ public final class InputWatcher: @unchecked Sendable {
         #endif
     }
 
-    /// Starts watching, on a thread of its own.
+    /// Starts watching, on a thread of its own (``DetachedThread``).
     public func start() {
-        let thread = Thread { [self] in self.loop() }
-        thread.name = "reservation-feed input watcher"
-        thread.start()
+        DetachedThread.start { [self] in self.loop() }
     }
 
     /// Stops watching: the watcher's thread wakes and ends, and tells no more changes.
@@ -172,7 +171,7 @@ public final class InputWatcher: @unchecked Sendable {
         return change
         #else
         // Elsewhere the rescan is all there is; a stop is seen within a second.
-        Thread.sleep(forTimeInterval: min(timeout, 1))
+        usleep(UInt32(min(timeout, 1) * 1_000_000))
         return nil
         #endif
     }

@@ -1,25 +1,34 @@
 import Basics
 import Foundation
 import MailProgramProtocol
-import Subprocess
-import SystemPackage
+import ProgramSupport
 
 /// Notices new mail in the IMAP folders among the inputs, through `reservation-feed-mail watch`
 /// (IDLE where the server offers it, polling otherwise), and calls back for each change.
 ///
-/// The program runs, through swift-subprocess, as a child for as long as the watcher does: it
-/// keeps the folders' cache up to date and tells each change (``MailProgramMessage``), and a
-/// server that goes away is tried again by it with growing waits (each wait told, and passed on
-/// as a notice). Its standard input stays open while it is watched; ``stop()`` cancels the task
-/// that runs it, which ends it, and it never outlives this program, whose end closes that input.
+/// The program runs as a child (``ChildProcess``) for as long as the watcher does: it keeps the
+/// folders' cache up to date and tells each change (``MailProgramMessage``), read on a thread of
+/// the watcher's own (``DetachedThread``), and a server that goes away is tried again by it with
+/// growing waits (each wait told, and passed on as a notice). Its standard input stays open
+/// while it is watched; ``stop()`` closes it, which ends the program (and its process group is
+/// stopped should it still run two seconds later), and it never outlives this program, whose
+/// end closes that input.
 public final class MailboxWatcher: Sendable {
     private let program: String
     private let arguments: [String]
     private let onChange: @Sendable (String) -> Void
     private let onNotice: @Sendable (String) -> Void
-    /// The task that runs the program, and the end of the pipe to its standard input, which it
-    /// ends with when closed; once started.
-    private let running = Locked<(task: Task<Void, Never>, input: FileDescriptor)?>(nil)
+    /// The running program: its process id, the end of the pipe to its standard input (closed
+    /// by ``stop()``), whether it was told to stop and whether it has ended (then its id may
+    /// belong to another process, and is never signalled).
+    private let child = Locked(Child())
+
+    private struct Child {
+        var pid: pid_t?
+        var input: Int32 = -1
+        var stopping = false
+        var ended = false
+    }
 
     /// Creates a watcher; it starts with ``start()``.
     ///
@@ -50,52 +59,65 @@ public final class MailboxWatcher: Sendable {
         guard FileManager.default.isExecutableFile(atPath: program) else {
             throw StartError(description: "\(program) is not a program that can be run")
         }
-        let input: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+        let pipes: (input: (read: Int32, write: Int32), output: (read: Int32, write: Int32))
         do {
-            input = try FileDescriptor.pipe()
-            // No other child of this program holds the pipe open, so that closing it ends the watch.
-            _ = fcntl(input.writeEnd.rawValue, F_SETFD, FD_CLOEXEC)
+            pipes = try ChildProcess.pipes()
         } catch {
             throw StartError(description: "cannot make a pipe for \(program): \(error)")
         }
-        let (program, arguments, onChange, onNotice) = (program, arguments, onChange, onNotice)
-        let task = Task {
-            do {
-                // Standard input is never written: the program ends when it is closed.
-                _ = try await run(
-                    .path(FilePath(program)), arguments: Arguments(arguments),
-                    input: .fileDescriptor(input.readEnd, closeAfterSpawningProcess: true), output: .sequence,
-                    error: .fileDescriptor(.standardError, closeAfterSpawningProcess: false)
-                ) { execution in
-                    var lines = MailProgramMessage.Lines()
-                    for try await buffer in execution.standardOutput {
-                        buffer.withUnsafeBytes { lines.append($0) }
-                        while let message = lines.next() {
-                            switch message {
-                            case .changed(let folder): onChange(folder)
-                            case .retrying, .failed: onNotice(message.description)
-                            case .progress, .synced: break
-                            }
-                        }
-                    }
-                }
-            } catch is CancellationError {
-                // Stopped.
-            } catch {
-                if !Task.isCancelled { onNotice("error: \(program) stopped watching: \(error)") }
-            }
+        let pid: pid_t
+        do {
+            // Standard input is never written: the program ends when it is closed.
+            pid = try ChildProcess.spawn(
+                program, arguments, environment: ProcessInfo.processInfo.environment,
+                streams: [.descriptor(pipes.input.read), .descriptor(pipes.output.write), .descriptor(STDERR_FILENO)])
+        } catch {
+            for end in [pipes.input.read, pipes.input.write, pipes.output.read, pipes.output.write] { close(end) }
+            throw StartError(description: "cannot start \(program): \(error)")
         }
-        running.withLock { $0 = (task, input.writeEnd) }
+        close(pipes.input.read)
+        close(pipes.output.write)
+        child.withLock { $0 = Child(pid: pid, input: pipes.input.write) }
+        let (program, child, onChange, onNotice) = (program, child, onChange, onNotice)
+        let messages = pipes.output.read
+        DetachedThread.start {
+            MailProgramMessage.read(from: messages) { message in
+                switch message {
+                case .changed(let folder): onChange(folder)
+                case .retrying, .failed: onNotice(message.description)
+                case .progress, .synced: break
+                }
+            }
+            close(messages)
+            // Waited for without being reaped, so that its id is not reused while a stop may
+            // still signal it; then reaped, under the lock.
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+            let stopping = child.withLock { state in
+                state.ended = true
+                return state.stopping
+            }
+            let outcome = ChildProcess.wait(pid)
+            if !stopping, outcome != .exited(0) { onNotice("error: \(program) stopped watching: \(outcome)") }
+        }
     }
 
     /// Stops the program: its standard input is closed, which ends it; should it still run two
-    /// seconds later, the task that runs it is cancelled, which stops it (SIGKILL).
+    /// seconds later, its process group is stopped (SIGKILL).
     public func stop() {
-        guard let (task, input) = running.withLock({ state in defer { state = nil }; return state }) else { return }
-        try? input.close()
-        Task {
-            try? await Task.sleep(for: .seconds(2))
-            task.cancel()
+        let pid: pid_t? = child.withLock { state in
+            guard let pid = state.pid, !state.stopping else { return nil }
+            state.stopping = true
+            close(state.input)
+            return pid
+        }
+        guard let pid else { return }
+        let child = child
+        DetachedThread.start {
+            usleep(2_000_000)
+            child.withLock { state in
+                if !state.ended { kill(-pid, SIGKILL) }
+            }
         }
     }
 }

@@ -64,8 +64,10 @@ public struct FeedBuilder: Sendable {
         from reservations: [ImportedReservation], previous: PreviousFeed? = nil, now: Instant, inputIsComplete: Bool = true,
         withheld: [ImportedReservation] = []
     ) throws(FeedError) -> FeedBuildResult {
+        let identities = Parallel.map(reservations, concurrency: concurrency) { BookingIdentity(key: $0.reservation.identityKey) }
         let assembly = try assemble(
-            reservations, withheld: withheld, previous: previous, now: now, inputIsComplete: inputIsComplete, rendering: false, spool: nil)
+            reservations, identities: identities, withheld: withheld, previous: previous, now: now, inputIsComplete: inputIsComplete,
+            form: EventValues(), spool: nil)
         let feed = FeedDocument(properties: options.calendarProperties, events: assembly.entries.compactMap(\.event), generated: now)
         return FeedBuildResult(feed: feed, changes: assembly.changes, diagnostics: assembly.diagnostics, skipped: assembly.skipped)
     }
@@ -86,17 +88,18 @@ public struct FeedBuilder: Sendable {
             inputIsComplete: inputIsComplete)
     }
 
-    /// What ``build(from:previous:now:inputIsComplete:)`` does, with each entry carrying either
-    /// its event (`rendering` off) or only its text (on), which is all a file needs. New texts go
-    /// to `spool` when there is one.
+    /// The steps both ways of building share: ``build(from:previous:now:inputIsComplete:withheld:)``
+    /// with entries that keep their events (``EventValues``), ``FeedGenerator`` with entries that
+    /// keep only their text (``EventTexts``), which is all a file needs. New texts go to `spool`
+    /// when there is one.
     ///
-    /// - Parameter identities: The identity of each reservation's booking, when the caller has
-    ///   worked them out already (from the keys it merged by); else each step works out its own.
+    /// - Parameter identities: The identity of each reservation's booking, in order: worked out
+    ///   once, by the caller (``FeedGenerator`` from the keys the merger grouped by).
     func assemble(
-        _ reservations: [ImportedReservation], identities: [BookingIdentity]? = nil, withheld: [ImportedReservation] = [],
-        previous: PreviousFeed?, now: Instant, inputIsComplete: Bool, rendering: Bool, spool: TextSpool?
+        _ reservations: [ImportedReservation], identities: [BookingIdentity], withheld: [ImportedReservation] = [],
+        previous: PreviousFeed?, now: Instant, inputIsComplete: Bool, form: any FeedEntryForm, spool: TextSpool?
     ) throws(FeedError) -> FeedAssembly {
-        let maker = FeedEntryMaker(options: options, previous: previous, now: now, rendering: rendering)
+        let maker = FeedEntryMaker(options: options, previous: previous, now: now, form: form)
         var assembly = FeedAssembly()
         assembly.spool = spool
         // Who claimed each UID first, by position in `reservations` (an origin is 100 bytes; a
@@ -136,7 +139,7 @@ public struct FeedBuilder: Sendable {
         for batch in Parallel.batches(of: reservations.count, size: batchSize) {
             // The batch's part of the reservations, lent where they lie.
             let next = Parallel.Batch(reservations, in: batch, concurrency: concurrency) { reservation, index in
-                maker.step(reservation, identity: identities?[index] ?? BookingIdentity(key: reservation.reservation.identityKey))
+                maker.step(reservation, identity: identities[index])
             }
             if let pending { try take(pending.steps, of: pending.batch) }
             pending = (next, batch)

@@ -3,7 +3,7 @@ import ICalendar
 
 /// Makes the entries of one ``FeedBuilder`` run, one reservation or one previous event at a
 /// time: it synthesises the event, applies ``EventVersioning`` against the previous feed, and
-/// renders the result. Pure functions of their input and the run's shared, read-only state, so
+/// makes the entry in the run's form (``FeedEntryForm``: the event, or its text). Pure functions of their input and the run's shared, read-only state, so
 /// that any number of them can run at once and the result does not depend on how they were
 /// spread over threads.
 struct FeedEntryMaker: Sendable {
@@ -16,10 +16,10 @@ struct FeedEntryMaker: Sendable {
     let previous: PreviousFeed?
     let previousPositions: [String: Int]
     let now: Instant
-    /// Whether entries carry their text (for a file) or their event (for a ``FeedDocument`` value).
-    let rendering: Bool
+    /// What entries carry: their event (for a ``FeedDocument`` value) or their text (for a file).
+    let form: any FeedEntryForm
 
-    init(options: FeedOptions, previous: PreviousFeed?, now: Instant, rendering: Bool) {
+    init(options: FeedOptions, previous: PreviousFeed?, now: Instant, form: any FeedEntryForm) {
         self.options = options
         let synthesizer = EventSynthesizer(options: options.synthesis)
         self.synthesizer = synthesizer
@@ -27,7 +27,7 @@ struct FeedEntryMaker: Sendable {
         self.previous = previous
         previousPositions = previous?.positionsByUID() ?? [:]
         self.now = now
-        self.rendering = rendering
+        self.form = form
     }
 
     /// What a reservation or a previous event gives.
@@ -96,7 +96,7 @@ struct FeedEntryMaker: Sendable {
         if let unchanged = unchangedText(event, old) {
             // The old text is what the event gives with the old version properties: nothing changed.
             step.previousWasLive = versioning.isLive(unchanged.event)
-            step.outcome = .entry(FeedEntry(unchanged.event, keepingEvent: !rendering, text: unchanged.text), .unchanged)
+            step.outcome = .entry(form.unchangedEntry(of: unchanged.event, oldText: unchanged.text), .unchanged)
             return step
         }
         let oldEvent: CalendarEvent
@@ -110,7 +110,7 @@ struct FeedEntryMaker: Sendable {
         step.previousWasLive = versioning.isLive(oldEvent)
         switch versioning.revision(of: oldEvent, to: event) {
         case .unchanged(let oldEvent, let oldText):
-            step.outcome = .entry(FeedEntry(oldEvent, keepingEvent: !rendering, text: rendering ? oldText[...] : nil), .unchanged)
+            step.outcome = .entry(form.unchangedEntry(of: oldEvent, oldText: oldText[...]), .unchanged)
         case .changed(let next, let change):
             setEntry(next, change, of: &step)
         }
@@ -119,11 +119,11 @@ struct FeedEntryMaker: Sendable {
 
     /// The event with the old version properties, and the old text, when that is exactly how the
     /// event is written: compared byte for byte, without parsing the old event.
-    private func unchangedText(_ event: CalendarEvent, _ old: PreviousFeed.Event) -> (event: CalendarEvent, text: ArraySlice<UInt8>?)? {
+    private func unchangedText(_ event: CalendarEvent, _ old: PreviousFeed.Event) -> (event: CalendarEvent, text: ArraySlice<UInt8>)? {
         guard let oldText = old.text, let sequence = old.sequence, let stamp = old.stamp else { return nil }
         let candidate = versioning.unchangedVersion(of: event, sequence: sequence, stamp: stamp, lastModified: old.lastModified)
         guard let text = try? writer.eventText(candidate, stamp: now), text.elementsEqual(oldText) else { return nil }
-        return (candidate, rendering ? oldText : nil)
+        return (candidate, oldText)
     }
 
     // MARK: - Reservations of unverified mail
@@ -211,8 +211,8 @@ struct FeedEntryMaker: Sendable {
     private func keep(_ event: CalendarEvent, _ old: PreviousFeed.Event, of step: inout Step) {
         var attempt = step
         setEntry(event, .unchanged, of: &attempt)
-        if case .nothing = attempt.outcome, rendering, let text = old.text {
-            step.outcome = .entry(FeedEntry(event, keepingEvent: false, text: text), .unchanged)
+        if case .nothing = attempt.outcome, let text = old.text, let verbatim = form.verbatimEntry(of: event, text: text) {
+            step.outcome = .entry(verbatim, .unchanged)
             step.diagnostics.append(problem(old, nil, "it cannot be written again, and is kept exactly as it was"))
         } else {
             step = attempt
@@ -221,15 +221,10 @@ struct FeedEntryMaker: Sendable {
 
     // MARK: - Helpers
 
-    /// Makes the event the step's entry, rendered when the run renders.
+    /// Makes the event the step's entry, in the run's form.
     private func setEntry(_ event: CalendarEvent, _ change: EventChange, of step: inout Step) {
-        guard rendering else {
-            step.outcome = .entry(FeedEntry(event, keepingEvent: true, text: nil), change)
-            return
-        }
         do {
-            let text = try writer.eventText(event, stamp: now)
-            step.outcome = .entry(FeedEntry(event, keepingEvent: false, text: text[...]), change)
+            step.outcome = .entry(try form.entry(of: event, writer: writer, stamp: now), change)
         } catch {
             step.diagnostics.append(Diagnostic(.error, .iCalendar, at: step.origin, "the event cannot be written: \(error)"))
         }

@@ -101,7 +101,7 @@ public struct FeedGenerator: Sendable {
         builder.batchSize = batchSize
         let assembly = try builder.assemble(
             read.reservations, identities: identities, withheld: read.withheld, previous: previous, now: now,
-            inputIsComplete: !read.hasErrors, rendering: true, spool: TextSpool(in: Self.spoolFolder(for: destination)))
+            inputIsComplete: !read.hasErrors, form: EventTexts(), spool: TextSpool(in: Self.spoolFolder(for: destination)))
         // The reservations, and the previous feed's index, are in the events by now: their
         // memory goes to writing the feed.
         read.reservations = []

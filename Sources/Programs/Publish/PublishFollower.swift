@@ -11,7 +11,7 @@ import ReservationFeed
 /// run after it. A run that could not reach the calendar is tried
 /// again after a wait that doubles each time it fails again (5 s, 10 s, 20 s… up to 5
 /// minutes), and a change of the inputs meanwhile is published at once, the wait kept.
-/// ``stop(_:)`` (on SIGTERM) lets the run under way finish, and ``run(_:)`` returns.
+/// ``stop()`` (on SIGTERM) lets the run under way finish, and ``run(_:)`` returns.
 public struct PublishFollower: Sendable {
     /// What became of one run.
     public enum Verdict: Sendable, Equatable {
@@ -23,6 +23,16 @@ public struct PublishFollower: Sendable {
         case tryAgain
         /// Cannot go on (the first run found no calendar, or was refused): stop.
         case fatal
+    }
+
+    /// What prompted a run.
+    public enum Reason: Sendable, Equatable {
+        /// The first run.
+        case start
+        /// A change of the inputs.
+        case changed(InputChanges.Change)
+        /// A failed run's wait ended.
+        case retry
     }
 
     /// The inputs: files, folders and IMAP folders.
@@ -59,30 +69,29 @@ public struct PublishFollower: Sendable {
     }
 
     /// Stops after the run under way (or at once, between runs).
-    public func stop(_ reason: String) {
+    public func stop() {
         stopped.withLock { $0 = true }
-        control.yield(.stop(reason))
+        control.yield(.stop)
     }
 
-    /// Runs `once` now, and again after each change and each failure's wait, until ``stop(_:)``
+    /// Runs `once` now, and again after each change and each failure's wait, until ``stop()``
     /// or a ``Verdict/fatal`` run.
     ///
-    /// - Parameter once: One publishing run; it is given what prompted it (`start`, the path
-    ///   that changed, a mailbox's URL, `retry`).
+    /// - Parameter once: One publishing run; it is given what prompted it.
     /// - Returns: Whether it stopped because it was told to (`true`) or because a run was fatal.
-    public func run(_ once: @Sendable (String) async -> Verdict) async throws -> Bool {
+    public func run(_ once: @Sendable (Reason) async -> Verdict) async throws -> Bool {
         let changes = try InputChanges(
             inputs: inputs, ignoring: ignoring, rescanInterval: rescanInterval, mailProgram: (mailProgram, mailboxes.cache), onNotice: warn)
         defer { changes.stop() }
         // Every event, the newest kept while a run is under way.
         let (events, relay) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(1))
         let pump = Task { [controlEvents] in
-            for await event in merge(changes.map { Event.changed($0.description) }, controlEvents) { relay.yield(event) }
+            for await event in merge(changes.map { Event.changed($0) }, controlEvents) { relay.yield(event) }
             relay.finish()
         }
         defer { pump.cancel() }
         var iterator = events.makeAsyncIterator()
-        var reason = "start"
+        var reason = Reason.start
         var wait = firstRetryWait
         var retry: Task<Void, Never>?
         defer { retry?.cancel() }
@@ -109,10 +118,10 @@ public struct PublishFollower: Sendable {
             switch event {
             case .stop:
                 return true
-            case .changed(let what):
-                reason = what
+            case .changed(let change):
+                reason = .changed(change)
             case .retry:
-                reason = "retry"
+                reason = .retry
             }
             if stopped.withLock({ $0 }) { return true }
         }
@@ -120,8 +129,8 @@ public struct PublishFollower: Sendable {
 
     /// What the loop is told: a change of the inputs, a retry due, a stop.
     enum Event: Sendable {
-        case changed(String)
+        case changed(InputChanges.Change)
         case retry
-        case stop(String)
+        case stop
     }
 }

@@ -1,28 +1,40 @@
 import Basics
 import Foundation
 
-/// A program run to its end, or stopped: a time limit, and a limit on the size of a file it
-/// writes, with everything it started stopped with it.
+/// How the programs start other programs (KDE's extractor and its helper, the mail program), and
+/// the one way they do: `posix_spawn`, each child the leader of a process group of its own.
 ///
-/// Foundation's `Process` waits for every process that inherited the child's descriptors, so a
-/// child that leaves a grandchild behind (a shell script running `sleep`, a helper the program
-/// starts) cannot be stopped in time. Here the child leads a process group of its own, made
-/// with `posix_spawn`, and stopping it stops the whole group: SIGTERM, then SIGKILL two seconds
-/// later.
+/// Why not Foundation's `Process` or swift-subprocess: `Process` waits for every process that
+/// inherited the child's descriptors, so a child that leaves a grandchild behind (a shell script
+/// running `sleep`, a helper the program starts) cannot be stopped in time, and neither puts the
+/// child in a group of its own, so stopping it would leave its children running. Here stopping a
+/// child stops its whole group: SIGTERM, then SIGKILL two seconds later. Pipes are made
+/// close-on-exec under one lock, so that no child inherits another's ends.
+///
+/// A value runs one program to its end, or stops it: a time limit, and a limit on the size of a
+/// file it writes (``run()``); the static functions start one whose streams the caller keeps.
 struct ChildProcess {
     /// How a run ended.
-    enum Outcome: Equatable {
+    enum Outcome: Equatable, CustomStringConvertible {
         /// The program exited with this status.
         case exited(Int32)
         /// A signal ended it.
         case signalled(Int32)
         /// It was stopped, for this reason.
         case stopped(String)
+
+        var description: String {
+            switch self {
+            case .exited(let status): "it ended with status \(status)"
+            case .signalled(let signal): "it was ended by signal \(signal)"
+            case .stopped(let reason): "it was stopped: \(reason)"
+            }
+        }
     }
 
     let executable: String
     let arguments: [String]
-    var environment: [String: String] = ExtractorRunning.environment
+    let environment: [String: String]
     /// Where its standard output and error go; its standard input is empty.
     let output: String
     let errors: String
@@ -125,6 +137,15 @@ struct ChildProcess {
         }
         kill(-pid, SIGKILL)
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+
+    /// Waits for a child to end, and reaps it.
+    static func wait(_ pid: pid_t) -> Outcome {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return .stopped("it could not be waited for") }
+        }
+        return outcome(status)
     }
 
     /// The outcome a `waitpid` status says (the `WIFEXITED` family are C macros Swift cannot see).

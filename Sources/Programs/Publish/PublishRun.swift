@@ -1,0 +1,71 @@
+import ArgumentParser
+import Basics
+import CalDAV
+import CalDAVPublishing
+import Foundation
+import ProgramSupport
+import ReservationFeed
+
+/// What `publish` does: chooses the calendar (``CalendarChoice``), then publishes once, or, with
+/// `--follow`, again after each change of the inputs (``PublishFollower``).
+public struct PublishRun {
+    /// The command line.
+    public let options: PublishOptions
+
+    public init(_ options: PublishOptions) {
+        self.options = options
+    }
+
+    /// Publishes once, or with `--follow` until SIGTERM or SIGINT; the exit status says how it went.
+    public func run() async throws {
+        let url = try PublishOptions.serverURL(options.calendar, option: "--calendar")  // validate() parsed it
+        let credentials = try options.account.credentials(for: url)
+        let generator = try options.feed.generator(input: options.input, quiet: options.quiet)
+        let planner = PublishPlanner(
+            options: generator.options, onConflict: ConflictPolicy(rawValue: options.onConflict) ?? .keep,
+            concurrency: generator.concurrency)
+        let session = PublishSession(
+            settings: try PublishSession.Settings(options), credentials: credentials, planner: planner, generator: generator,
+            choice: CalendarChoice(account: CalDAVAccount(address: url, credentials: credentials), name: options.calendarName, mayCreate: !options.dryRun))
+        guard options.follow else {
+            let status = await session.publishOnce()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
+        try await follow(session, mailboxes: generator.mailboxes)
+    }
+
+    /// `--follow`: publishes until SIGTERM or SIGINT, which let the run under way finish (a second
+    /// SIGINT stops at once).
+    private func follow(_ session: PublishSession, mailboxes: MailboxInputs) async throws {
+        var following = PublishFollower(inputs: options.input.inputs, mailboxes: mailboxes, mailProgram: options.input.mailProgram(quiet: true))
+        following.rescanInterval = TimeInterval(options.rescan)
+        // The state and the mirror beside it, when they lie among the inputs: their own writes
+        // are no change of the inputs.
+        following.ignoring = [session.statePath, session.statePath.map(CalendarMirror.path(besideState:))].compactMap { $0 }
+        let quiet = options.quiet
+        following.log = { if !quiet { StandardError.print($0) } }
+        following.warn = { StandardError.print($0) }
+        let follower = following
+        var sources: [DispatchSourceSignal] = []
+        for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            let told = Locked(false)
+            source.setEventHandler {
+                if told.withLock({ let again = $0; $0 = true; return again }), number == SIGINT { Foundation.exit(130) }
+                if !quiet { StandardError.print("\(name): stopping after the run under way") }
+                follower.stop()
+            }
+            source.resume()
+            sources.append(source)
+        }
+        defer { sources.forEach { $0.cancel() } }
+        let first = Locked(true)
+        let stopped = try await follower.run { reason in
+            let isFirst = first.withLock { let value = $0; $0 = false; return value }
+            return await session.publishFollowing(reason: reason, isFirst: isFirst)
+        }
+        if !stopped { throw ExitCode.usage }
+    }
+}

@@ -1,0 +1,153 @@
+import ArgumentParser
+import Basics
+import FeedServer
+import Foundation
+import ProgramSupport
+import ReservationFeed
+
+/// What `serve` does: the feed kept current and served over HTTP under a secret URL, following
+/// its inputs and taking donations (``FeedServer``), until SIGTERM or SIGINT.
+public struct ServeRun {
+    /// The command line.
+    public let options: ServeOptions
+
+    public init(_ options: ServeOptions) {
+        self.options = options
+    }
+
+    /// Serves until SIGTERM or SIGINT; exit status 2 when it cannot start.
+    public func run() async throws {
+        let options = self.options
+        let log: @Sendable (String) -> Void = { line in StandardError.print(line) }
+        // The port is tried before anything is written: a run that cannot listen writes nothing.
+        if let failure = SocketErrorWords.probe(host: options.host, port: options.port) {
+            StandardError.print(
+                "error: cannot serve on \(options.host):\(options.port): \(SocketErrorWords.listening(failure, host: options.host, port: options.port)); nothing was written")
+            throw ExitCode.usage
+        }
+        // What the inbox keeps is an input like any other, wherever the inbox is: made now, before
+        // the secrets, so that it is read and followed from the start.
+        if let inbox = options.inbox {
+            do {
+                try OutputLocation.checkFolder(inbox)
+            } catch {
+                StandardError.print("error: the inbox \(inbox) cannot be used: \(error); nothing was written")
+                throw ExitCode.usage
+            }
+            if mkdir(inbox, 0o700) != 0, errno != EEXIST {
+                let reason = String(cString: strerror(errno)).lowercased()
+                StandardError.print("error: the inbox \(inbox) cannot be made (\(reason)): its parent folder must exist and be yours; nothing was written")
+                throw ExitCode.usage
+            }
+            var status = stat()
+            guard stat(inbox, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                StandardError.print("error: the inbox \(inbox) is not a folder; nothing was written")
+                throw ExitCode.usage
+            }
+        }
+        let secret: FeedSecret
+        do {
+            secret = options.rotateSecret ? try FeedSecret.rotate(beside: options.output) : try FeedSecret.load(beside: options.output)
+        } catch {
+            StandardError.print("error: \(error)")
+            throw ExitCode.usage
+        }
+        let inboxToken: FeedSecret
+        do {
+            inboxToken =
+                options.rotateInboxToken ? try FeedSecret.rotateInboxToken(beside: options.output) : try FeedSecret.loadInboxToken(beside: options.output)
+        } catch {
+            StandardError.print("error: \(error)")
+            throw ExitCode.usage
+        }
+        var generator = try options.feed.generator(input: options.input, file: options.file)
+        // The secrets beside the feed are this run's own, never its inputs (the feed is the generator's).
+        generator.discovery.excludeOwnOutput(FeedSecret.path(beside: options.output))
+        generator.discovery.excludeOwnOutput(FeedSecret.inboxTokenPath(beside: options.output))
+        let inboxFolder = options.inbox ?? options.input.inputs.first { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        var inputs = options.input.inputs
+        if let inbox = options.inbox { inputs.append(inbox) }
+        let keeper = FeedKeeper(generator: generator, inputs: inputs, output: options.output, quiet: options.quiet,
+            clock: try options.input.clock(), log: log)
+        let feedName = URL(fileURLWithPath: options.output).lastPathComponent
+        let responder = FeedResponder(secret: secret, feedName: feedName, calendar: generator.options.calendarProperties)
+        var configuration = FeedServer.Configuration()
+        configuration.host = options.host
+        configuration.port = options.port
+        configuration.maximumBodySize = min(options.donationBytes ?? 2 << 20, try options.input.limits().fileSize)
+        configuration.donationsPerHour = options.donationsPerHour
+        configuration.requestTimeout = Int64(options.requestTimeout)
+        configuration.logRequests = !options.quiet
+        var desk = DonationDesk(inbox: inboxFolder ?? "", importer: generator.importer, options: generator.options)
+        desk.reservationLimit = options.donationReservations
+        let server = FeedServer(
+            configuration: configuration, keeper: keeper, responder: responder, desk: desk, acceptsDonations: inboxFolder != nil,
+            inboxToken: inboxToken, log: log)
+        let host = options.host
+        let outcome = await keeper.start()
+        // A missing input is a mistake in the command, as for generate; anything else (an inbox
+        // still empty, a bad file) is served around, and logged.
+        if case .failed(.input) = outcome { throw ExitCode.usage }
+        // The inputs' changes (files, folders, and new mail in IMAP folders) regenerate the feed;
+        // the feed's own file, changed by another run, is read again.
+        let changes: InputChanges
+        do {
+            changes = try InputChanges(
+                inputs: inputs,
+                ignoring: [options.output, FeedSecret.path(beside: options.output), FeedSecret.inboxTokenPath(beside: options.output)],
+                rescanInterval: TimeInterval(options.rescan), mailProgram: (options.input.mailProgram(quiet: true), generator.mailboxes.cache),
+                onNotice: log)
+        } catch {
+            let mailboxes = options.input.inputs.filter(MailboxURL.looksLikeMailbox)
+            StandardError.print("error: cannot watch \(mailboxes.joined(separator: ", ")): \(error)")
+            throw ExitCode.usage
+        }
+        let feedChanges = try InputChanges(inputs: [options.output])
+        if inboxFolder == nil, !options.quiet { log("note: no input folder, so no inbox: donations are refused (--inbox FOLDER to take them)") }
+        if inboxFolder != nil, !options.quiet {
+            // The path of the token, never the token itself.
+            log("note: the inbox takes donations with the token in \(FeedSecret.inboxTokenPath(beside: options.output)) (Authorization: Bearer TOKEN)")
+        }
+        var failure: (any Error)?
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await change in changes {
+                    switch change {
+                    case .file(let what): keeper.requestRegeneration(reason: "changed: \(what)")
+                    case .mailbox(let folder): keeper.requestRegeneration(reason: "new mail in \(folder)")
+                    }
+                }
+            }
+            group.addTask {
+                for await _ in feedChanges { keeper.reloadFromDisk() }
+            }
+            do {
+                try await server.run { port in
+                    let shown = Self.shownHost(host)
+                    let url = "\(shown):\(port)/\(secret.value)/\(feedName)"
+                    // Unbuffered, so that a script reading the URL gets it at once.
+                    FileHandle.standardOutput.write(Data("http://\(url)\nwebcal://\(url)\n".utf8))
+                }
+            } catch {
+                failure = error
+            }
+            // Ends both sequences, and with them the tasks that follow them.
+            changes.stop()
+            feedChanges.stop()
+        }
+        keeper.finish()
+        if let failure {
+            StandardError.print("error: cannot serve on \(host):\(options.port): \(failure)")
+            throw ExitCode.usage
+        }
+    }
+
+    /// The host for URLs: the machine's name when listening on every interface.
+    private static func shownHost(_ host: String) -> String {
+        if host == "0.0.0.0" || host == "::" { return ProcessInfo.processInfo.hostName }
+        return host.contains(":") ? "[\(host)]" : host
+    }
+}

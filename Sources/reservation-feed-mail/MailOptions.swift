@@ -1,0 +1,70 @@
+import ArgumentParser
+import IMAP
+import MailProgramProtocol
+import Mailboxes
+import ProgramSupport
+
+// FoundationEssentials alone where there is one (Linux), so that the program carries none of
+// Foundation's internationalisation data.
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What both subcommands take: the folders, and how to reach and keep them.
+struct MailOptions: ParsableArguments {
+    @Argument(help: "IMAP folders: imaps://USER@HOST[:PORT]/FOLDER, or imap://… for STARTTLS.")
+    var mailboxes: [String]
+
+    @Option(help: ArgumentHelp("A file holding the password on its first line, readable by its owner only.", valueName: "file"))
+    var passwordFile: String?
+
+    @Option(help: ArgumentHelp("Messages larger than this many bytes are noted, not downloaded.", valueName: "bytes"))
+    var messageSize: Int = 64 << 20
+
+    @Option(help: ArgumentHelp("The cache folder (default: $XDG_CACHE_HOME/reservation-feed/mail).", valueName: "folder"))
+    var cache: String?
+
+    @Option(help: ArgumentHelp("Seconds any one network operation may take.", valueName: "seconds"))
+    var timeout: Int = 60
+
+    @Flag(help: "Nothing on standard error: the messages on standard output say it all (reservation-feed passes this).")
+    var quiet = false
+
+    func validate() throws {
+        guard !mailboxes.isEmpty else { throw ValidationError("Name at least one IMAP folder.") }
+        _ = try urls()
+    }
+
+    func urls() throws -> [MailboxURL] {
+        try mailboxes.map { text in
+            do {
+                return try MailboxURL(text)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+    }
+
+    var folderSync: IMAPFolderSync {
+        let environment = ProcessInfo.processInfo.environment
+        return IMAPFolderSync(
+            cache: cache.map(MailCache.init(root:)) ?? MailCache.standard(environment: environment), messageLimit: messageSize,
+            timeout: timeout, trustFile: environment["SSL_CERT_FILE"])
+    }
+
+    func password(for mailbox: MailboxURL) throws(IMAPError) -> String {
+        try MailPassword(file: passwordFile).password(for: mailbox)
+    }
+
+    /// Tells the caller, on standard output.
+    func send(_ message: MailProgramMessage) {
+        StandardOutput.write(message.line)
+    }
+
+    /// Tells a person, on standard error, unless `--quiet`.
+    func say(_ text: String) {
+        if !quiet { StandardError.print(text) }
+    }
+}
