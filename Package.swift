@@ -3,36 +3,54 @@
 // ReservationFeed turns reservations (flights, stays, rental cars, restaurant tables, tickets,
 // train, bus and boat trips) into calendar events and iCalendar feeds.
 //
-// Data flows one way, and each arrow is a module boundary:
+// Data flows one way: ReservationImport reads inputs into Reservations' values (with ICalendar's
+// reader for calendar files), EventSynthesis makes EventModel's events of them (pure rules),
+// ICalendar writes them with libical, and ReservationFeed versions them and keeps feeds on disk;
+// FeedServer serves a feed (serve), CalDAVPublishing keeps a CalDAV calendar in step (publish).
 //
-//   ReservationImport ─▶ Reservations ─▶ EventSynthesis ─▶ EventModel ─▶ ICalendar ─▶ ReservationFeed ─┬▶ FeedServer
-//   (formats in)         (values)        (pure rules)       (values)      (libical)     (versioning,      │  (serve: HTTP)
-//    ▲ JSONParsing,                                                                      feeds on disk)   └▶ CalDAVPublishing ─▶ CalDAV
-//      HTMLMarkup, MailMessage, Mailboxes, ICalendar's reader (one format each)                              (publish: plan)     (HTTP client,
-//                                                                                                                                 ▲ XMLParsing)
+// The modules, each on a line above every module it imports (PackageStructureTests checks this
+// against the targets' dependencies below; the README's module map is the same):
 //
-// `Diagnostics`, below the model, is what every stage says things in: where something came from
-// (an `Origin`: a file and the place in it, a message in a mailbox, a donation, a resource on a
-// calendar server), a `Diagnostic` with its `DiagnosticCode`, and the `FieldPath` of a
-// reservation's field; each module declares its own codes. `Chrono` holds the civil date and time
-// values both sides of synthesis share; `Geography`, `Airports`, `Gazetteer` and `TimeZoneMap` where places
-// are and which zones they keep; `Basics` what every module shares (libc under one name,
-// trimming of text, a lock), `TextFolding` names compared as typed, and `Parallel` work spread over the cores. Only
+//   reservation-feed · reservation-feed-mail · reservation-feed-kitinerary · library-usage
+//   Programs
+//   FeedServer · CalDAVPublishing
+//   ReservationFeed
+//   ReservationImport
+//   EventSynthesis · SenderVerification · ZoneNames
+//   ICalendar · DKIM · IMAP · CalDAV · Airports · Gazetteer
+//   EventModel · Reservations · MailMessage · Mailboxes · Geography
+//   Chrono · Diagnostics · TimeZoneMap · PublicSuffix · HTMLMarkup · XMLParsing · ProgramSupport · MailProgramProtocol
+//   Basics · TextFolding · JSONParsing · Parallel · CWriteback
+//   CLibical · CGMime · CLibXML2 · CLibEtpan · COpenDKIM · CLibPSL
+//
+// `Diagnostics` is what every stage says things in: where something came from (an `Origin`: a
+// file and the place in it, a message in a mailbox, a donation, a resource on a calendar server),
+// a `Diagnostic` with its `DiagnosticCode`, and the `FieldPath` of a reservation's field; each
+// module declares its own codes. `Chrono` holds the civil date and time values both sides of
+// synthesis share; `Geography`, `Airports`, `Gazetteer`, `TimeZoneMap` and `ZoneNames` where
+// places are and which zones they keep (and the names Windows gives zones); `Basics` what every
+// module shares (libc under one name, trimming of text, a lock, the one file read error),
+// `TextFolding` names compared as typed, and `Parallel` work spread over the cores. Only
 // `ICalendar` imports `CLibical`; only `FeedServer` imports Hummingbird, only `CalDAV`
-// AsyncHTTPClient, and nothing imports either end but the program (`reservation-feed`, whose
-// `serve`, `publish` and `calendars` use them). IMAP folders are spoken to by `reservation-feed-mail` alone (the
-// `IMAP` module, the only one importing `CLibEtpan`), which fills the cache (`Mailboxes`) that
-// the readers then read, so that no run without a mailbox loads libetpan. Before an e-mail's
+// AsyncHTTPClient. IMAP folders are spoken to by `reservation-feed-mail` alone (the `IMAP`
+// module, the only one importing `CLibEtpan`), which fills the cache (`Mailboxes`) that the
+// readers then read, so that no run without a mailbox loads libetpan. Before an e-mail's
 // bookings are used, `SenderVerification` checks who sent it: `DKIM` (the only module importing
 // `COpenDKIM`) verifies its signatures, `PublicSuffix` (the only one importing `CLibPSL`) tells
 // which organization a domain belongs to.
 //
-// The library (the `ReservationFeed` product) starts no child process, keeps no thread or watch
-// of its own and names no command-line option. The programs' plumbing is theirs: `Programs`
-// (options and their wording, KDE's extractor and the mail program run as child processes
-// behind the library's `DocumentExtraction` and `MailboxSyncing`, `InputChanges` for serve and
-// publish --follow), `ProgramSupport` (what both programs do alike, without Foundation), and
-// `MailProgramProtocol` (the typed messages reservation-feed-mail sends reservation-feed).
+// The library (the `ReservationFeed` product) starts no child process, keeps no thread, watch or
+// wording of its own and names no command-line option. Program code lives by one rule: the
+// executable targets hold their commands and nothing else (a file per command: its ArgumentParser
+// type, one group of options and a `run` that hands them on), and everything behind `run` is in
+// `Programs`, a folder per command (`Programs/Serve`: `ServeOptions`, `ServeRun`) beside what the
+// commands share (`Options`, `Watching`, `Processes`, `Extraction`, `Mail`, `Wording`). Processes
+// start one way (`ChildProcess`: posix_spawn, a process group of its own) and blocking loops run
+// on threads started one way (`DetachedThread`). `ProgramSupport` is apart from `Programs` because
+// `reservation-feed-mail` links it too, and loads neither Foundation nor the library; that
+// program's commands are thin over `IMAP`, and the options its two commands share sit beside
+// them (`MailOptions`). `MailProgramProtocol` is the typed messages reservation-feed-mail sends
+// reservation-feed.
 
 import Foundation
 import PackageDescription
@@ -239,10 +257,10 @@ let package = Package(
             // linked in (their code is mapped, not run, by generate and lint), so that the
             // package installs one Swift runtime and one copy of Foundation and ICU's data.
             dependencies: [
-                "Diagnostics", "ReservationFeed", "Programs", "ProgramSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ReservationFeed", "Programs", "ProgramSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // mimalloc (Debian `libmimalloc-dev`) replaces the C library's malloc in the tool: a feed
-            // run makes millions of small allocations on two threads, in Swift and in libical.
+            // run makes many small allocations on every core, in Swift and in libical.
             linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
 
@@ -265,7 +283,7 @@ let package = Package(
         .testTarget(name: "ParallelTests", dependencies: ["Parallel", "Basics"]),
         .testTarget(name: "GeographyTests", dependencies: ["Geography", "Chrono"]),
         .testTarget(name: "AirportsTests", dependencies: ["Airports", "Chrono"]),
-        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "Geography", "TimeZoneMap", "Chrono"]),
+        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "Geography", "TimeZoneMap"]),
         .testTarget(name: "ZoneNamesTests", dependencies: ["ZoneNames", "Chrono"]),
         .testTarget(name: "TimeZoneMapTests", dependencies: ["TimeZoneMap", "Basics", "Chrono", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
@@ -281,7 +299,7 @@ let package = Package(
         .testTarget(name: "SenderVerificationTests", dependencies: ["SenderVerification", "DKIM", "MailMessage", "Reservations", "TestSupport"]),
         .testTarget(
             name: "ReservationImportTests",
-            dependencies: ["ReservationImport", "Diagnostics", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport", "DKIM", "SenderVerification", "ICalendar"],
+            dependencies: ["ReservationImport", "Basics", "Diagnostics", "JSONParsing", "HTMLMarkup", "Reservations", "Chrono", "TestSupport", "DKIM", "SenderVerification", "ICalendar"],
             exclude: ["Fixtures"]),
         .testTarget(name: "EventSynthesisTests", dependencies: ["EventSynthesis", "Chrono", "Diagnostics", "EventModel", "Reservations", "TestSupport", "Gazetteer", "Geography"], exclude: ["Golden"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "CLibical", "Basics", "Chrono", "EventModel", "TestSupport"], exclude: ["Golden"]),
@@ -309,7 +327,8 @@ let package = Package(
 
 /// KDE's extractor kept running for many documents (C++, against KItinerary and Qt's core): the
 /// programs give it every document without markup, where `kitinerary-extractor` would start once
-/// for each (some 20 ms apiece, most of a first run over a mailbox). Built only where KDE's
+/// for each (a program's start each time, most of a first run over a mailbox: docs/performance.md).
+/// Built only where KDE's
 /// development packages are installed; without it, documents are read as before.
 var kitineraryTargets: [Target] {
     guard let kitinerary else { return [] }

@@ -6,7 +6,7 @@
 /// futex calls that ThreadSanitizer cannot see, so every access through it is reported as a race
 /// and a real one would drown among them. A POSIX mutex is understood by the sanitizer, and the
 /// test suite runs clean under it.
-public final class Locked<Value: ~Copyable>: @unchecked Sendable {
+public final class Locked<Value: ~Copyable>: @unchecked Sendable {  // the value is reached only under the mutex
     private var value: Value
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 

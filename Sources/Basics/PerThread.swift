@@ -16,7 +16,7 @@
 /// private static let cache = PerThread<[String: ZoneInfo?]> { [:] }
 /// if let known = cache.withValue({ $0[name] }) { return known }
 /// ```
-public final class PerThread<Value>: @unchecked Sendable {  // each thread reaches only its own value
+public final class PerThread<Value>: Sendable {  // each thread reaches only its own value, through its key
     private let key: pthread_key_t
     private let make: @Sendable () -> Value
 

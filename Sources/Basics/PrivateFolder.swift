@@ -6,7 +6,7 @@
 /// symbolic link), belong to the running user, and be writable by nobody else.
 package enum PrivateFolder {
     /// Why a folder cannot be used or made.
-    package struct Failure: Error, CustomStringConvertible {
+    package struct AccessError: Error, CustomStringConvertible {
         package let description: String
     }
 
@@ -15,13 +15,13 @@ package enum PrivateFolder {
     ///
     /// - Parameter base: The first folder that is the program's own (`~/.cache/reservation-feed`);
     ///   those above it are the person's, and are only made when missing.
-    package static func make(_ path: String, base: String) throws(Failure) {
+    package static func make(_ path: String, base: String) throws(AccessError) {
         let base = base.hasSuffix("/") ? String(base.dropLast()) : base
         var current = ""
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             current += "/" + component
             if mkdir(current, 0o700) != 0 && errno != EEXIST {
-                throw Failure(description: "cannot make the folder \(current): \(reason())")
+                throw AccessError(description: "cannot make the folder \(current): \(reason())")
             }
             guard current.count >= base.count, current.hasPrefix(base) else { continue }
             try check(current)
@@ -29,17 +29,17 @@ package enum PrivateFolder {
     }
 
     /// Checks one folder as described above.
-    package static func check(_ path: String) throws(Failure) {
+    package static func check(_ path: String) throws(AccessError) {
         var status = stat()
-        guard lstat(path, &status) == 0 else { throw Failure(description: "cannot look at the folder \(path): \(reason())") }
+        guard lstat(path, &status) == 0 else { throw AccessError(description: "cannot look at the folder \(path): \(reason())") }
         guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw Failure(description: "\(path) is not a folder (a symbolic link is not followed there); remove it")
+            throw AccessError(description: "\(path) is not a folder (a symbolic link is not followed there); remove it")
         }
         guard status.st_uid == geteuid() else {
-            throw Failure(description: "the folder \(path) belongs to another user (uid \(status.st_uid)); it is not used")
+            throw AccessError(description: "the folder \(path) belongs to another user (uid \(status.st_uid)); it is not used")
         }
         guard status.st_mode & 0o022 == 0 else {
-            throw Failure(
+            throw AccessError(
                 description: "the folder \(path) can be changed by others (mode \(String(status.st_mode & 0o777, radix: 8))); it is not used until it is 0700")
         }
     }

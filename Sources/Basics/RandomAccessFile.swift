@@ -3,12 +3,12 @@
 /// read with `pread`.
 ///
 /// Pages of a mapped file count in the process's resident memory while mapped in, and the
-/// kernel maps in some sixty kilobytes around each page touched; visiting a 70 MB feed event by
-/// event in another order than its own would soon have all of it resident. Reading each range
+/// kernel maps in pages around each page touched; visiting a large feed event by event in
+/// another order than its own would soon have all of it resident. Reading each range
 /// into a small array of its own costs a system call and a copy, and nothing stays behind.
 /// The file is read as it is when each read happens; the files read so are replaced by renaming,
 /// never rewritten in place, so an open file keeps the content it had.
-package final class RandomAccessFile: @unchecked Sendable {  // the descriptor is only read through
+package final class RandomAccessFile: Sendable {
     /// The open file, for a reader that reads it its own way (to its end, as it grows); it is
     /// closed when this goes.
     package let descriptor: Int32
@@ -17,20 +17,14 @@ package final class RandomAccessFile: @unchecked Sendable {  // the descriptor i
     /// When the file was last modified, in seconds since 1970.
     package let modifiedSeconds: Int64
 
-    /// Why a file could not be opened or read: the system's reason, in lower case.
-    package struct ReadError: Error, Sendable, CustomStringConvertible {
-        package var reason: String
-        package var description: String { reason }
-    }
-
     /// Opens the regular file at `path`; a folder, a pipe, a device or a socket is refused
     /// without being read.
-    package init(path: String) throws(ReadError) {
+    package init(path: String) throws(FileReadError) {
         descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw Self.failure() }
+        guard descriptor >= 0 else { throw .system() }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            let error = Self.failure()
+            let error = FileReadError.system()
             close(descriptor)
             throw error
         }
@@ -44,10 +38,10 @@ package final class RandomAccessFile: @unchecked Sendable {  // the descriptor i
             count = Int(status.st_size)
         case S_IFDIR:
             close(descriptor)
-            throw ReadError(reason: "it is a folder")
+            throw FileReadError(.folder)
         default:
             close(descriptor)
-            throw ReadError(reason: "it is not a regular file (a pipe, a device or a socket)")
+            throw FileReadError(.notRegularFile)
         }
     }
 
@@ -89,9 +83,5 @@ package final class RandomAccessFile: @unchecked Sendable {  // the descriptor i
             initialized = done
         }
         return done == range.count ? bytes : nil
-    }
-
-    private static func failure() -> ReadError {
-        ReadError(reason: String(cString: strerror(errno)).lowercased())
     }
 }

@@ -24,7 +24,7 @@ public enum SocketErrorWords {
     }
 
     /// What `probe` found wrong.
-    public enum ProbeFailure: Error, Sendable, Equatable {
+    public enum ProbeError: Error, Sendable, Equatable {
         /// The host name resolves to no address of this machine's kind.
         case unknownHost
         /// Binding failed, with the system's error number.
@@ -32,7 +32,7 @@ public enum SocketErrorWords {
     }
 
     /// Why a probe failed, in the tool's words.
-    public static func listening(_ failure: ProbeFailure, host: String, port: Int) -> String {
+    public static func listening(_ failure: ProbeError, host: String, port: Int) -> String {
         switch failure {
         case .unknownHost: "no address is known for \(host) (--host takes one of this machine's addresses or names, 127.0.0.1, or 0.0.0.0 for all)"
         case .bind(let code): listening(code, port: port)
@@ -42,8 +42,8 @@ public enum SocketErrorWords {
     /// Checks that an address and port can be listened on, before anything is written: resolves
     /// the host (a name as the server would), opens a socket, binds it as a server would
     /// (`SO_REUSEADDR`), and closes it. `nil` when it can.
-    public static func probe(host: String, port: Int) -> ProbeFailure? {
-        var result: ProbeFailure?
+    public static func probe(host: String, port: Int) -> ProbeError? {
+        var result: ProbeError?
         var hints = addrinfo()
         hints.ai_flags = AI_PASSIVE
         hints.ai_family = AF_UNSPEC

@@ -19,8 +19,9 @@ public struct CalDAVClient: Sendable {
     public let credentials: Credentials?
     /// How long one request may take.
     public var timeout: TimeInterval = 30
-    /// How long a listing of the calendar may take: a server reads every event for it (Radicale
-    /// takes over 30 s for 20,000 it has not read yet).
+    /// How long a listing of the calendar may take: a server reads every event for it, which for
+    /// a large calendar it has not read yet takes a while (docs/performance.md, "A calendar of
+    /// 20,000 events").
     public var listingTimeout: TimeInterval = 600
     /// How many requests a caller should have under way at once.
     public static let maximumConcurrentRequests = 4

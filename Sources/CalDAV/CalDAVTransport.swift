@@ -127,7 +127,7 @@ struct CalDAVTransport: Sendable {
     }
 
     /// Why an answer's body was given up on.
-    private enum BodyFailure: Error {
+    private enum ReceiveError: Error {
         case idle(TimeInterval)
         case deadline
         case tooLarge
@@ -153,7 +153,7 @@ struct CalDAVTransport: Sendable {
                     var received = 0
                     for try await chunk in body {
                         received += chunk.readableBytes
-                        guard received <= limit else { throw BodyFailure.tooLarge }
+                        guard received <= limit else { throw ReceiveError.tooLarge }
                         try reader.read(chunk)
                         lastByte.withLock { $0 = .now() }
                     }
@@ -163,15 +163,15 @@ struct CalDAVTransport: Sendable {
                     while true {
                         try await Task.sleep(nanoseconds: 250_000_000)
                         let now = NIODeadline.now()
-                        if now > deadline { throw BodyFailure.deadline }
-                        if now - lastByte.withLock({ $0 }) > .milliseconds(Int64(idle * 1000)) { throw BodyFailure.idle(idle) }
+                        if now > deadline { throw ReceiveError.deadline }
+                        if now - lastByte.withLock({ $0 }) > .milliseconds(Int64(idle * 1000)) { throw ReceiveError.idle(idle) }
                     }
                 }
                 defer { group.cancelAll() }
-                guard let first = try await group.next(), let output = first else { throw BodyFailure.deadline }
+                guard let first = try await group.next(), let output = first else { throw ReceiveError.deadline }
                 return output
             }
-        } catch let failure as BodyFailure {
+        } catch let failure as ReceiveError {
             switch failure {
             case .idle(let seconds):
                 throw .unreachable(url: url.absoluteString, reason: "the server stopped sending in the middle of its answer (nothing for \(Int(seconds)) s)")

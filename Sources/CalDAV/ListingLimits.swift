@@ -1,8 +1,8 @@
 import Foundation
 
 /// How much of a calendar's listing this client keeps, whatever a server sends: 100,000
-/// resources, and 128 MB of what is kept of them (their texts, addresses and ETags): a calendar
-/// of some 70,000 events of this package's size. Past either, the server is not answering as a
+/// resources, and 128 MB of what is kept of them (their texts, addresses and ETags): far more
+/// than any calendar of this package's events. Past either, the server is not answering as a
 /// calendar server does (``CalDAVError/tooLarge(url:reason:)``), and the listing stops there.
 ///
 /// A listing is read as it arrives (``MultistatusReader``), so these bound its memory across

@@ -37,7 +37,7 @@ public struct CalDAVPublisher: Sendable {
     /// How long to wait for another run publishing to the same calendar, in seconds.
     public var lockWait: Int
     /// How long to wait before trying a failed write again, in seconds; it doubles at each try.
-    public var retryDelay: Double = 0.5
+    var retryDelay: Double = 0.5
     /// How many times a write is tried when it fails for a reason that may pass.
     public var attempts = 3
     /// Whether the calendar is listed with `sync-collection` (RFC 6578) where the server offers

@@ -18,13 +18,13 @@ public struct CredentialLookup: Sendable {
     }
 
     /// What went wrong finding the credentials.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
+    public struct LookupError: Error, Sendable, DiagnosticMessageConvertible {
         /// What is wrong, kept as its parts until it is said.
-        public var reason: DiagnosticMessage
-        public var description: String { reason.description }
+        public var message: DiagnosticMessage
+        public var description: String { message.description }
 
-        init(_ reason: DiagnosticMessage) {
-            self.reason = reason
+        init(_ message: DiagnosticMessage) {
+            self.message = message
         }
     }
 
@@ -34,9 +34,9 @@ public struct CredentialLookup: Sendable {
     ///   - user: `--user`; when `nil`, the login of the host's `~/.netrc` entry.
     ///   - passwordFile: `--password-file`; first in order, then the environment variable,
     ///     then `~/.netrc` (or the file `NETRC` names).
-    /// - Throws: ``Failure`` when the password file cannot be read, can be read by others, or
+    /// - Throws: ``LookupError`` when the password file cannot be read, can be read by others, or
     ///   there is a password and no user.
-    public func credentials(for calendar: URL, user: String?, passwordFile: String?) throws(Failure) -> CalDAVClient.Credentials? {
+    public func credentials(for calendar: URL, user: String?, passwordFile: String?) throws(LookupError) -> CalDAVClient.Credentials? {
         let entry = netrcEntry(for: calendar.host ?? "", user: user)
         let login = user ?? entry?.login
         var password: String?
@@ -51,27 +51,27 @@ public struct CredentialLookup: Sendable {
             return nil
         }
         guard let login, !login.isEmpty else {
-            throw Failure("a password was given but no user: add \(setting: Setting("user", "NAME")) (or a login in ~/.netrc)")
+            throw LookupError("a password was given but no user: add \(setting: Setting("user", "NAME")) (or a login in ~/.netrc)")
         }
         return CalDAVClient.Credentials(user: login, password: password)
     }
 
     /// The first line of a file that only its owner may read.
-    static func readPasswordFile(_ path: String) throws(Failure) -> String {
+    static func readPasswordFile(_ path: String) throws(LookupError) -> String {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue
         else {
-            throw Failure("\(setting: Setting("password-file", path)): cannot be read")
+            throw LookupError("\(setting: Setting("password-file", path)): cannot be read")
         }
         guard mode & 0o077 == 0 else {
-            throw Failure(
+            throw LookupError(
                 "\(setting: Setting("password-file", path)): other users may read it (mode \(String(mode & 0o777, radix: 8))); chmod 600 \(path)")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure("\(setting: Setting("password-file", path)): cannot be read")
+            throw LookupError("\(setting: Setting("password-file", path)): cannot be read")
         }
         let first = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        guard !first.isEmpty else { throw Failure("\(setting: Setting("password-file", path)): the first line is empty") }
+        guard !first.isEmpty else { throw LookupError("\(setting: Setting("password-file", path)): the first line is empty") }
         return first
     }
 

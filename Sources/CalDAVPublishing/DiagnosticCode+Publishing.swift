@@ -6,13 +6,13 @@ extension DiagnosticCode {
     /// A CalDAV request failed.
     public static let calDAV = DiagnosticCode(rawValue: "caldav")
     /// The calendar holds one of this package's events a second time.
-    public static let repeatedUID = DiagnosticCode(rawValue: "repeated-uid")
+    static let repeatedUID = DiagnosticCode(rawValue: "repeated-uid")
     /// The state file describes another calendar, and is not applied.
-    public static let stateNotApplied = DiagnosticCode(rawValue: "state-not-applied")
+    static let stateNotApplied = DiagnosticCode(rawValue: "state-not-applied")
     /// An event's UID is held by an event this package did not publish.
-    public static let heldByAnother = DiagnosticCode(rawValue: "held-by-another")
+    static let heldByAnother = DiagnosticCode(rawValue: "held-by-another")
     /// The calendar's listing names a resource outside the calendar; it is left alone.
-    public static let outsideCalendar = DiagnosticCode(rawValue: "outside-calendar")
+    static let outsideCalendar = DiagnosticCode(rawValue: "outside-calendar")
     /// An event was edited in the calendar; the edit is kept.
-    public static let editedInCalendar = DiagnosticCode(rawValue: "edited-in-calendar")
+    static let editedInCalendar = DiagnosticCode(rawValue: "edited-in-calendar")
 }

@@ -3,7 +3,7 @@ import Diagnostics
 import ReservationFeed
 
 /// Why a publishing run did nothing at all.
-public enum PublishError: Error, Sendable, CustomStringConvertible {
+public enum PublishError: Error, Sendable, DiagnosticMessageConvertible {
     /// The inputs could not be read, or the calendar would lose more than half of its live
     /// events (the same guard as the feed's: ``FeedError/shrink(previousLive:remaining:)``).
     case feed(FeedError)

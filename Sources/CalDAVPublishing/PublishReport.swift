@@ -18,10 +18,10 @@ public struct PublishReport: Sendable {
     /// Writes that failed, with why.
     public var failures: [Failure] = []
     /// Writes not tried because the server stopped answering or refused the credentials.
-    public var notAttempted: [PublishPlan.Action] = []
+    var notAttempted: [PublishPlan.Action] = []
     /// Writes the server refused because someone changed the event while this run worked
     /// (412): left as they are.
-    public var changedMeanwhile: [Diagnostic] = []
+    var changedMeanwhile: [Diagnostic] = []
     /// Every message: the inputs', the plan's, and the writes'.
     public var diagnostics: [Diagnostic] = []
 
@@ -32,7 +32,7 @@ public struct PublishReport: Sendable {
     }
 
     /// Whether any input had errors.
-    public var hasInputErrors: Bool {
+    var hasInputErrors: Bool {
         diagnostics.contains { $0.severity == .error }
     }
 

@@ -39,7 +39,7 @@ public struct DKIMSignature: Sendable, Hashable, Codable {
     }
 
     /// The name its key is published under: `s1._domainkey.united.com`.
-    public var keyName: String { Self.keyName(selector: selector, domain: domain) }
+    var keyName: String { Self.keyName(selector: selector, domain: domain) }
 
     /// Whether the signature signs a header field of that name (`Date`, in any case).
     public func signs(field name: String) -> Bool {

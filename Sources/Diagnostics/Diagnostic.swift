@@ -24,7 +24,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: DiagnosticCode
     /// What, as a sentence fragment without the place, kept as its parts until it is said.
     public var text: DiagnosticMessage
-    /// What, said in the program's wording.
+    /// What, said in the library's wording (``DiagnosticWording/library``).
     public var message: String { text.description }
     /// The reservation field concerned, as native JSON names it, whatever the input's format;
     /// `nil` for an input or a reservation as a whole.
@@ -49,7 +49,8 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         return diagnostic
     }
 
-    public var description: String { description(.current) }
+    /// The diagnostic in the library's wording.
+    public var description: String { description(.library) }
 
     /// The diagnostic in words, naming settings as `wording` does.
     public func description(_ wording: DiagnosticWording) -> String {

@@ -8,17 +8,47 @@
 ///
 /// but the values are kept, not formatted: a run that reports a hundred thousand diagnostics and
 /// says none of them pays for no text. ``text(_:)`` says it, naming settings in a
-/// ``DiagnosticWording``; `description` says it in the program's (``DiagnosticWording/current``).
+/// ``DiagnosticWording``; `description` says it in the library's.
+///
+/// Two messages are equal when they are made of the same parts: the same text, the same values
+/// (compared as values where they are `Hashable`, else as they describe themselves), the same
+/// sizes and settings.
 public struct DiagnosticMessage: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// One part of a message.
-    enum Part: Sendable {
+    enum Part: Sendable, Hashable {
         case text(String)
         case value(any CustomStringConvertible & Sendable)
         case bytes(Int)
         case setting(Setting)
+
+        static func == (lhs: Part, rhs: Part) -> Bool {
+            switch (lhs, rhs) {
+            case (.text(let a), .text(let b)): a == b
+            case (.bytes(let a), .bytes(let b)): a == b
+            case (.setting(let a), .setting(let b)): a == b
+            case (.value(let a), .value(let b)): Self.comparable(a) == Self.comparable(b)
+            default: false
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case .text(let text): hasher.combine(0); hasher.combine(text)
+            case .bytes(let count): hasher.combine(1); hasher.combine(count)
+            case .setting(let setting): hasher.combine(2); hasher.combine(setting)
+            case .value(let value): hasher.combine(3); hasher.combine(Self.comparable(value))
+            }
+        }
+
+        /// A value as it is compared: itself where it is `Hashable`, else its description.
+        private static func comparable(_ value: any CustomStringConvertible & Sendable) -> AnyHashable {
+            (value as? any Hashable).map { AnyHashable($0) } ?? AnyHashable(value.description)
+        }
     }
 
-    var parts: [Part]
+    /// The parts, with no empty text and no two texts in a row (so that a message is equal to
+    /// another made of the same text cut elsewhere).
+    private(set) var parts: [Part]
 
     /// A message of plain text.
     public init(verbatim text: String) {
@@ -30,7 +60,23 @@ public struct DiagnosticMessage: Sendable, Hashable, CustomStringConvertible, Ex
     }
 
     public init(stringInterpolation: StringInterpolation) {
-        parts = stringInterpolation.parts
+        parts = []
+        append(stringInterpolation.parts)
+    }
+
+    /// Appends parts, joining text to text.
+    private mutating func append(_ more: [Part]) {
+        parts.reserveCapacity(parts.count + more.count)
+        for part in more {
+            if case .text(let piece) = part {
+                if piece.isEmpty { continue }
+                if case .text(let last)? = parts.last {
+                    parts[parts.count - 1] = .text(last + piece)
+                    continue
+                }
+            }
+            parts.append(part)
+        }
     }
 
     /// The message in words, naming settings as `wording` does.
@@ -39,6 +85,8 @@ public struct DiagnosticMessage: Sendable, Hashable, CustomStringConvertible, Ex
         for part in parts {
             switch part {
             case .text(let piece): text += piece
+            case .value(let value as any DiagnosticMessageConvertible): text += value.message.text(wording)
+            case .value(let value as Diagnostic): text += value.description(wording)
             case .value(let value): text += value.description
             case .bytes(let count): text += Self.describe(bytes: count)
             case .setting(let setting): text += wording.setting(setting)
@@ -47,28 +95,19 @@ public struct DiagnosticMessage: Sendable, Hashable, CustomStringConvertible, Ex
         return text
     }
 
-    /// The message in the program's wording.
-    public var description: String { text(.current) }
+    /// The message in the library's wording.
+    public var description: String { text(.library) }
 
     /// `message` followed by `more`.
     public static func + (message: DiagnosticMessage, more: DiagnosticMessage) -> DiagnosticMessage {
         var joined = message
-        joined.parts += more.parts
+        joined.append(more.parts)
         return joined
     }
 
     /// Appends `more`.
     public static func += (message: inout DiagnosticMessage, more: DiagnosticMessage) {
-        message.parts += more.parts
-    }
-
-    /// Messages are the same when they say the same in the library's words.
-    public static func == (lhs: DiagnosticMessage, rhs: DiagnosticMessage) -> Bool {
-        lhs.text(.library) == rhs.text(.library)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(text(.library))
+        message.append(more.parts)
     }
 
     /// A size for messages: `256 MB`, `64 KB`, `286.1 MB`, `1000 bytes`.
@@ -103,9 +142,14 @@ public struct DiagnosticMessage: Sendable, Hashable, CustomStringConvertible, Ex
             parts.append(.value(value))
         }
 
-        /// A value that cannot be kept (an error of unknown type), described now.
+        /// A value that cannot be kept (an error of unknown type): its message's parts when it
+        /// says itself as one, else described now.
         public mutating func appendInterpolation<Value>(_ value: Value) {
-            parts.append(.text(String(describing: value)))
+            if let convertible = value as? any DiagnosticMessageConvertible {
+                parts += convertible.message.parts
+            } else {
+                parts.append(.text(String(describing: value)))
+            }
         }
 
         /// Another message, with its parts.

@@ -1,11 +1,11 @@
-import Basics
-
 /// How messages name ``Setting``s: the library names them plainly (`limit message-size`), a
 /// program the way its people set them (`--limit message-size`).
 ///
-/// The wording is chosen once, by the program, before it says anything (``current``): messages
-/// keep the settings they name as values (``DiagnosticMessage``), and are put into words only
-/// when they are said, in the wording of the program saying them.
+/// Messages keep the settings they name as values (``DiagnosticMessage``), and are put into
+/// words only when they are said: `description` says them in the library's wording, and a
+/// program says them in its own by passing it (``DiagnosticMessage/text(_:)``,
+/// ``Diagnostic/description(_:)``, ``text(of:)``). Nothing in the library keeps a wording of its
+/// own: the one a program uses is the one it passes.
 public struct DiagnosticWording: Sendable {
     /// How a setting is named.
     public var setting: @Sendable (Setting) -> String
@@ -20,11 +20,15 @@ public struct DiagnosticWording: Sendable {
         setting.value.map { "\(setting.option) \($0)" } ?? setting.option
     }
 
-    /// The wording of this program: ``library`` unless the program chose its own at its start.
-    public static var current: DiagnosticWording {
-        get { chosen.withLock { $0 } }
-        set { chosen.withLock { $0 = newValue } }
+    /// Anything put into words in this wording: a message, a diagnostic, a value that says
+    /// itself as a message (an error: ``DiagnosticMessageConvertible``), or else as it describes
+    /// itself.
+    public func text(of value: Any) -> String {
+        switch value {
+        case let message as DiagnosticMessage: message.text(self)
+        case let diagnostic as Diagnostic: diagnostic.description(self)
+        case let convertible as any DiagnosticMessageConvertible: convertible.message.text(self)
+        default: String(describing: value)
+        }
     }
-
-    private static let chosen = Locked(DiagnosticWording.library)
 }

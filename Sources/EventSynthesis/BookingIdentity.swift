@@ -4,7 +4,7 @@ import Foundation
 /// booking's identity key (``Reservations/Reservation/identityKey``), or nothing when it has none
 /// (its UID then comes from its content, with a warning).
 ///
-/// Seventeen bytes, where the key is a string of some sixty: a run that works the keys out for
+/// Seventeen bytes, where the key is a string several times as long: a run that works the keys out for
 /// merging keeps these for synthesis, not the keys.
 package struct BookingIdentity: Sendable, Hashable {
     /// The UUID of the key, or `nil` when the reservation has no key.

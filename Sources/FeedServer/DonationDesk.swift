@@ -1,4 +1,5 @@
 import Crypto
+import Diagnostics
 import Foundation
 import ReservationFeed
 
@@ -17,10 +18,12 @@ public struct DonationDesk: Sendable {
     /// The feed's options, for the events a donation makes.
     public var options: FeedOptions
     /// How long a reading may take, in seconds.
-    public var timeBudget: TimeInterval = 10
+    var timeBudget: TimeInterval = 10
     /// The most reservations one donation may hold: one with more is refused whole (a page of
     /// 20,000 made-up bookings would otherwise be 20,000 events in every subscriber's calendar).
     public var reservationLimit = 500
+    /// How the messages of its answers name settings (`serve` passes the command line's).
+    public var wording = DiagnosticWording.library
 
     /// What a donation came to.
     public struct Receipt: Sendable {
@@ -86,7 +89,7 @@ public struct DonationDesk: Sendable {
             let before = read.reservations.count
             _ = InputReading(discovery: InputDiscovery(), importer: importer).admit(&read, makers: previous?.makers ?? [:]) { refusals.append($0) }
             if read.reservations.isEmpty, before > 0 {
-                let messages = refusals.map { JSONReport.Value.text($0.description) }
+                let messages = refusals.map { JSONReport.Value.text($0.description(wording)) }
                 return receipt(
                     422,
                     [("error", .text("the bookings it changes were made by another organization's mail, which alone (or you) may change them; nothing was kept")),
@@ -97,7 +100,7 @@ public struct DonationDesk: Sendable {
         let said: [Diagnostic] = admitted ? refusals.filter { !read.diagnostics.contains($0) } : read.senderSummaries()
         let linted: [Diagnostic] = ReservationLinter(options: options).lint(read.reservations, now: now)
         let findings: [Diagnostic] = read.diagnostics + said + linted
-        let messages = findings.map { JSONReport.Value.text($0.description) }
+        let messages = findings.map { JSONReport.Value.text($0.description(wording)) }
         guard !read.reservations.isEmpty, !findings.contains(where: { $0.severity == .error }) else {
             let reason =
                 !read.unknownSenders.isEmpty
@@ -136,7 +139,7 @@ public struct DonationDesk: Sendable {
             // Donated mail and pages are the person's own: for their eyes only.
             try AtomicFileWriter.replace(inbox + "/" + name, permissions: 0o600) { write in try write(body) }
         } catch {
-            return receipt(500, [("error", .text("the donation could not be kept: \(error)"))])
+            return receipt(500, [("error", .text("the donation could not be kept: \(wording.text(of: error))"))])
         }
         var result = receipt(201, [("stored", .text(name)), ("events", eventList), ("messages", .list(messages))])
         result.stored = true

@@ -1,4 +1,5 @@
 import Basics
+import Diagnostics
 import Foundation
 import ReservationFeed
 
@@ -33,6 +34,8 @@ public final class FeedKeeper: Sendable {
     private let log: @Sendable (String) -> Void
     /// Whether warnings are logged (errors always are).
     private let quiet: Bool
+    /// How its lines name settings.
+    private let wording: DiagnosticWording
     /// The time of each run: now, or a pinned moment (`--now`) for reproducible feeds.
     private let clock: @Sendable () -> Instant
 
@@ -48,10 +51,14 @@ public final class FeedKeeper: Sendable {
     }
 
     /// Creates a keeper; nothing runs until ``start()`` or ``regenerate(reason:)``.
+    ///
+    /// - Parameter wording: How the lines it logs name settings (`serve` passes the command
+    ///   line's, `--allow-shrink`).
     public init(
         generator: FeedGenerator, inputs: [String], output: String, quiet: Bool = false, clock: @escaping @Sendable () -> Instant = { .now },
-        log: @escaping @Sendable (String) -> Void
+        wording: DiagnosticWording = .library, log: @escaping @Sendable (String) -> Void
     ) {
+        self.wording = wording
         self.generator = generator
         self.clock = clock
         self.inputs = inputs
@@ -129,7 +136,7 @@ public final class FeedKeeper: Sendable {
         let started = Date()
         do {
             let report = try generator.generate(inputs: inputs, to: .file(output), now: clock()) { diagnostic in
-                if !quiet || diagnostic.severity == .error { log(diagnostic.description) }
+                if !quiet || diagnostic.severity == .error { log(diagnostic.description(wording)) }
             }
             reloadFromDisk()
             let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
@@ -148,7 +155,7 @@ public final class FeedKeeper: Sendable {
                 if !quiet { log("note: no events yet (\(reason)); serving an empty calendar until the first booking arrives") }
                 return .failed(error)
             }
-            log("error: the feed was not made again (\(reason)): \(error); \(current == nil ? "no feed to serve yet" : "still serving the last good feed")")
+            log("error: the feed was not made again (\(reason)): \(wording.text(of: error)); \(current == nil ? "no feed to serve yet" : "still serving the last good feed")")
             return .failed(error)
         }
     }

@@ -81,7 +81,7 @@ public struct FeedSecret: Sendable, Hashable, CustomStringConvertible {
                     "\(path) can be read by others (mode \(String(status.st_mode & 0o777, radix: 8))); make it 0600, or delete it for a new secret")
             }
             data = bytes
-        } catch let refusal as OutputLocation.Refusal {
+        } catch let refusal as OutputLocation.AccessError {
             throw .secret(refusal.description)
         } catch let error as FeedServerError {
             throw error

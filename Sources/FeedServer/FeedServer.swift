@@ -26,7 +26,7 @@ public struct FeedServer: Sendable {
         /// How many connections at once; more wait in the listen queue. Held below the files the
         /// process may open (``run(onListening:)`` raises that limit to what the system allows
         /// first): a server out of descriptors could not answer, and spun on its listening socket.
-        public var maximumConnections: Int = 512
+        var maximumConnections: Int = 512
         /// How long an idle connection stays open, in seconds.
         public var idleTimeout: Int64 = 30
         /// How long a whole request (head and body) may take to arrive, in seconds, from the
@@ -36,9 +36,11 @@ public struct FeedServer: Sendable {
         /// has room again.
         public var donationsPerHour: Int = 60
         /// The largest request head, in bytes.
-        public var maximumHeaderSize: Int = 16 * 1024
+        var maximumHeaderSize: Int = 16 * 1024
         /// Whether one line per request is logged.
         public var logRequests = true
+        /// How its answers and lines name settings (`serve` passes the command line's).
+        public var wording = DiagnosticWording.library
         /// Creates a configuration.
         public init() {}
     }
@@ -172,7 +174,7 @@ public struct FeedServer: Sendable {
         } catch {
             return FeedResponse(
                 status: .contentTooLarge, headerFields: [.contentType: "text/plain; charset=utf-8", .connection: "close"],
-                body: Array(Self.tooLarge(configuration.maximumBodySize).description.utf8))
+                body: Array(Self.tooLarge(configuration.maximumBodySize).text(configuration.wording).utf8))
         }
         let receipt = await desk.receive(bytes, now: now, feed: keeper.current?.bytes)
         if receipt.stored {

@@ -15,11 +15,11 @@ public final class ServedFeed: Sendable {
     /// The feed, as written to disk.
     public let bytes: [UInt8]
     /// The same, gzip-compressed, for clients that accept it.
-    public let gzipped: [UInt8]
+    let gzipped: [UInt8]
     /// A strong ETag: a digest of the bytes, quoted.
     public let entityTag: String
     /// The ETag of the gzip form.
-    public let gzipEntityTag: String
+    let gzipEntityTag: String
     /// When these bytes were first served; it only moves forward, and moves whenever the bytes change.
     public let lastModified: Date
     /// The same, as an HTTP date.
@@ -27,10 +27,10 @@ public final class ServedFeed: Sendable {
     /// How long clients may keep the feed before asking again (the feed's REFRESH-INTERVAL).
     public let maxAge: Int64?
     /// `Cache-Control` for it: as long as the feed's REFRESH-INTERVAL says.
-    public let cacheControl: String
+    let cacheControl: String
     /// The events, for the preview page and single-event downloads: read from the bytes the
-    /// first time a page asks, not for every version (a server holding 10,000 events idles in
-    /// less memory, and a regeneration costs less).
+    /// first time a page asks, not for every version (an idle server holds less memory, and a
+    /// regeneration costs less: docs/performance.md, "serve").
     public var events: [CalendarEvent] { parsed.value }
     private let parsed: ParsedEvents
 

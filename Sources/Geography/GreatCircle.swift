@@ -3,7 +3,7 @@ import Foundation
 /// Distances on the Earth's surface.
 public enum GreatCircle {
     /// The mean radius of the Earth, in kilometres.
-    public static let earthRadius = 6371.0088
+    static let earthRadius = 6371.0088
 
     /// The great-circle distance between two points given in degrees, in kilometres
     /// (haversine formula).

@@ -4,8 +4,8 @@ import EventModel
 
 /// Writes the VEVENT of one calendar event straight to UTF-8, as libical 3.0.16 would write it.
 ///
-/// Building a libical component for each event and having libical serialise it cost a third
-/// of a large feed's run: a heap object for every property, parameter and value, and C strings
+/// Building a libical component for each event and having libical serialise it cost much of a
+/// large feed's run (docs/performance.md, "Events written straight to text"): a heap object for every property, parameter and value, and C strings
 /// copied and measured over and over. This writes the same text directly, property by
 /// property, into one buffer. `EventComponent`, in the tests, builds the event through libical and stays the
 /// reference: tests compare the two byte for byte on the examples, the fixtures and thousands of

@@ -73,8 +73,8 @@ extension ICalendarReader {
     static let observanceLimit = 400
 
     /// Takes out the VTIMEZONEs whose changes libical would list without end: an observance
-    /// repeated other than yearly (`RRULE:FREQ=MINUTELY` made libical list millions of changes
-    /// from an 800-byte file, 47 s and 760 MB; secondly, hours), or more observances and dates
+    /// repeated other than yearly (`RRULE:FREQ=MINUTELY` made libical list changes without end
+    /// from an 800-byte file: docs/reliability.md), or more observances and dates
     /// than ``observanceLimit``. Every time zone there is changes at most a few times a year.
     /// The events that name such a zone are read as if it had no definition (by its name, or
     /// floating), and the file says which zone was left out.
@@ -169,21 +169,21 @@ extension ICalendarReader {
         }
     }
 
-    private struct Unreadable: Error {
+    private struct InvitationReadError: Error {
         let reason: String
     }
 
-    private static func invitedEvent(_ component: OpaquePointer, in calendar: OpaquePointer) throws(Unreadable) -> ICalendarInvitation.Event {
+    private static func invitedEvent(_ component: OpaquePointer, in calendar: OpaquePointer) throws(InvitationReadError) -> ICalendarInvitation.Event {
         func text(_ kind: icalproperty_kind, _ getter: (OpaquePointer) -> UnsafePointer<CChar>?) -> String? {
             guard let property = icalcomponent_get_first_property(component, kind), let value = getter(property) else { return nil }
             let string = String(cString: value)
             return string.isEmpty ? nil : string
         }
-        guard let uid = text(ICAL_UID_PROPERTY, icalproperty_get_uid) else { throw Unreadable(reason: "has no UID") }
-        if let far = timeBeyondReadableYears(of: component) { throw Unreadable(reason: "(UID \(uid)) \(far)") }
+        guard let uid = text(ICAL_UID_PROPERTY, icalproperty_get_uid) else { throw InvitationReadError(reason: "has no UID") }
+        if let far = timeBeyondReadableYears(of: component) { throw InvitationReadError(reason: "(UID \(uid)) \(far)") }
         guard let startProperty = icalcomponent_get_first_property(component, ICAL_DTSTART_PROPERTY),
             let read = time(startProperty, icalproperty_get_dtstart(startProperty), calendar: calendar)
-        else { throw Unreadable(reason: "(UID \(uid)) has no readable DTSTART") }
+        else { throw InvitationReadError(reason: "(UID \(uid)) has no readable DTSTART") }
         let (start, startZoneName) = read
         var end: DateTimeValue? = nil
         var endZoneName: String? = nil
@@ -201,7 +201,7 @@ extension ICalendarReader {
             let base = local.instant(at: .zero)
             let shifted = Instant(secondsSinceEpoch: base.secondsSinceEpoch + seconds).localDateTime(at: .zero)
             guard shifted.date.isReadable else {
-                throw Unreadable(reason: "(UID \(uid)) has a DURATION that ends in year \(shifted.date.year), outside 0002-9998, the years read here")
+                throw InvitationReadError(reason: "(UID \(uid)) has a DURATION that ends in year \(shifted.date.year), outside 0002-9998, the years read here")
             }
             end = .dateTime(shifted, timeZone: zone, utcOffset: zone.flatMap { zone in
                 TimeZoneRules.instant(of: shifted, in: zone).flatMap { TimeZoneRules.offset(in: zone, at: $0) }

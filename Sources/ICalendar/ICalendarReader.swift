@@ -14,7 +14,7 @@ import EventModel
 public struct ICalendarReader: Sendable {
     /// The non-standard properties (`X-RESERVATION-FEED-DIGEST`) kept in
     /// ``ICalendarDocument/extensions``.
-    public var extensionNames: Set<String>
+    var extensionNames: Set<String>
 
     /// Creates a reader.
     ///
@@ -74,19 +74,19 @@ public struct ICalendarReader: Sendable {
         }
     }
 
-    private struct Problem: Error {
+    private struct EventReadError: Error {
         let reason: String
     }
 
-    private static func read(_ component: OpaquePointer) -> Result<CalendarEvent, Problem> {
+    private static func read(_ component: OpaquePointer) -> Result<CalendarEvent, EventReadError> {
         guard let uid = text(component, ICAL_UID_PROPERTY, icalproperty_get_uid), !uid.isEmpty else {
-            return .failure(Problem(reason: "has no UID"))
+            return .failure(EventReadError(reason: "has no UID"))
         }
-        if let far = timeBeyondReadableYears(of: component) { return .failure(Problem(reason: "(UID \(uid)) \(far)")) }
+        if let far = timeBeyondReadableYears(of: component) { return .failure(EventReadError(reason: "(UID \(uid)) \(far)")) }
         guard let startProperty = icalcomponent_get_first_property(component, ICAL_DTSTART_PROPERTY),
             let start = time(startProperty, icalproperty_get_dtstart(startProperty))
         else {
-            return .failure(Problem(reason: "(UID \(uid)) has no readable DTSTART"))
+            return .failure(EventReadError(reason: "(UID \(uid)) has no readable DTSTART"))
         }
         var event = CalendarEvent(uid: uid, summary: text(component, ICAL_SUMMARY_PROPERTY, icalproperty_get_summary) ?? "", start: start)
         if let property = icalcomponent_get_first_property(component, ICAL_DTEND_PROPERTY) {

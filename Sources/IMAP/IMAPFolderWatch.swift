@@ -2,7 +2,7 @@ import Basics
 import Mailboxes
 
 /// One folder kept in step for as long as it runs: synced, then watched with IDLE where the
-/// server offers it (a new message is seen within a second or two) and by re-examining it every
+/// server offers it (a new message is seen at once) and by re-examining it every
 /// `pollInterval` seconds where it does not. A broken connection or an absent server is tried
 /// again with growing waits, from 1 second up to 5 minutes; a refused login or an untrusted
 /// certificate every 5 minutes.

@@ -1,7 +1,7 @@
 import Diagnostics
 
 /// Why an e-mail could not be read.
-public enum MailMessageError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum MailMessageError: Error, Sendable, Hashable, DiagnosticMessageConvertible {
     /// GMime found no message in the bytes.
     case notAMessage
     /// The message goes beyond a limit that keeps hostile mail from exhausting the machine.

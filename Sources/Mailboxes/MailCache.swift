@@ -146,7 +146,7 @@ public struct MailCache: Sendable {
     }
 
     /// Keeps a downloaded message, replacing the file whole (never half-written). It is not
-    /// flushed to disk one by one (twenty thousand flushes cost more than the download): a message
+    /// flushed to disk one by one (a flush per message costs more than the download: docs/performance.md, "mailboxes"): a message
     /// a crash loses is found missing by the count in ``State/kept`` and fetched again.
     public func store(_ bytes: [UInt8], uid: UInt32, uidValidity: UInt32, of mailbox: MailboxURL) throws(WriteError) {
         try write(bytes, to: "\(try generation(uidValidity, of: mailbox))/\(uid).eml", flushing: false)
@@ -212,7 +212,7 @@ public struct MailCache: Sendable {
     }
 
     /// What readers keep beside a message: KDE's extractor's answer, and its sender's signatures.
-    public static let memoSuffixes = ["kitinerary", "authentication"]
+    static let memoSuffixes = ["kitinerary", "authentication"]
 
     /// Holds the folder's cache for one writer at a time (`flock` on its `lock` file): a run of
     /// `generate` and the watch of `serve` may sync the same folder at once, and the second then

@@ -27,9 +27,14 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
     public var folder: String
 
     /// Why a text is not an IMAP folder's URL.
-    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
-        /// What is wrong, for messages.
-        public var description: String
+    public struct ParseError: Error, Sendable, Equatable, DiagnosticMessageConvertible {
+        /// What is wrong, kept as its parts until it is said.
+        public var message: DiagnosticMessage
+        public var description: String { message.description }
+
+        init(_ message: DiagnosticMessage) {
+            self.message = message
+        }
     }
 
     /// Whether a command-line input names an IMAP folder rather than a file.
@@ -40,9 +45,9 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses an `imap://` or `imaps://` URL.
     public init(_ text: String) throws(ParseError) {
-        guard let schemeEnd = text.firstRange(of: "://") else { throw ParseError(description: "\(Self.redacted(text)) is not an imap:// or imaps:// URL") }
+        guard let schemeEnd = text.firstRange(of: "://") else { throw ParseError("\(Self.redacted(text)) is not an imap:// or imaps:// URL") }
         guard let security = Security(rawValue: text[..<schemeEnd.lowerBound].lowercased()) else {
-            throw ParseError(description: "\(Self.redacted(text)) is not an imap:// or imaps:// URL")
+            throw ParseError("\(Self.redacted(text)) is not an imap:// or imaps:// URL")
         }
         self.security = security
         var rest = text[schemeEnd.upperBound...]
@@ -50,22 +55,21 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
         var authority = rest[..<authorityEnd]
         rest = authorityEnd < rest.endIndex ? rest[rest.index(after: authorityEnd)...] : ""
         guard let at = authority.lastIndex(of: "@") else {
-            throw ParseError(description: "\(Self.redacted(text)): name the user before the host (imaps://USER@HOST/FOLDER)")
+            throw ParseError("\(Self.redacted(text)): name the user before the host (imaps://USER@HOST/FOLDER)")
         }
         let userInfo = authority[..<at]
         if userInfo.contains(":") {
-            let message: DiagnosticMessage =
-                "\(Self.redacted(text)): a password does not belong in the URL (anyone on this machine can read command lines); use ~/.netrc, RESERVATION_FEED_IMAP_PASSWORD or \(setting: Setting("mail-password-file"))"
-            throw ParseError(description: message.description)
+            throw ParseError(
+                "\(Self.redacted(text)): a password does not belong in the URL (anyone on this machine can read command lines); use ~/.netrc, RESERVATION_FEED_IMAP_PASSWORD or \(setting: Setting("mail-password-file"))")
         }
         // ;AUTH=… (RFC 5092) names a login mechanism; the user's name is before it.
         let userPart = userInfo.split(separator: ";", maxSplits: 1).first ?? ""
-        guard let user = Self.percentDecoded(userPart), !user.isEmpty else { throw ParseError(description: "\(Self.redacted(text)): the user name is missing or badly encoded") }
+        guard let user = Self.percentDecoded(userPart), !user.isEmpty else { throw ParseError("\(Self.redacted(text)): the user name is missing or badly encoded") }
         self.user = user
         authority = authority[authority.index(after: at)...]
         var portText: Substring? = nil
         if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { throw ParseError(description: "\(Self.redacted(text)): an IPv6 address needs its closing ]") }
+            guard let close = authority.firstIndex(of: "]") else { throw ParseError("\(Self.redacted(text)): an IPv6 address needs its closing ]") }
             host = String(authority[authority.index(after: authority.startIndex)..<close])
             let after = authority[authority.index(after: close)...]
             if after.hasPrefix(":") { portText = after.dropFirst() }
@@ -75,9 +79,9 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
         } else {
             host = String(authority)
         }
-        guard !host.isEmpty else { throw ParseError(description: "\(Self.redacted(text)): the host is missing") }
+        guard !host.isEmpty else { throw ParseError("\(Self.redacted(text)): the host is missing") }
         if let portText {
-            guard let port = UInt16(portText), port > 0 else { throw ParseError(description: "\(Self.redacted(text)): \(portText) is not a port") }
+            guard let port = UInt16(portText), port > 0 else { throw ParseError("\(Self.redacted(text)): \(portText) is not a port") }
             self.port = port
         } else {
             port = security == .tls ? 993 : 143
@@ -85,7 +89,7 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
         // The folder; RFC 5092's ;UIDVALIDITY=… and the rest of a message's URL are not for inputs.
         let path = rest.split(separator: ";", maxSplits: 1).first ?? ""
         let trimmed = path.hasSuffix("/") ? path.dropLast() : path
-        guard let folder = Self.percentDecoded(trimmed) else { throw ParseError(description: "\(Self.redacted(text)): the folder name is badly encoded") }
+        guard let folder = Self.percentDecoded(trimmed) else { throw ParseError("\(Self.redacted(text)): the folder name is badly encoded") }
         self.folder = folder.isEmpty ? "INBOX" : folder
     }
 
@@ -114,7 +118,7 @@ public struct MailboxURL: Sendable, Hashable, CustomStringConvertible {
 
     /// A text with anything between `//` and the last `@` taken out, for messages about URLs that
     /// may hold a password (one with `@` or `/` in it too): rather too much than a password.
-    public static func redacted(_ text: String) -> String {
+    static func redacted(_ text: String) -> String {
         guard let start = text.firstRange(of: "://"), let at = text[start.upperBound...].lastIndex(of: "@") else { return text }
         return text[..<start.upperBound] + "…" + text[at...]
     }

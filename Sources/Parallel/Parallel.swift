@@ -71,7 +71,7 @@ public enum Parallel {
     /// The results of one ``map(_:concurrency:_:)``, each written once by the thread that made it,
     /// then moved (not copied) into the array given back.
     @usableFromInline
-    final class Slots<Value, Failure: Error>: @unchecked Sendable {
+    final class Slots<Value, Failure: Error>: @unchecked Sendable {  // each slot is written once, by the thread that made it, and read after the wait
         @usableFromInline let values: UnsafeMutablePointer<Value>
         /// Whether each slot holds a value (a failed element's slot does not).
         @usableFromInline let filled: UnsafeMutableBufferPointer<Bool>

@@ -43,7 +43,7 @@ public struct ImportResult: Sendable, Hashable {
 
     /// The most reservations a document may hold for each to be given the others as companions
     /// (``ImportedReservation/companions``): an itinerary, not a data file.
-    public static let companionLimit = 20
+    static let companionLimit = 20
 
     /// Gives each reservation of one document the others as its companions, when the document
     /// holds from two to ``companionLimit``.

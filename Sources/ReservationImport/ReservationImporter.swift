@@ -112,7 +112,7 @@ public struct ReservationImporter: Sendable {
             let contents = try FileContents(file: file, limit: limits.fileSize)
             return read(contents.bytes, source: source, sourceTime: contents.modified)
         } catch {
-            return ImportResult(diagnostics: [Diagnostic(.error, .unreadable, at: Origin(source), "cannot read the file: \(error.reason)")])
+            return ImportResult(diagnostics: [Diagnostic(.error, .unreadable, at: Origin(source), "cannot read the file: \(error)")])
         }
     }
 
@@ -128,15 +128,10 @@ public struct ReservationImporter: Sendable {
     }
 
     private func open(_ source: InputSource) -> Opened {
-        do throws(FileContents.ReadError) {
+        do throws(FileReadError) {
             switch source {
             case .file(let path):
-                let file: RandomAccessFile
-                do {
-                    file = try RandomAccessFile(path: path)
-                } catch {
-                    throw FileContents.ReadError(reason: "\(error.reason)")
-                }
+                let file = try RandomAccessFile(path: path)
                 let head = file.bytes(in: 0..<min(file.count, InputFormat.headSize)) ?? []
                 if MboxReader.isMbox(head.prefix(4096)) { return .mbox(file, path: path) }
                 if file.count >= largeFileSize, file.count <= limits.fileSize {
@@ -153,7 +148,7 @@ public struct ReservationImporter: Sendable {
         } catch {
             return .failed(
                 ImportResult(diagnostics: [
-                    Diagnostic(.error, .unreadable, at: Origin(file: source.description), "cannot read the file: \(error.reason)")
+                    Diagnostic(.error, .unreadable, at: Origin(file: source.description), "cannot read the file: \(error)")
                 ]))
         }
     }

@@ -68,7 +68,7 @@ public struct AuthenticationResults: Sendable, Hashable, Codable {
     /// `Received` fields above it) of the same organization or one of its own machines (an
     /// address, or a name no one can register: `compute3.internal`). A field without these may
     /// have been written by the sender.
-    public var isProven: Bool {
+    var isProven: Bool {
         guard hop != nil else { return false }
         let suffixes = PublicSuffixList.shared
         let own = suffixes.organizationalDomain(of: server)

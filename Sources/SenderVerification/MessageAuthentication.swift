@@ -29,7 +29,7 @@ public struct MessageAuthentication: Sendable, Hashable, Codable {
     /// The fields a message carries at most once (RFC 5322, section 3.6; RFC 2045), whose every
     /// instance a signature that vouches for the message must sign where the message has them:
     /// who sent it, when, its subject, and how its body is to be read.
-    public static let protectedFields = ["from", "sender", "date", "subject", "mime-version", "content-type", "content-transfer-encoding"]
+    static let protectedFields = ["from", "sender", "date", "subject", "mime-version", "content-type", "content-transfer-encoding"]
 
     /// Creates a record of a message's authentication.
     public init(

@@ -80,9 +80,6 @@ public struct VerifiedSender: Sendable, Hashable, Codable, CustomStringConvertib
     /// Whether the address is one of the person's own.
     public var isOwnAddress: Bool { standing == .own }
 
-    /// Whether its organization is a known booking sender: in the registry, or named by the person.
-    public var isKnownSender: Bool { standing == .known || standing == .named }
-
     /// The sender as the bookings of its mail carry it.
     public var bookingSender: BookingSender {
         let standing: BookingSender.Standing =

@@ -33,7 +33,7 @@ public final class XMLChildStream {
     public let textLimit: Int
 
     /// How deep elements may nest, the root counted as 1: libxml2's own limit for whole documents.
-    public static let depthLimit = 256
+    static let depthLimit = 256
 
     /// The size of the blocks libxml2 is given.
     public let blockSize: Int

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Diagnostics
-import Foundation
 import ProgramSupport
 import Programs
 import ReservationFeed
@@ -29,8 +27,6 @@ struct ReservationFeedCommand: ParsableCommand {
     /// Runs the command; usage errors exit 2. `generate` and `lint` run as they are, on the
     /// main thread; `serve`, `publish` and `calendars` as async code on the concurrency pool.
     static func main() {
-        // What the library says names settings as options of this command line.
-        DiagnosticWording.current = .commandLine
         mainWithUsageStatus()
     }
 }

@@ -40,7 +40,7 @@ struct CredentialLookupTests {
         #expect(try lookup.credentials(for: Self.calendar, user: nil, passwordFile: nil) == .init(user: "ada", password: "from-environment"))
 
         chmod(file, 0o644)
-        #expect(throws: CredentialLookup.Failure.self) { try lookup.credentials(for: Self.calendar, user: "ada", passwordFile: file) }
+        #expect(throws: CredentialLookup.LookupError.self) { try lookup.credentials(for: Self.calendar, user: "ada", passwordFile: file) }
         do {
             _ = try lookup.credentials(for: Self.calendar, user: "ada", passwordFile: file)
         } catch {
@@ -55,7 +55,7 @@ struct CredentialLookupTests {
     func missing() throws {
         let folder = try TemporaryFolder("credentials")
         let lookup = CredentialLookup(environment: ["HOME": folder.path(""), CredentialLookup.passwordVariable: "x"])
-        #expect(throws: CredentialLookup.Failure.self) { try lookup.credentials(for: Self.calendar, user: nil, passwordFile: nil) }
+        #expect(throws: CredentialLookup.LookupError.self) { try lookup.credentials(for: Self.calendar, user: nil, passwordFile: nil) }
         let none = CredentialLookup(environment: ["HOME": folder.path("")])
         #expect(try none.credentials(for: Self.calendar, user: "ada", passwordFile: nil) == nil)
     }

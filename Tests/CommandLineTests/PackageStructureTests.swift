@@ -22,6 +22,87 @@ struct PackageStructureTests {
         #expect((try libraries("reservation-feed-mail")).contains("libetpan"))
     }
 
+    @Test("error types are named by one rule (docs/contributing.md), and @unchecked Sendable is in at most eight places, each with its reason")
+    func errorNamesAndUncheckedSendable() throws {
+        let declaration = /(?:struct|enum|class|actor) (\w+)(?:<[^>{]*>)?: ([^{]*)\{/
+        var errorTypes: [String] = []
+        var unchecked: [String] = []
+        let sources = Repository.url("Sources")
+        let walk = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let file = walk?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            let path = String(file.path.dropFirst(sources.path.count + 1))
+            let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+            for (number, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                if let match = line.firstMatch(of: declaration),
+                    match.2.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "Error" })
+                {
+                    errorTypes.append(String(match.1))
+                    #expect(match.1.hasSuffix("Error") || match.1 == "Diagnostic", "\(path):\(number + 1): \(match.1) is an error whose name does not end in Error")
+                }
+                if line.contains("@unchecked Sendable") {
+                    unchecked.append("\(path):\(number + 1)")
+                    let reasoned = line.contains("//") || (number > 0 && lines[number - 1].trimmingCharacters(in: .whitespaces).hasPrefix("//"))
+                    #expect(reasoned, "\(path):\(number + 1): @unchecked Sendable without its reason beside it")
+                }
+            }
+        }
+        #expect(errorTypes.count > 20, "\(errorTypes)")
+        #expect((1...8).contains(unchecked.count), "\(unchecked.count) places: \(unchecked)")
+    }
+
+    /// The lines of the module map: in Package.swift's header, or the README's block.
+    private static func moduleMap(in text: String, after marker: String, prefix: String) -> [[String]] {
+        guard let start = text.range(of: marker) else { return [] }
+        var lines = text[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix(prefix + "reservation-feed ") }
+        var layers: [[String]] = []
+        while let line = lines.first, line.hasPrefix(prefix), line.count > prefix.count, !line.hasPrefix("```") {
+            layers.append(line.dropFirst(prefix.count).components(separatedBy: " · ").map { $0.trimmingCharacters(in: .whitespaces) })
+            lines = lines.dropFirst()
+        }
+        return layers
+    }
+
+    @Test("the module map, in Package.swift and the README, has every module above each module it imports")
+    func moduleMap() throws {
+        let manifest = try String(contentsOf: Repository.url("Package.swift"), encoding: .utf8)
+        let readme = try String(contentsOf: Repository.url("README.md"), encoding: .utf8)
+        let layers = Self.moduleMap(in: manifest, after: "The modules, each on a line above", prefix: "//   ")
+        #expect(layers.count >= 8, "\(layers)")
+        #expect(Self.moduleMap(in: readme, after: "The module map, each module on a line above", prefix: "") == layers, "the README's map is not Package.swift's")
+        var layerOf: [String: Int] = [:]
+        for (number, layer) in layers.enumerated() {
+            for module in layer {
+                #expect(layerOf.updateValue(layers.count - number, forKey: module) == nil, "\(module) is drawn twice")
+            }
+        }
+        // The manifest's targets, as SwiftPM reads them (a scratch folder of its own: the build's
+        // may be locked by the `swift test` that runs this).
+        let scratch = try TemporaryFolder("dump-package")
+        let dump = try ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swift", "package", "--package-path", Repository.url("").path, "--scratch-path", scratch.path("build"), "dump-package"])
+        #expect(dump.status == 0, "\(dump.standardError)")
+        let package = try #require(try JSONSerialization.jsonObject(with: Data(dump.standardOutput.utf8)) as? [String: Any])
+        let targets = try #require(package["targets"] as? [[String: Any]])
+        var drawn: Set<String> = []
+        for target in targets where target["type"] as? String != "test" && target["name"] as? String != "TestSupport" {
+            let name = try #require(target["name"] as? String)
+            guard let layer = layerOf[name] else {
+                Issue.record("\(name) is not in the module map")
+                continue
+            }
+            drawn.insert(name)
+            for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
+                guard let named = (dependency["byName"] ?? dependency["target"]) as? [Any], let other = named.first as? String, let below = layerOf[other]
+                else { continue }  // a product of another package
+                #expect(below < layer, "\(name) imports \(other), which the map draws \(below == layer ? "beside" : "above") it")
+            }
+        }
+        // The KDE helper is declared only where KDE's headers are.
+        let absent = Set(layerOf.keys).subtracting(drawn).subtracting(["reservation-feed-kitinerary"])
+        #expect(absent.isEmpty, "the map draws modules the manifest does not have: \(absent.sorted())")
+    }
+
     /// The Swift files of a target, by their path under it.
     private func swiftFiles(of target: String) throws -> [String: String] {
         let folder = Repository.url("Sources/\(target)")

@@ -70,7 +70,7 @@ struct ReadmeTests {
             "the donated e-mail is verified by its sender's DNS keys; ServeCommandTests donates through the same API with curl's header",
         "$ reservation-feed calendars https://caldav.fastmail.com/ --user ada@fastmail.com --password-file ~/.config/reservation-feed/caldav-password":
             "it needs a Fastmail account; PublishDiscoveryTests lists a local CalDAV server's calendars the same way",
-        "ReservationImport ─▶ Reservations ─▶ EventSynthesis ─▶ EventModel ─▶ ICalendar ─▶ ReservationFeed": "a diagram, not a command",
+        "reservation-feed · reservation-feed-mail · reservation-feed-kitinerary · library-usage": "the module map: PackageStructureTests checks it against the manifest and Package.swift's",
         "swift package generate-documentation --target ReservationFeed": "CI's .ci/run builds the documentation with warnings as errors",
         "swift run -c release --package-path Benchmarks reservation-feed-bench": "a benchmark: timings are measured, never asserted (docs/performance.md)",
         "Fuzz/run jsonld -runs=1000000        # or html, mail, previous-feed, mbox, invitation, multistatus, imap, sender": "fuzzing needs its own sanitizer build (Fuzz/README.md); its findings are kept as regression tests",

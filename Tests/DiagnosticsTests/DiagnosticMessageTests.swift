@@ -48,4 +48,37 @@ struct DiagnosticMessageTests {
         #expect(Set([message, DiagnosticMessage(verbatim: "not valid JSON; the reservation is skipped")]).count == 1)
         #expect(("a" as DiagnosticMessage) + "b" == "ab")
     }
+
+    /// An error that says itself as a message naming a setting.
+    struct LimitError: Error, DiagnosticMessageConvertible {
+        var message: DiagnosticMessage { "more than \(bytes: 1 << 20) (\(setting: .limit("file-size")))" }
+        var description: String { message.description }
+    }
+
+    @Test("an error inside a message names its settings in the wording the outer message is said in")
+    func nestedWording() {
+        let dashed = DiagnosticWording { "--\($0.option)" + ($0.value.map { " \($0)" } ?? "") }
+        let message: DiagnosticMessage = "cannot read trip.json: \(LimitError())"
+        #expect(message.description == "cannot read trip.json: more than 1 MB (limit file-size)")
+        #expect(message.text(dashed) == "cannot read trip.json: more than 1 MB (--limit file-size)")
+        // An error of unknown type, interpolated as it comes from a catch.
+        let caught: any Error = LimitError()
+        let wrapped: DiagnosticMessage = "cannot read trip.json: \(caught)"
+        #expect(wrapped.text(dashed) == "cannot read trip.json: more than 1 MB (--limit file-size)")
+        #expect(dashed.text(of: caught) == "more than 1 MB (--limit file-size)")
+        let diagnostic = Diagnostic(.error, DiagnosticCode(rawValue: "test"), at: Origin(file: "trip.json"), "\(LimitError())")
+        #expect(dashed.text(of: diagnostic) == "trip.json: more than 1 MB (--limit file-size)")
+        #expect(diagnostic.description == "trip.json: more than 1 MB (limit file-size)")
+    }
+
+    @Test("messages are equal when their parts are: text however it was cut, values as values, settings as settings")
+    func equalityByValue() {
+        let size: DiagnosticMessage = "\(bytes: 1 << 20) (\(setting: .limit("file-size")))"
+        #expect(size == "\(bytes: 1 << 20) (\(setting: .limit("file-size")))")
+        #expect(size != "\(bytes: 1 << 20) (\(setting: .limit("message-size")))")
+        // Said alike in the library's words, but one names a setting and the other does not.
+        #expect(size != DiagnosticMessage(verbatim: size.description))
+        #expect(("not " as DiagnosticMessage) + "valid" + " JSON" == "not valid JSON")
+        #expect(Set(["\(7) events" as DiagnosticMessage, "\(7) events", "\(8) events"]).count == 2)
+    }
 }

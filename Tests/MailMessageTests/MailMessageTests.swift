@@ -123,12 +123,12 @@ struct MailMessageTests {
     func limits() throws {
         let many = "Content-Type: multipart/mixed; boundary=b\n\n"
             + String(repeating: "--b\nContent-Type: text/plain\n\nx\n", count: 600) + "--b--\n"
-        #expect(throws: MailMessageError.limit("the message has more than 500 parts (\(setting: .limit("mime-parts")))")) { try message(many) }
+        #expect(throws: MailMessageError.limit("the message has more than \(500) parts (\(setting: .limit("mime-parts")))")) { try message(many) }
         var deep = "Content-Type: text/plain\n\nbottom\n"
         for level in 0..<40 {
             deep = "Content-Type: multipart/mixed; boundary=b\(level)\n\n--b\(level)\n\(deep)--b\(level)--\n"
         }
-        #expect(throws: MailMessageError.limit("MIME parts are nested more than 32 deep (\(setting: .limit("mime-depth")))")) { try message(deep) }
+        #expect(throws: MailMessageError.limit("MIME parts are nested more than \(32) deep (\(setting: .limit("mime-depth")))")) { try message(deep) }
         #expect(throws: MailMessageError.notAMessage) { try MailMessage(parsing: []) }
     }
 
@@ -138,7 +138,7 @@ struct MailMessageTests {
         let text = "Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/html\n\n<p>ticket</p>\n"
             + "--b\nContent-Type: application/pdf\nContent-Transfer-Encoding: base64\n\n\(attachment)\n--b--\n"
         let bytes = Array(text.utf8)
-        #expect(throws: MailMessageError.limit("part 2 decodes to 3000 bytes, more than the limit of 1024 (\(setting: .limit("part-size")))")) {
+        #expect(throws: MailMessageError.limit("part \("2") decodes to \(3000) bytes, more than the limit of \(1024) (\(setting: .limit("part-size")))")) {
             try MailMessage(parsing: bytes, maximumPartSize: 1024)
         }
         let wanted = try MailMessage(parsing: bytes, maximumPartSize: 1024, decoding: ["text/html"])

@@ -88,7 +88,7 @@ struct DocumentExtractorTests {
         #expect {
             try DocumentExtractor(executable: script, timeout: 1).extract([0x25], received: nil)
         } throws: { error in
-            (error as? ExtractionFailure)?.description == "kitinerary-extractor was stopped: it took longer than 1 s (--limit extractor-time)"
+            (error as? ExtractionError)?.description == "kitinerary-extractor was stopped: it took longer than 1 s (--limit extractor-time)"
         }
         // Stopped, not waited for (a margin for a loaded machine).
         #expect(Date().timeIntervalSince(start) < 20)
@@ -101,7 +101,7 @@ struct DocumentExtractorTests {
         #expect {
             try DocumentExtractor(executable: script, timeout: 20, outputLimit: 1 << 16).extract([0x25], received: nil)
         } throws: { error in
-            (error as? ExtractionFailure)?.description.hasSuffix("its answer is longer than 64 KB (--limit file-size)") == true
+            (error as? ExtractionError)?.description.hasSuffix("its answer is longer than 64 KB (--limit file-size)") == true
         }
     }
 
@@ -112,7 +112,7 @@ struct DocumentExtractorTests {
         #expect {
             try DocumentExtractor(executable: script).extract([0x25], received: nil)
         } throws: { error in
-            (error as? ExtractionFailure)?.description == "kitinerary-extractor failed (status 3): cannot open display"
+            (error as? ExtractionError)?.description == "kitinerary-extractor failed (status 3): cannot open display"
         }
     }
 

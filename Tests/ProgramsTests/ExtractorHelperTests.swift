@@ -132,7 +132,7 @@ struct ExtractorHelperTests {
         #expect {
             try helper.extract(Array("slow".utf8), received: nil)
         } throws: { error in
-            (error as? ExtractionFailure)?.description == "kitinerary-extractor was stopped: it took longer than 1 s (--limit extractor-time)"
+            (error as? ExtractionError)?.description == "kitinerary-extractor was stopped: it took longer than 1 s (--limit extractor-time)"
         }
         #expect(try helper.extract(Array("fine".utf8), received: nil) == Array("[\n]\n".utf8))
         #expect(self.starts(starts) == 2)
@@ -146,12 +146,12 @@ struct ExtractorHelperTests {
         #expect {
             try helper.extract(Array("chatty".utf8), received: nil)
         } throws: { error in
-            (error as? ExtractionFailure)?.description == "kitinerary-extractor was stopped: its answer is longer than 64 KB (--limit file-size)"
+            (error as? ExtractionError)?.description == "kitinerary-extractor was stopped: its answer is longer than 64 KB (--limit file-size)"
         }
         #expect {
             try helper.extract(Array("crash".utf8), received: nil)
         } throws: { error in
-            (error as? ExtractionFailure)?.description == "kitinerary-extractor failed (signal 11): the stand-in fell over"
+            (error as? ExtractionError)?.description == "kitinerary-extractor failed (signal 11): the stand-in fell over"
         }
         #expect(try helper.extract(Array("fine".utf8), received: nil) == Array("[\n]\n".utf8))
         #expect(self.starts(starts) == 3)

@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""Checks that every target of Package.swift declares the modules its Swift files import.
+"""Checks that every target of Package.swift declares the modules its Swift files import, and
+imports the targets and products it declares.
 
 SwiftPM builds a target that imports a module it does not declare whenever something else
 happened to build that module first; the next clean build, or a change elsewhere, breaks it.
-This reads the targets from `swift package dump-package` and the `import` lines of each target's files, and prints every import that is not declared.
-Exit status 1 when there is one.
+A dependency nothing imports links what no code uses and misleads whoever reads the manifest.
+This reads the targets from `swift package dump-package` and the `import` lines of each target's
+files, and prints every import that is not declared and every dependency that is not imported
+(a test target may declare executables: it runs the programs they build). Exit status 1 when
+there is one.
 """
 import json
 import os
@@ -40,6 +44,7 @@ def main() -> int:
                 if kind in dependency:
                     module = dependency[kind][0]
                     declared.add(PRODUCT_MODULES.get(module, module).replace("-", "_"))
+        imported = set()
         path = target.get("path") or os.path.join("Tests" if target["type"] == "test" else "Sources", name)
         excluded = [os.path.join(root, path, item) for item in target.get("exclude", [])]
         own = name.replace("-", "_")
@@ -50,10 +55,18 @@ def main() -> int:
                 if not file.endswith(".swift"):
                     continue
                 text = open(os.path.join(folder, file), encoding="utf-8").read()
+                imported |= set(IMPORT.findall(text))
                 for module in sorted(set(IMPORT.findall(text))):
                     if module in SYSTEM or module == own or module in declared:
                         continue
                     problems.append(f"{os.path.relpath(os.path.join(folder, file), root)}: imports {module}, which target {name} does not declare")
+        if not any(file.endswith(".swift") for _, _, files in os.walk(os.path.join(root, path)) for file in files):
+            continue  # a C or C++ target: its includes are not read here
+        executables = {other.replace("-", "_") for other, item in targets.items() if item["type"] == "executable"}
+        for module in sorted(declared - imported):
+            if target["type"] == "test" and module in executables:
+                continue
+            problems.append(f"{path}: target {name} declares {module}, which none of its files imports")
     for problem in problems:
         print(problem)
     return 1 if problems else 0

@@ -29,7 +29,7 @@ public struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// The number of seconds since midnight.
-    public var secondsSinceMidnight: Int { Int(seconds) }
+    var secondsSinceMidnight: Int { Int(seconds) }
 
     /// The ISO 8601 extended form, `hh:mm:ss`.
     public var description: String {

@@ -21,7 +21,7 @@ public struct CalendarsRun {
         do {
             calendars = try await account.discover().calendars
         } catch {
-            StandardError.print("error: \(error)")
+            StandardError.print("error: \(said(error))")
             if case .refused = error { AccountOptions.explainMissing(credentials) }
             throw ExitCode.usage
         }

@@ -65,21 +65,21 @@ public struct DocumentExtractor: DocumentExtraction {
     ///   - received: When it was received (an e-mail's date, a file's time), which the extractor
     ///     needs for documents that leave out the year.
     /// - Returns: The extractor's JSON-LD, an array (empty when it found nothing).
-    /// - Throws: `ExtractionFailure` when the extractor cannot be run, fails, takes too long or answers
+    /// - Throws: `ExtractionError` when the extractor cannot be run, fails, takes too long or answers
     ///   too much.
-    public func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionFailure) -> [UInt8] {
+    public func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionError) -> [UInt8] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reservation-feed-extract-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         } catch {
-            throw ExtractionFailure("cannot make a working folder for the extractor: \(error.localizedDescription)")
+            throw ExtractionError("cannot make a working folder for the extractor: \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("document")
         let output = folder.appendingPathComponent("answer.json")
         let errors = folder.appendingPathComponent("errors.txt")
         guard FileManager.default.createFile(atPath: input.path, contents: Data(bytes)) else {
-            throw ExtractionFailure("cannot write the document for the extractor")
+            throw ExtractionError("cannot write the document for the extractor")
         }
         var arguments = ["--output", "JsonLd"]
         if let received { arguments += ["--context-date", "\(received.utcDateTime)Z"] }
@@ -90,14 +90,14 @@ public struct DocumentExtractor: DocumentExtraction {
         do {
             outcome = try child.run()
         } catch {
-            throw ExtractionFailure("cannot run \(executable): \(error.localizedDescription)")
+            throw ExtractionError("cannot run \(executable): \(error.localizedDescription)")
         }
         guard outcome == .exited(0) else {
             let said = (try? String(contentsOf: errors, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? ""
             throw ExtractorRunning.failure(outcome, said: said)
         }
         guard let data = FileManager.default.contents(atPath: output.path), data.count <= outputLimit else {
-            throw ExtractionFailure("kitinerary-extractor's answer could not be read")
+            throw ExtractionError("kitinerary-extractor's answer could not be read")
         }
         return [UInt8](data)
     }

@@ -5,7 +5,8 @@ import ReservationImport
 
 /// KDE's extractor kept running (`reservation-feed-kitinerary`, built beside this program where
 /// KDE's development packages are): each document costs what reading it costs, where
-/// `kitinerary-extractor` (``DocumentExtractor``) starts a program of some 20 ms for each. Its
+/// `kitinerary-extractor` (``DocumentExtractor``) starts a program for each (what that costs is
+/// measured in docs/performance.md, "A first run, with KDE's extractor"). Its
 /// answers are `kitinerary-extractor`'s, byte for byte; its limits the same (a document that
 /// takes too long or answers too much is stopped, with the helper, which is then replaced).
 ///
@@ -32,13 +33,13 @@ public struct ExtractorHelper: DocumentExtraction {
     }
 
     /// `reservation-feed-kitinerary` beside this program, or `nil` when it was not built.
-    public static func besideProgram() -> String? {
+    static func besideProgram() -> String? {
         let path = SiblingProgram.path("reservation-feed-kitinerary")
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 
     /// Extracts the reservations of a document as JSON-LD, as ``DocumentExtractor`` does.
-    public func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionFailure) -> [UInt8] {
+    public func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionError) -> [UInt8] {
         // Helpers that left after a while without work are passed over; a new helper's failure
         // is the document's.
         while true {
@@ -47,9 +48,9 @@ public struct ExtractorHelper: DocumentExtraction {
             do {
                 helper = try waiting ?? ExtractorHelperProcess(executable: executable)
             } catch {
-                throw ExtractionFailure("cannot run \(executable): \(error.localizedDescription)")
+                throw ExtractionError("cannot run \(executable): \(error.localizedDescription)")
             }
-            do throws(ExtractorHelperProcess.Failure) {
+            do throws(ExtractorHelperProcess.HelperError) {
                 let answer = try helper.extract(bytes, received: received, timeout: timeout, outputLimit: outputLimit)
                 Self.idle.give(helper)
                 return answer
@@ -58,13 +59,13 @@ public struct ExtractorHelper: DocumentExtraction {
                 case .gone where waiting != nil:
                     continue
                 case .gone:
-                    throw ExtractionFailure("\(executable) ended before it read the document")
+                    throw ExtractionError("\(executable) ended before it read the document")
                 case .stopped(let reason):
                     throw ExtractorRunning.failure(.stopped(reason), said: "")
                 case .ended(let outcome, let said):
                     throw ExtractorRunning.failure(outcome, said: said)
                 case .garbled:
-                    throw ExtractionFailure("\(executable) answered something that is not an answer")
+                    throw ExtractionError("\(executable) answered something that is not an answer")
                 }
             }
         }
@@ -75,8 +76,8 @@ public struct ExtractorHelper: DocumentExtraction {
 
     /// Helpers between documents, each used by one thread at a time.
     private final class Idle: Sendable {
-        // Unchecked within: a helper is handed to one thread at a time, through the lock.
-        private struct Helpers: @unchecked Sendable {
+        // A helper is handed to one thread at a time, through the lock.
+        private struct Helpers {
             var waiting: [ExtractorHelperProcess] = []
         }
 

@@ -12,7 +12,7 @@ import ReservationImport
 /// another for the next document.
 final class ExtractorHelperProcess {
     /// How a request ended, when it did not give an answer.
-    enum Failure: Error {
+    enum HelperError: Error {
         /// The helper was gone before it took the document (it leaves after a while without
         /// work): ask a new one.
         case gone
@@ -85,7 +85,7 @@ final class ExtractorHelperProcess {
     ///   - received: When the document was received (its context date for KDE).
     ///   - timeout: The most seconds it may take.
     ///   - outputLimit: The most bytes the answer may have.
-    func extract(_ bytes: [UInt8], received: Instant?, timeout: Int, outputLimit: Int) throws(Failure) -> [UInt8] {
+    func extract(_ bytes: [UInt8], received: Instant?, timeout: Int, outputLimit: Int) throws(HelperError) -> [UInt8] {
         guard running else { throw .gone }
         // A helper that left after a while without work is replaced without a word.
         var status: Int32 = 0
@@ -102,11 +102,11 @@ final class ExtractorHelperProcess {
         guard ChildProcess.writeAll(requests, Array("\(bytes.count) \(context)\n".utf8)), ChildProcess.writeAll(requests, bytes) else {
             throw documentsRead == 1 ? ended() : .gone
         }
-        do throws(Failure) {
+        do throws(HelperError) {
             let header = try receiveLine(before: deadline, timeout: timeout)
-            guard let length = Int(header), length >= 0 else { throw Failure.garbled }
+            guard let length = Int(header), length >= 0 else { throw HelperError.garbled }
             guard length <= outputLimit else {
-                throw Failure.stopped(ExtractorRunning.answeredTooMuch(outputLimit))
+                throw HelperError.stopped(ExtractorRunning.answeredTooMuch(outputLimit))
             }
             return try receive(length, before: deadline, timeout: timeout)
         } catch {
@@ -122,7 +122,7 @@ final class ExtractorHelperProcess {
     }
 
     /// The header line of an answer.
-    private func receiveLine(before deadline: ContinuousClock.Instant, timeout: Int) throws(Failure) -> String {
+    private func receiveLine(before deadline: ContinuousClock.Instant, timeout: Int) throws(HelperError) -> String {
         var line: [UInt8] = []
         while true {
             let byte = try receive(1, before: deadline, timeout: timeout)
@@ -133,7 +133,7 @@ final class ExtractorHelperProcess {
     }
 
     /// Exactly `count` bytes of the answer, waiting no later than `deadline`.
-    private func receive(_ count: Int, before deadline: ContinuousClock.Instant, timeout: Int) throws(Failure) -> [UInt8] {
+    private func receive(_ count: Int, before deadline: ContinuousClock.Instant, timeout: Int) throws(HelperError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
@@ -153,7 +153,7 @@ final class ExtractorHelperProcess {
     }
 
     /// How the helper ended, once it has (its input closed and its output at an end).
-    private func ended() -> Failure {
+    private func ended() -> HelperError {
         running = false
         close(requests)
         close(answers)

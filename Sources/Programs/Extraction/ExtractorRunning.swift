@@ -29,13 +29,13 @@ enum ExtractorRunning {
 
     /// The document's failure when a run ended without an answer: stopped at a limit, or ended
     /// by a status or a signal, with the last line the extractor said.
-    static func failure(_ outcome: ChildProcess.Outcome, said: String) -> ExtractionFailure {
+    static func failure(_ outcome: ChildProcess.Outcome, said: String) -> ExtractionError {
         let how: String
         switch outcome {
-        case .stopped(let reason): return ExtractionFailure("kitinerary-extractor was stopped: \(reason)")
+        case .stopped(let reason): return ExtractionError("kitinerary-extractor was stopped: \(reason)")
         case .exited(let status): how = "status \(status)"
         case .signalled(let signal): how = "signal \(signal)"
         }
-        return ExtractionFailure("kitinerary-extractor failed (\(how))\(said.isEmpty ? "" : ": \(said)")")
+        return ExtractionError("kitinerary-extractor failed (\(how))\(said.isEmpty ? "" : ": \(said)")")
     }
 }

@@ -38,9 +38,9 @@ public struct InstalledExtractor: DocumentExtraction {
 
     public var signature: String? { programs.extractor.map(ExtractionMemo.signature(of:)) }
 
-    public func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionFailure) -> [UInt8] {
+    public func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionError) -> [UInt8] {
         let (extractor, helper) = programs
-        guard let extractor else { throw ExtractionFailure("kitinerary-extractor is not installed") }
+        guard let extractor else { throw ExtractionError("kitinerary-extractor is not installed") }
         defer { progress?.documentRead() }
         if let helper {
             return try ExtractorHelper(executable: helper, signature: signature, timeout: timeout, outputLimit: outputLimit).extract(bytes, received: received)

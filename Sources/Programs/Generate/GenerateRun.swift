@@ -24,13 +24,13 @@ public struct GenerateRun {
             let report = try generator.generate(inputs: options.input.inputs, to: destination, now: try options.input.moment()) { diagnostic in
                 guard !quiet || diagnostic.severity == .error else { return }
                 progress?.clear()
-                StandardError.print(diagnostic.description)
+                StandardError.print(diagnostic.description(.commandLine))
             }
             progress?.clear()
             if !quiet { StandardError.print(report.summary) }
             if report.hasErrors { throw ExitCode.inputErrors }
         } catch let error as FeedError {
-            StandardError.print("error: \(error)")
+            StandardError.print("error: \(said(error))")
             throw ExitCode.usage
         }
     }

@@ -25,10 +25,10 @@ public struct LintRun {
             progress?.clear()
         } catch let error as FeedError {
             progress?.clear()
-            StandardError.print("error: \(error)")
+            StandardError.print("error: \(said(error))")
             throw ExitCode.usage
         }
-        let text = options.format == .json ? report.json() : report.text
+        let text = options.format == .json ? report.json(in: .commandLine) : report.text(in: .commandLine)
         FileHandle.standardOutput.write(Data(text.utf8))
         if !report.isClean { throw ExitCode.inputErrors }
     }

@@ -33,17 +33,17 @@ public struct MailProgram: MailboxSyncing {
     /// The program and arguments that keep these folders' caches up to date for as long as they
     /// run, telling each change (``MailProgramMessage/changed(folder:)``) on standard output
     /// (`reservation-feed-mail watch`).
-    public func watchCommand(for mailboxes: [String], cache: MailCache) -> (program: String, arguments: [String]) {
+    func watchCommand(for mailboxes: [String], cache: MailCache) -> (program: String, arguments: [String]) {
         var arguments = ["watch", "--quiet", "--cache", cache.root]
         if let passwordFile { arguments += ["--password-file", passwordFile] }
         return (programPath, arguments + mailboxes)
     }
 
     /// Runs `reservation-feed-mail sync` and waits for it, showing its progress on a terminal.
-    public func sync(_ mailboxes: [MailboxURL], into cache: MailCache, messageLimit: Int) throws(MailboxSyncFailure) {
+    public func sync(_ mailboxes: [MailboxURL], into cache: MailCache, messageLimit: Int) throws(MailboxSyncError) {
         let path = programPath
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw MailboxSyncFailure(
+            throw MailboxSyncError(
                 "IMAP folders are read by the program reservation-feed-mail beside this one (\(path)); build them all (swift build) and install them together")
         }
         var arguments = ["sync", "--quiet", "--cache", cache.root, "--message-size", "\(messageLimit)"]
@@ -55,7 +55,7 @@ public struct MailProgram: MailboxSyncing {
         do {
             messages = try ChildProcess.pipe()
         } catch {
-            throw MailboxSyncFailure("cannot start \(path): \(error)")
+            throw MailboxSyncError("cannot start \(path): \(error)")
         }
         do {
             pid = try ChildProcess.spawn(
@@ -64,7 +64,7 @@ public struct MailProgram: MailboxSyncing {
         } catch {
             close(messages.read)
             close(messages.write)
-            throw MailboxSyncFailure("cannot start \(path): \(error)")
+            throw MailboxSyncError("cannot start \(path): \(error)")
         }
         close(messages.write)
         // Progress only where a person watches: this program's own standard error is a terminal.
@@ -86,7 +86,7 @@ public struct MailProgram: MailboxSyncing {
         close(messages.read)
         let outcome = ChildProcess.wait(pid)
         guard outcome == .exited(0) else {
-            throw MailboxSyncFailure(failure ?? "\(path): \(outcome)")
+            throw MailboxSyncError(failure ?? "\(path): \(outcome)")
         }
     }
 }

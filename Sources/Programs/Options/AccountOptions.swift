@@ -23,7 +23,7 @@ public struct AccountOptions: ParsableArguments {
         do {
             return try CredentialLookup().credentials(for: url, user: user, passwordFile: passwordFile)
         } catch {
-            StandardError.print("error: \(error)")
+            StandardError.print("error: \(said(error))")
             throw ExitCode.usage
         }
     }

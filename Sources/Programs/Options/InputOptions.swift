@@ -101,7 +101,7 @@ public struct InputOptions: ParsableArguments {
             do {
                 trust.verifier = SenderVerifier(keys: try DKIMKeyFile(paths: dkimKeys))
             } catch {
-                throw ValidationError("--dkim-keys: \(error)")
+                throw ValidationError("--dkim-keys: \(said(error))")
             }
         }
         for address in myAddresses {
@@ -160,7 +160,7 @@ public struct InputOptions: ParsableArguments {
             do {
                 try limits.set(assignment)
             } catch {
-                throw ValidationError("--limit \(error)")
+                throw ValidationError("--limit \(said(error))")
             }
         }
         return limits
@@ -176,7 +176,7 @@ public struct InputOptions: ParsableArguments {
         do {
             return try Instant(iso8601: now)
         } catch {
-            throw ValidationError("--now: \(error)")
+            throw ValidationError("--now: \(said(error))")
         }
     }
 
@@ -187,7 +187,7 @@ public struct InputOptions: ParsableArguments {
         return { pinned }
     }
 
-    public func synthesisLocale() throws -> SynthesisLocale {
+    func synthesisLocale() throws -> SynthesisLocale {
         guard let value = SynthesisLocale(tag: locale) else {
             throw ValidationError(
                 "--locale: \(locale) is not supported; use one of \(SynthesisLocale.supportedLanguages.joined(separator: ", ")), optionally with a region")

@@ -44,15 +44,15 @@ public struct PublishFollower: Sendable {
     /// Paths whose changes do not count (the state file, when it lies among the inputs).
     public var ignoring: [String] = []
     /// The first wait before trying a failed run again, in seconds; it doubles at each failure.
-    public var firstRetryWait: TimeInterval = 5
+    var firstRetryWait: TimeInterval = 5
     /// The longest wait between tries, in seconds.
-    public var longestRetryWait: TimeInterval = 300
+    var longestRetryWait: TimeInterval = 300
     /// How often the inputs are compared whole, besides the system's notices.
-    public var rescanInterval: TimeInterval = 30
+    var rescanInterval: TimeInterval = 30
     /// Receives what the follower has to say (a retry planned, a stop).
     public var log: @Sendable (String) -> Void = { _ in }
     /// Receives what must be said even to a quiet follower: a mailbox that cannot be reached.
-    public var warn: @Sendable (String) -> Void = { _ in }
+    var warn: @Sendable (String) -> Void = { _ in }
 
     /// The follower's own events (a retry due, a stop), and whether it was told to stop (a stop
     /// must not be lost among changes while a run is under way).

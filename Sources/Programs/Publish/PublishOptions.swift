@@ -42,13 +42,13 @@ public struct PublishOptions: ParsableArguments {
 
     @Flag(
         help: "List every event of the calendar at each run, instead of asking the server what changed since the last run (sync-collection), for a server whose changes cannot be trusted.")
-    public var fullListing = false
+    var fullListing = false
 
     @Flag(help: "Keep running after the first publish, and publish each change of the inputs within seconds (until SIGTERM or SIGINT).")
     public var follow = false
 
     @Option(help: ArgumentHelp("With --follow: how often the inputs are compared whole, besides the system's notices of changes.", valueName: "seconds"))
-    public var rescan: Int = 30
+    var rescan: Int = 30
 
     public func validate() throws {
         _ = try Self.serverURL(calendar, option: "--calendar")
@@ -61,7 +61,7 @@ public struct PublishOptions: ParsableArguments {
 
     /// A server's address as given on the command line: http or https, with a host, without
     /// credentials in it.
-    public static func serverURL(_ text: String, option: String) throws -> URL {
+    static func serverURL(_ text: String, option: String) throws -> URL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host != nil
         else {
             throw ValidationError("\(option) needs an http:// or https:// URL; found \(text)")

@@ -14,7 +14,7 @@ enum PublishPlanText {
             }
         }
         for uid in plan.keptEdited { text += "keep \(uid)  edited in the calendar\n" }
-        for conflict in plan.conflicts { text += "keep \(conflict.origin?.source.description ?? "")  \(conflict.message)\n" }
+        for conflict in plan.conflicts { text += "keep \(conflict.origin?.source.description ?? "")  \(conflict.text.text(.commandLine))\n" }
         for uid in plan.keptDeleted { text += "keep \(uid)  deleted in the calendar\n" }
         for uid in plan.ended { text += "keep \(uid)  ended\n" }
         for uid in plan.unchanged { text += "unchanged \(uid)\n" }

@@ -98,7 +98,7 @@ final class PublishSession: Sendable {
             let report = try await publisher.publish(inputs: settings.inputs, now: now, dryRun: settings.dryRun) { diagnostic in
                 guard !quiet || diagnostic.severity == .error else { return }
                 progress?.clear()
-                StandardError.print(diagnostic.description)
+                StandardError.print(diagnostic.description(.commandLine))
             }
             progress?.clear()
             if settings.dryRun { print(PublishPlanText.text(of: report.plan), terminator: "") }
@@ -129,7 +129,7 @@ final class PublishSession: Sendable {
     }
 
     private func report(_ error: PublishError) {
-        StandardError.print("error: \(error)")
+        StandardError.print("error: \(said(error))")
         if case .calendar(.refused) = error { AccountOptions.explainMissing(credentials) }
     }
 }

@@ -24,22 +24,22 @@ public struct ServeOptions: ParsableArguments {
     public var inbox: String?
 
     @Flag(help: "Make a new secret, so that the old URL stops working.")
-    public var rotateSecret = false
+    var rotateSecret = false
 
     @Flag(help: "Make a new inbox token (FEED.ics.inbox-token), so that the old one opens the inbox no more.")
     public var rotateInboxToken = false
 
     @Option(help: ArgumentHelp("How often the inputs are compared whole, besides the system's notices of changes.", valueName: "seconds"))
-    public var rescan: Int = 30
+    var rescan: Int = 30
 
     @Option(help: ArgumentHelp("How long a whole request (head and body) may take to arrive, from the moment the connection is ready for it.", valueName: "seconds"))
     public var requestTimeout: Int = 60
 
     @Option(help: ArgumentHelp("The largest document the inbox takes, in bytes, with an optional K or M.", valueName: "size"))
-    public var donationSize: String = "2M"
+    var donationSize: String = "2M"
 
     @Option(help: ArgumentHelp("The most reservations one donation may hold; one with more is refused whole.", valueName: "count"))
-    public var donationReservations: Int = 500
+    var donationReservations: Int = 500
 
     @Option(help: ArgumentHelp("How many donations the inbox takes in an hour; more are answered 429 until there is room.", valueName: "count"))
     public var donationsPerHour: Int = 60
@@ -48,7 +48,7 @@ public struct ServeOptions: ParsableArguments {
     public var quiet = false
 
     /// ``donationSize`` in bytes, or `nil` when it is not a size.
-    public var donationBytes: Int? {
+    var donationBytes: Int? {
         var digits = Substring(donationSize)
         var scale = 1
         if let last = digits.last?.uppercased(), let shift = ["K": 10, "M": 20][last] {

@@ -31,7 +31,7 @@ public struct ServeRun {
             do {
                 try OutputLocation.checkFolder(inbox)
             } catch {
-                StandardError.print("error: the inbox \(inbox) cannot be used: \(error); nothing was written")
+                StandardError.print("error: the inbox \(inbox) cannot be used: \(said(error)); nothing was written")
                 throw ExitCode.usage
             }
             if mkdir(inbox, 0o700) != 0, errno != EEXIST {
@@ -49,7 +49,7 @@ public struct ServeRun {
         do {
             secret = options.rotateSecret ? try FeedSecret.rotate(beside: options.output) : try FeedSecret.load(beside: options.output)
         } catch {
-            StandardError.print("error: \(error)")
+            StandardError.print("error: \(said(error))")
             throw ExitCode.usage
         }
         let inboxToken: FeedSecret
@@ -57,7 +57,7 @@ public struct ServeRun {
             inboxToken =
                 options.rotateInboxToken ? try FeedSecret.rotateInboxToken(beside: options.output) : try FeedSecret.loadInboxToken(beside: options.output)
         } catch {
-            StandardError.print("error: \(error)")
+            StandardError.print("error: \(said(error))")
             throw ExitCode.usage
         }
         var generator = try options.feed.generator(input: options.input, file: options.file)
@@ -71,7 +71,7 @@ public struct ServeRun {
         var inputs = options.input.inputs
         if let inbox = options.inbox { inputs.append(inbox) }
         let keeper = FeedKeeper(generator: generator, inputs: inputs, output: options.output, quiet: options.quiet,
-            clock: try options.input.clock(), log: log)
+            clock: try options.input.clock(), wording: .commandLine, log: log)
         let feedName = URL(fileURLWithPath: options.output).lastPathComponent
         let responder = FeedResponder(secret: secret, feedName: feedName, calendar: generator.options.calendarProperties)
         var configuration = FeedServer.Configuration()
@@ -81,8 +81,10 @@ public struct ServeRun {
         configuration.donationsPerHour = options.donationsPerHour
         configuration.requestTimeout = Int64(options.requestTimeout)
         configuration.logRequests = !options.quiet
+        configuration.wording = .commandLine
         var desk = DonationDesk(inbox: inboxFolder ?? "", importer: generator.importer, options: generator.options)
         desk.reservationLimit = options.donationReservations
+        desk.wording = .commandLine
         let server = FeedServer(
             configuration: configuration, keeper: keeper, responder: responder, desk: desk, acceptsDonations: inboxFolder != nil,
             inboxToken: inboxToken, log: log)
@@ -102,7 +104,7 @@ public struct ServeRun {
                 onNotice: log)
         } catch {
             let mailboxes = options.input.inputs.filter(MailboxURL.looksLikeMailbox)
-            StandardError.print("error: cannot watch \(mailboxes.joined(separator: ", ")): \(error)")
+            StandardError.print("error: cannot watch \(mailboxes.joined(separator: ", ")): \(said(error))")
             throw ExitCode.usage
         }
         let feedChanges = try InputChanges(inputs: [options.output])
@@ -140,7 +142,7 @@ public struct ServeRun {
         }
         keeper.finish()
         if let failure {
-            StandardError.print("error: cannot serve on \(host):\(options.port): \(failure)")
+            StandardError.print("error: cannot serve on \(host):\(options.port): \(said(failure))")
             throw ExitCode.usage
         }
     }

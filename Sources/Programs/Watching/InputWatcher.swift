@@ -19,9 +19,9 @@ public final class InputWatcher: @unchecked Sendable {
     /// How long the inputs must be still before a change is told.
     public var quietPeriod: TimeInterval = 0.3
     /// The longest a change waits to be told while changes keep coming.
-    public var longestWait: TimeInterval = 2
+    var longestWait: TimeInterval = 2
     /// How often the inputs are compared whole.
-    public var rescanInterval: TimeInterval = 30
+    var rescanInterval: TimeInterval = 30
 
     /// Paths whose changes do not count: the feed itself, when it lies in an input folder.
     public let ignored: Set<String>

@@ -7,3 +7,9 @@ extension DiagnosticWording {
         "--\(setting.option)" + (setting.value.map { " \($0)" } ?? "")
     }
 }
+
+/// A value as `reservation-feed` says it, in the command line's wording (``DiagnosticWording/commandLine``):
+/// an error, a message or a diagnostic names its settings as options (`--limit file-size`).
+func said(_ value: Any) -> String {
+    DiagnosticWording.commandLine.text(of: value)
+}

@@ -28,7 +28,7 @@ struct FeedAssembly {
     /// so that a large feed is never one string in memory.
     ///
     /// The entries are read where they lie: iterating an array copies each element, which for an
-    /// entry is a count on each of its strings, some 15 ms of a 100,000-event feed's writing.
+    /// entry is a count on each of its strings (measured in docs/performance.md).
     func writeDocument(
         of entries: [FeedEntry], properties: CalendarProperties, timeZones: TimeZoneSpans, chunkSize: Int = .max,
         to output: ([UInt8]) throws -> Void
@@ -58,8 +58,8 @@ extension FeedAssembly {
     /// Puts the entries in feed order (``FeedEntry/precedes(_:)``).
     ///
     /// Their positions are sorted, by start and then UID, and the entries then swapped into
-    /// place once each: sorting the entries themselves would copy each 120-byte entry, with its
-    /// strings, some seventeen times at 100,000 events. The UIDs are compared by their first
+    /// place once each: sorting the entries themselves would copy each entry, with its strings,
+    /// some log₂ n times. The UIDs are compared by their first
     /// eight bytes, kept beside the positions, and read whole only where those are equal.
     mutating func sortEntries() {
         // 24 bytes a key (a position fits 32 bits): the keys and the sort's own buffer are the

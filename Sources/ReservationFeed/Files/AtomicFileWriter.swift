@@ -88,9 +88,9 @@ public enum AtomicFileWriter {
                 }
             }
             size += chunk.count
-            // A large file goes to disk while the rest is made, not all at the fsync: for a
-            // feed of 100,000 events, 20 ms of waiting become a few (sync_file_range; a hint,
-            // whose failure only means the fsync does it all).
+            // A large file goes to disk while the rest is made, not all at the fsync, which then
+            // waits less (sync_file_range, measured in docs/performance.md; a hint, whose failure
+            // only means the fsync does it all).
             if size - writebackStarted >= Self.writebackStep {
                 _ = cwriteback_start(descriptor, Int64(writebackStarted), Int64(size - writebackStarted))
                 writebackStarted = size

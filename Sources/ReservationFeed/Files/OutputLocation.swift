@@ -25,12 +25,12 @@ package final class OutputLocation {
     package let existing: stat?
 
     /// Why a path cannot be used.
-    package struct Refusal: Error, CustomStringConvertible {
+    package struct AccessError: Error, CustomStringConvertible {
         package let description: String
     }
 
     /// Looks at `path` as described above.
-    package init(_ path: String) throws(Refusal) {
+    package init(_ path: String) throws(AccessError) {
         var current = path
         for _ in 0...8 {
             let url = URL(fileURLWithPath: current)
@@ -39,15 +39,15 @@ package final class OutputLocation {
             let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 let error = errno
-                if error == ENOENT { throw Refusal(description: "the folder \(folder) does not exist") }
-                throw Refusal(description: "cannot open the folder \(folder): \(Self.reason(error))")
+                if error == ENOENT { throw AccessError(description: "the folder \(folder) does not exist") }
+                throw AccessError(description: "cannot open the folder \(folder): \(Self.reason(error))")
             }
             var status = stat()
             guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
                 let error = errno
                 guard error == ENOENT else {
                     close(descriptor)
-                    throw Refusal(description: "cannot look at \(current): \(Self.reason(error))")
+                    throw AccessError(description: "cannot look at \(current): \(Self.reason(error))")
                 }
                 self.folder = folder
                 self.descriptor = descriptor
@@ -58,24 +58,24 @@ package final class OutputLocation {
             if status.st_mode & S_IFMT == S_IFLNK {
                 guard status.st_uid == geteuid() else {
                     close(descriptor)
-                    throw Refusal(
+                    throw AccessError(
                         description: "\(current) is a symbolic link that belongs to another user (uid \(status.st_uid)): it is not followed; remove it")
                 }
                 var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
                 let length = readlinkat(descriptor, name, &target, target.count - 1)
                 close(descriptor)
-                guard length > 0 else { throw Refusal(description: "cannot read the symbolic link \(current): \(Self.reason())") }
+                guard length > 0 else { throw AccessError(description: "cannot read the symbolic link \(current): \(Self.reason())") }
                 let text = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 current = text.hasPrefix("/") ? text : folder + "/" + text
                 continue
             }
             guard status.st_mode & S_IFMT == S_IFREG else {
                 close(descriptor)
-                throw Refusal(description: "\(current) is not a regular file")
+                throw AccessError(description: "\(current) is not a regular file")
             }
             guard status.st_uid == geteuid() else {
                 close(descriptor)
-                throw Refusal(description: "\(current) belongs to another user (uid \(status.st_uid)): it is neither read nor replaced; remove it")
+                throw AccessError(description: "\(current) belongs to another user (uid \(status.st_uid)): it is neither read nor replaced; remove it")
             }
             self.folder = folder
             self.descriptor = descriptor
@@ -83,7 +83,7 @@ package final class OutputLocation {
             existing = status
             return
         }
-        throw Refusal(description: "\(path) leads through more than eight symbolic links")
+        throw AccessError(description: "\(path) leads through more than eight symbolic links")
     }
 
     deinit {
@@ -94,26 +94,26 @@ package final class OutputLocation {
     /// a symbolic link there is followed only when it is the running user's; another user's is
     /// refused. A folder that is not there yet is fine (it is made). The folder may be another's
     /// (a group's folder given to the person): each file in it is still written as above.
-    package static func checkFolder(_ path: String) throws(Refusal) {
+    package static func checkFolder(_ path: String) throws(AccessError) {
         var current = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         for _ in 0...8 {
             var status = stat()
             guard lstat(current, &status) == 0 else { return }
             guard status.st_mode & S_IFMT == S_IFLNK else {
-                guard status.st_mode & S_IFMT == S_IFDIR else { throw Refusal(description: "\(current) is not a folder") }
+                guard status.st_mode & S_IFMT == S_IFDIR else { throw AccessError(description: "\(current) is not a folder") }
                 return
             }
             guard status.st_uid == geteuid() else {
-                throw Refusal(
+                throw AccessError(
                     description: "\(current) is a symbolic link that belongs to another user (uid \(status.st_uid)): it is not followed; remove it")
             }
             var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let length = readlink(current, &target, target.count - 1)
-            guard length > 0 else { throw Refusal(description: "cannot read the symbolic link \(current): \(reason())") }
+            guard length > 0 else { throw AccessError(description: "cannot read the symbolic link \(current): \(reason())") }
             let text = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = text.hasPrefix("/") ? text : URL(fileURLWithPath: current).deletingLastPathComponent().path + "/" + text
         }
-        throw Refusal(description: "\(path) leads through more than eight symbolic links")
+        throw AccessError(description: "\(path) leads through more than eight symbolic links")
     }
 
     /// The path of a name in the folder, for messages.
@@ -123,21 +123,21 @@ package final class OutputLocation {
 
     /// The file's bytes, read without following a link swapped in since the look; `nil` when
     /// there is no file.
-    package func read() throws(Refusal) -> [UInt8]? {
+    package func read() throws(AccessError) -> [UInt8]? {
         guard existing != nil else { return nil }
         let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard file >= 0 else { throw Refusal(description: "cannot read \(path(of: name)): \(Self.reason())") }
+        guard file >= 0 else { throw AccessError(description: "cannot read \(path(of: name)): \(Self.reason())") }
         defer { close(file) }
         var status = stat()
         guard fstat(file, &status) == 0, status.st_uid == geteuid(), status.st_mode & S_IFMT == S_IFREG else {
-            throw Refusal(description: "\(path(of: name)) changed while it was read: not used")
+            throw AccessError(description: "\(path(of: name)) changed while it was read: not used")
         }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let count = buffer.withUnsafeMutableBytes { readBytes(file, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw Refusal(description: "cannot read \(path(of: name)): \(Self.reason())") }
+            guard count >= 0 else { throw AccessError(description: "cannot read \(path(of: name)): \(Self.reason())") }
             if count == 0 { return bytes }
             bytes += buffer[0..<count]
         }

@@ -1,8 +1,8 @@
 import Basics
 
 /// Event texts set aside in a nameless temporary file while a feed is assembled, so that memory
-/// holds what orders the events, not the 700-odd bytes each one's text takes: a feed of 100,000
-/// events spools about 70 MB instead of keeping it.
+/// holds what orders the events, not each one's text: a large feed's texts stay in the page
+/// cache instead (the sizes are in docs/performance.md).
 ///
 /// The file is created in the folder the feed goes to (it is about as large as the feed, and
 /// a RAM-backed `/tmp` would defeat the purpose) and unlinked at once, so nothing is left

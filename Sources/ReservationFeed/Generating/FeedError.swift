@@ -1,9 +1,10 @@
 import Diagnostics
+import Mailboxes
 import ICalendar
 import ReservationImport
 
 /// Why a feed was not written at all. When this happens the output is left as it was.
-public enum FeedError: Error, Sendable, CustomStringConvertible {
+public enum FeedError: Error, Sendable, DiagnosticMessageConvertible {
     /// An input named on the command line cannot be used.
     case input(InputError)
     /// The inputs hold no reservation that could become an event (or all were left out as
@@ -14,16 +15,18 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
     /// ``FeedOptions/allowShrink`` allows it.
     case shrink(previousLive: Int, remaining: Int)
     /// The existing feed cannot be read back, so it cannot be updated in place.
-    case previousFeed(PreviousFeedProblem)
+    case previousFeed(PreviousFeedError)
     /// Another run is writing the same feed, and did not finish in time.
     case locked(path: String, waited: Int)
     /// The feed could not be written to its destination.
     case write(path: String, reason: String)
     /// The events could not be turned into iCalendar.
     case iCalendar(ICalendarError)
-    /// An IMAP folder among the inputs could not be read (the server away, the login refused);
-    /// the reason names the folder, never the password.
-    case mailbox(String)
+    /// The IMAP folders among the inputs could not be brought up to date (the server away, the
+    /// login refused); the error names the folder, never the password.
+    case mailbox(MailboxSyncError)
+    /// An input that looks like an IMAP folder's URL is not a usable one.
+    case mailboxURL(MailboxURL.ParseError)
 
     public var description: String { message.description }
 
@@ -57,8 +60,10 @@ public enum FeedError: Error, Sendable, CustomStringConvertible {
             return "\(path): cannot write the feed: \(reason)"
         case .iCalendar(let error):
             return "cannot write iCalendar: \(error)"
-        case .mailbox(let reason):
-            return "\(reason); nothing was written"
+        case .mailbox(let error):
+            return "\(error); nothing was written"
+        case .mailboxURL(let error):
+            return "\(error); nothing was written"
         }
     }
 }

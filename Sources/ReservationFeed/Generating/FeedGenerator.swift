@@ -84,7 +84,7 @@ public struct FeedGenerator: Sendable {
         }
         var identityKeys = reading.admit(&read, makers: previous?.makers ?? [:], report: report)
         // What the events are named by, from the keys merging worked out; the keys themselves
-        // (some 60 bytes each) are let go.
+        // are let go.
         var identities = Parallel.map(identityKeys, concurrency: concurrency) { BookingIdentity(key: $0) }
         identityKeys = []
         let reservationCount = read.reservations.count

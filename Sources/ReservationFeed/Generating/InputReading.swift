@@ -35,7 +35,7 @@ package struct InputReading {
             do {
                 folders.append(try MailboxURL(input))
             } catch {
-                throw .mailbox(error.description)
+                throw .mailboxURL(error)
             }
         }
         let expanded: (sources: [InputSource], diagnostics: [Diagnostic])

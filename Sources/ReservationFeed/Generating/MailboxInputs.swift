@@ -33,7 +33,7 @@ public struct MailboxInputs: Sendable {
         do {
             try syncer.sync(mailboxes, into: cache, messageLimit: messageLimit)
         } catch {
-            throw .mailbox(error.description)
+            throw .mailbox(error)
         }
     }
 

@@ -13,5 +13,5 @@ public protocol MailboxSyncing: Sendable {
     ///   - messageLimit: Messages larger than this many bytes are noted, not downloaded.
     /// - Throws: Why a folder cannot be read (the server away, the login refused), in words for
     ///   the person; nothing should be written then.
-    func sync(_ mailboxes: [MailboxURL], into cache: MailCache, messageLimit: Int) throws(MailboxSyncFailure)
+    func sync(_ mailboxes: [MailboxURL], into cache: MailCache, messageLimit: Int) throws(MailboxSyncError)
 }

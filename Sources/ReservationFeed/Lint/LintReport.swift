@@ -35,9 +35,13 @@ public struct LintReport: Sendable {
             + "\(count(errors, "error", "errors")), \(count(diagnostics.count - errors, "warning", "warnings"))"
     }
 
-    /// The findings one a line, then the summary: what `lint --format text` prints.
-    public var text: String {
-        (diagnostics.map(\.description) + [summary]).joined(separator: "\n") + "\n"
+    /// The findings one a line, then the summary, in the library's wording.
+    public var text: String { text(in: .library) }
+
+    /// The findings one a line, then the summary, naming settings as `wording` does: what
+    /// `lint --format text` prints in the command line's.
+    public func text(in wording: DiagnosticWording) -> String {
+        (diagnostics.map { $0.description(wording) } + [summary]).joined(separator: "\n") + "\n"
     }
 
     /// The findings as JSON: what `lint --format json` prints.
@@ -51,8 +55,9 @@ public struct LintReport: Sendable {
     ///
     /// A finding about a message in a mailbox names the mailbox in `file` (the mbox file, the IMAP
     /// folder's URL) and the message in `mailMessage`: `number` in an mbox, `uid` and `uidValidity`
-    /// in an IMAP folder, and `messageID`; the summary then counts the `messages` read.
-    public func json() -> String {
+    /// in an IMAP folder, and `messageID`; the summary then counts the `messages` read. Messages
+    /// name settings as `wording` does (`lint --format json` passes the command line's).
+    public func json(in wording: DiagnosticWording = .library) -> String {
         struct Item: Encodable {
             var severity, code, file, path, message: String
             var line, column: Int?
@@ -86,7 +91,7 @@ public struct LintReport: Sendable {
             diagnostics: diagnostics.map {
                 Item(
                     severity: $0.severity.rawValue, code: $0.code.rawValue, file: Self.file(of: $0.origin?.source),
-                    path: $0.origin?.path ?? $0.field?.description ?? "", message: $0.message, line: $0.origin?.position?.line,
+                    path: $0.origin?.path ?? $0.field?.description ?? "", message: $0.text.text(wording), line: $0.origin?.position?.line,
                     column: $0.origin?.position?.column, mailMessage: MailMessage($0.origin?.source))
             },
             summary: Summary(

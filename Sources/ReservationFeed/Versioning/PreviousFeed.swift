@@ -56,7 +56,7 @@ public struct PreviousFeed: Sendable {
         do {
             file = try RandomAccessFile(path: path)
         } catch {
-            throw .previousFeed(.unreadable(path: path, FileContents.ReadError(reason: "\(error.reason)")))
+            throw .previousFeed(.unreadable(path: path, error))
         }
         guard file.count > 0 else { return nil }
         let index: ICalendarEventIndex

@@ -19,7 +19,7 @@ public protocol DocumentExtraction: Sendable {
     ///   - bytes: The document.
     ///   - received: When it was received (an e-mail's date, a file's time), for documents that
     ///     leave out the year.
-    /// - Throws: ``ExtractionFailure`` when the extractor cannot run, fails, or takes or says
+    /// - Throws: ``ExtractionError`` when the extractor cannot run, fails, or takes or says
     ///   too much.
-    func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionFailure) -> [UInt8]
+    func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionError) -> [UInt8]
 }

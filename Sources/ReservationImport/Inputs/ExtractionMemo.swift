@@ -1,8 +1,8 @@
 import Basics
 
 /// Where what KDE's extractor said about one document is kept, so that it is asked once: the
-/// extractor takes a twentieth of a second even for a message it finds nothing in, and a
-/// mailbox of 20,000 messages is read again at every run.
+/// extractor takes time even for a message it finds nothing in, and a mailbox is read again at
+/// every run (docs/performance.md, "mailboxes").
 ///
 /// The answer is kept with the extractor's signature (its path, size and modification time), so
 /// that an upgraded extractor reads the document again. `MailboxInputs` (of ReservationFeed) keeps one beside each

@@ -3,7 +3,7 @@ import Chrono
 import Diagnostics
 
 /// The bytes of a file, read straight into the array that holds them (reading through `Data`
-/// holds every byte twice for a moment, which for a 100 MB input is 100 MB of peak memory),
+/// holds every byte twice for a moment: as much peak memory again as the file),
 /// with its modification time.
 public struct FileContents: Sendable {
     /// The content.
@@ -11,44 +11,25 @@ public struct FileContents: Sendable {
     /// When the file was last modified, when the system says.
     public var modified: Instant?
 
-    /// Why a file could not be read: the system's reason, in lower case (`no such file or directory`).
-    public struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
-        /// The reason, kept as its parts until it is said.
-        public var reason: DiagnosticMessage
-        public var description: String { reason.description }
-
-        /// Creates an error.
-        public init(reason: DiagnosticMessage) { self.reason = reason }
-    }
-
     /// Reads the file at `path`, when it is a regular file of at most `limit` bytes.
     ///
     /// A FIFO, a device or a socket is refused without being opened for a read that could wait
     /// for ever or never end.
-    public init(path: String, limit: Int = .max) throws(ReadError) {
+    public init(path: String, limit: Int = .max) throws(FileReadError) {
         // Opened, and refused unless it is a regular file, as every file read whole or in parts is.
-        let file: RandomAccessFile
-        do {
-            file = try RandomAccessFile(path: path)
-        } catch {
-            throw ReadError(reason: "\(error.reason)")
-        }
-        try self.init(file: file, limit: limit)
+        try self.init(file: try RandomAccessFile(path: path), limit: limit)
     }
 
     /// Reads a file already opened, when it is of at most `limit` bytes.
-    package init(file: RandomAccessFile, limit: Int = .max) throws(ReadError) {
-        guard file.count <= limit else {
-            throw ReadError(
-                reason: "it is \(bytes: file.count), more than the limit of \(bytes: limit) (\(setting: .limit("file-size")))")
-        }
+    package init(file: RandomAccessFile, limit: Int = .max) throws(FileReadError) {
+        guard file.count <= limit else { throw FileReadError(.tooLarge(size: file.count, limit: limit)) }
         modified = Instant(secondsSinceEpoch: file.modifiedSeconds)
         bytes = try Self.readAll(file.descriptor, expected: file.count, limit: limit)
         withExtendedLifetime(file) {}
     }
 
     /// Reads standard input to its end, or fails past `limit` bytes.
-    public static func standardInput(limit: Int = .max) throws(ReadError) -> FileContents {
+    public static func standardInput(limit: Int = .max) throws(FileReadError) -> FileContents {
         FileContents(bytes: try readAll(STDIN_FILENO, expected: 0, limit: limit), modified: nil)
     }
 
@@ -59,7 +40,7 @@ public struct FileContents: Sendable {
 
     /// Reads until the end, starting with room for `expected` bytes (the size a regular file
     /// says it has; pipes and files that grow get more room as they need it).
-    private static func readAll(_ descriptor: Int32, expected: Int, limit: Int) throws(ReadError) -> [UInt8] {
+    private static func readAll(_ descriptor: Int32, expected: Int, limit: Int) throws(FileReadError) -> [UInt8] {
         var bytes: [UInt8] = []
         var capacity = min(max(expected + 1, 1 << 16), limit == .max ? .max : limit + 1)
         while true {
@@ -80,11 +61,11 @@ public struct FileContents: Sendable {
                 }
                 failed = count < 0
             }
-            if failed { throw failure() }
+            if failed { throw .system() }
             bytes.removeLast(room - count)
             if count == 0 { return bytes }
             if bytes.count > limit {
-                throw ReadError(reason: "it is more than the limit of \(bytes: limit) (\(setting: .limit("file-size")))")
+                throw FileReadError(.tooLarge(size: nil, limit: limit))
             }
             if bytes.count == capacity { capacity = min(capacity * 2, limit == .max ? .max : limit + 1) }
         }
@@ -95,9 +76,5 @@ public struct FileContents: Sendable {
     private static func waitForInput(_ descriptor: Int32) {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         _ = poll(&entry, 1, -1)
-    }
-
-    private static func failure() -> ReadError {
-        ReadError(reason: "\(String(cString: strerror(errno)).lowercased())")
     }
 }

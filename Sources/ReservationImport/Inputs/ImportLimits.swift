@@ -4,7 +4,8 @@ import Diagnostics
 /// strangers, and a run must end with a clear error, not with the machine's memory exhausted.
 ///
 /// Each limit has a name for the command line (`--limit file-size=512M`); the defaults are far
-/// above what real bookings hold (a 100,000-reservation export is 97 MB) and far below what
+/// above what real bookings hold (the benchmark's largest export, docs/performance.md, is far
+/// inside them) and far below what
 /// would hurt a small machine.
 public struct ImportLimits: Sendable, Hashable {
     /// The largest input file, in bytes (`file-size`). Larger files are not read. An mbox file is

@@ -23,7 +23,7 @@ public struct InputDiscovery: Sendable {
     public var extensions: Set<String>
 
     /// The files and folders the run writes, as canonical paths: never its inputs.
-    public private(set) var ownOutputs: Set<String> = []
+    private(set) var ownOutputs: Set<String> = []
 
     /// The device and inode of each of them that exists: a hard link to the feed is the feed.
     private var ownIdentities: Set<FileIdentity> = []

@@ -30,7 +30,7 @@ public enum InputFormat: Sendable, Hashable, CaseIterable {
         case text = "text"
 
         /// The kind with its article, for messages: `a PDF`, `an image`.
-        public var phrase: String {
+        var phrase: String {
             switch self {
             case .pdf: "a PDF"
             case .pass: "a pass or other ZIP archive"

@@ -376,8 +376,8 @@ public struct SchemaOrgReader: Sendable {
 
         /// Makes room for one reservation per element of an array, the usual case, beside the
         /// `before` reservations found before it, ahead of the reading: an array grown by doubling
-        /// holds its old and new storage together for a moment, which at 100,000 reservations is
-        /// some 80 MB of peak memory. Until the scan has found every element, their number is
+        /// holds its old and new storage together for a moment, which for a large input is a good
+        /// part of the run's peak memory. Until the scan has found every element, their number is
         /// estimated from the part of the input scanned so far, with a quarter more (room reserved
         /// and never filled is address space, not memory).
         private mutating func reserveRoom(after before: Int, for scan: JSONArrayScan, of count: Int) {

@@ -23,7 +23,7 @@ public enum AviationCode: Sendable, Hashable, CaseIterable {
     }
 
     /// Whether digits are refused.
-    public var isLettersOnly: Bool {
+    var isLettersOnly: Bool {
         switch self {
         case .icaoAirline, .iataAirport: true
         case .iataAirline, .icaoAirport: false

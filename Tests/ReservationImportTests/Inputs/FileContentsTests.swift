@@ -1,4 +1,6 @@
+import Basics
 import Chrono
+import Diagnostics
 import Foundation
 import ReservationImport
 import TestSupport
@@ -22,9 +24,14 @@ struct FileContentsTests {
     @Test("missing files and folders give the system's reason")
     func failures() throws {
         let folder = try TemporaryFolder("contents")
-        #expect(throws: FileContents.ReadError(reason: "no such file or directory")) {
+        #expect(throws: FileReadError(.system("no such file or directory"))) {
             try FileContents(path: folder.path("missing.json"))
         }
-        #expect(throws: FileContents.ReadError(reason: "it is a folder")) { try FileContents(path: folder.url.path) }
+        #expect(throws: FileReadError(.folder)) { try FileContents(path: folder.url.path) }
+        let large = try folder.write("large.json", String(repeating: " ", count: 2048))
+        let error = #expect(throws: FileReadError.self) { try FileContents(path: large, limit: 1024) }
+        #expect(error == FileReadError(.tooLarge(size: 2048, limit: 1024)))
+        #expect(error?.description == "it is 2 KB, more than the limit of 1 KB (limit file-size)")
+        #expect(error.map { DiagnosticWording { "--\($0.option) \($0.value ?? "")" }.text(of: $0) } == "it is 2 KB, more than the limit of 1 KB (--limit file-size)")
     }
 }

@@ -1,5 +1,5 @@
 /// Why the IMAP folders among the inputs could not be brought up to date.
-public struct MailboxSyncFailure: Error, Sendable, Hashable, CustomStringConvertible {
+public struct MailboxSyncError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String
 
     /// A failure, said in `description`.
@@ -7,3 +7,7 @@ public struct MailboxSyncFailure: Error, Sendable, Hashable, CustomStringConvert
         self.description = description
     }
 }
+
+/// The name this error had before 0.9.0.
+@available(*, deprecated, renamed: "MailboxSyncError")
+public typealias MailboxSyncFailure = MailboxSyncError

@@ -1,5 +1,5 @@
 /// Why a document could not be extracted, in words for the person who gave it.
-public struct ExtractionFailure: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ExtractionError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String
 
     /// A failure, said in `description`.
@@ -7,3 +7,7 @@ public struct ExtractionFailure: Error, Sendable, Hashable, CustomStringConverti
         self.description = description
     }
 }
+
+/// The name this error had before 0.9.0.
+@available(*, deprecated, renamed: "ExtractionError")
+public typealias ExtractionFailure = ExtractionError
