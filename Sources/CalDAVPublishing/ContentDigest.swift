@@ -12,9 +12,9 @@ import ICalendar
 /// properties and ends lines with LF; clients replace PRODID), so the digest is taken of the
 /// event read back and written again, never of the server's bytes: an event nobody touched gives
 /// the digest it carries, and one a person edited does not.
-public enum ContentDigest {
+enum ContentDigest {
     /// The non-standard property a published event carries its digest in.
-    public static let propertyName = "X-RESERVATION-FEED-DIGEST"
+    static let propertyName = "X-RESERVATION-FEED-DIGEST"
 
     /// The digest of `event`'s content: 24 characters of base64url (144 bits of SHA-256), or
     /// `nil` when the event cannot be written.

@@ -23,7 +23,7 @@ public struct PublishState: Sendable, Hashable, Codable {
         public var entityTag: String?
         /// Whether the person deleted it from the calendar (it is not published again while the
         /// content stays the same).
-        public var deletedInCalendar: Bool
+        var deletedInCalendar: Bool
 
         public init(digest: String, entityTag: String?, deletedInCalendar: Bool = false) {
             self.digest = digest

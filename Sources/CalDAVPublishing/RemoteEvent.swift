@@ -11,7 +11,7 @@ public struct RemoteEvent: Sendable, Hashable {
     /// Its (first) event, or `nil` when it holds none that can be read.
     public var event: CalendarEvent?
     /// The digest its event carries when this package published it (``ContentDigest``).
-    public var publishedDigest: String?
+    var publishedDigest: String?
 
     /// A resource and its event.
     public init(url: URL, entityTag: String?, event: CalendarEvent?, publishedDigest: String? = nil) {
@@ -32,7 +32,7 @@ public struct RemoteEvent: Sendable, Hashable {
 
     /// Whether this package published it: it carries the published digest. Events without it
     /// belong to the person or to other programs, and are never changed.
-    public var isPublished: Bool { event != nil && publishedDigest != nil }
+    var isPublished: Bool { event != nil && publishedDigest != nil }
 
     /// Whether someone changed it since it was published.
     ///

@@ -30,11 +30,11 @@ public struct DKIMVerifier: Sendable {
     /// key is not looked up because of it says so (``DKIMOutcome/tooManySignatures``). It bounds
     /// what one message can make DNS do: a hostile sender's message naming hundreds of keys at slow
     /// servers costs as much as eight look-ups.
-    public static let maximumKeyLookups = 8
+    static let maximumKeyLookups = 8
     /// The most keys looked up for one message's signatures of the preferred domains (the
     /// sender's own): more than for the others, so that a genuine signature under a pile of forged
     /// ones of the same domain is still reached, and still bounded.
-    public static let maximumPreferredKeyLookups = 16
+    static let maximumPreferredKeyLookups = 16
 
     /// Where keys are looked up.
     public var keys: any DKIMKeySource

@@ -18,7 +18,7 @@ public final class DNSKeySource: DKIMKeySource, Sendable {
     /// Tries at each server.
     public let attempts: Int
     /// How many look-ups in a row may go unanswered before DNS is no longer asked.
-    public let givingUpAfter: Int
+    let givingUpAfter: Int
 
     /// How long an answer (a key, or none) is kept, in seconds.
     public let keepAnswers: Int64

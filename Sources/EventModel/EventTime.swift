@@ -63,7 +63,7 @@ public enum EventTime: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether this is a whole day.
-    public var isDate: Bool {
+    var isDate: Bool {
         if case .date = self { true } else { false }
     }
 

@@ -6,7 +6,7 @@
 /// nothing resolves in a calendar) is not a link either.
 public enum WebLink {
     /// The schemes kept, in lower case.
-    public static let schemes: Set<String> = ["http", "https", "mailto"]
+    static let schemes: Set<String> = ["http", "https", "mailto"]
 
     /// Whether `text` is a link of one of ``schemes``, read as browsers read it: tabs and line
     /// breaks anywhere, and control characters and spaces at either end, do not count

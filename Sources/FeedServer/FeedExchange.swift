@@ -3,13 +3,13 @@ import HTTPTypes
 /// A request as the feed's HTTP handling sees it: the method, the path and the header fields as
 /// HTTPTypes has them, no socket and no server, so that every rule (the secret, validators,
 /// 304, gzip) is tested as plain values.
-public struct FeedRequest: Sendable, Hashable {
+struct FeedRequest: Sendable, Hashable {
     /// `GET`, `HEAD`, `POST`, …
     public var method: HTTPRequest.Method
     /// The path as sent, without the query, not decoded.
     public var path: String
     /// The header fields: `If-None-Match`, `If-Modified-Since` and `Accept-Encoding` are read.
-    public var headerFields: HTTPFields
+    var headerFields: HTTPFields
 
     /// Creates a request.
     public init(method: HTTPRequest.Method, path: String, headerFields: HTTPFields = [:]) {
@@ -23,15 +23,15 @@ public struct FeedRequest: Sendable, Hashable {
 }
 
 /// A response as the feed's HTTP handling makes it.
-public struct FeedResponse: Sendable, Hashable {
+struct FeedResponse: Sendable, Hashable {
     /// The status.
     public var status: HTTPResponse.Status
     /// Header fields, in order (`Content-Length` is added from ``contentLength`` when sent).
-    public var headerFields: HTTPFields
+    var headerFields: HTTPFields
     /// The body (empty for `HEAD` and 304).
     public var body: [UInt8]
     /// `Content-Length`: the body's length, or for `HEAD` the length a `GET` would have.
-    public var contentLength: Int
+    var contentLength: Int
 
     /// Creates a response; `contentLength` defaults to the body's.
     public init(status: HTTPResponse.Status, headerFields: HTTPFields = [:], body: [UInt8] = [], contentLength: Int? = nil) {

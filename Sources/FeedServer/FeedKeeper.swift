@@ -24,6 +24,27 @@ public final class FeedKeeper: Sendable {
         case failed(FeedError)
     }
 
+    /// What prompted a run, as its log line says it.
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        /// The first run.
+        case start
+        /// A file or folder among the inputs changed (its path).
+        case changed(String)
+        /// New mail arrived in an IMAP folder (its URL).
+        case newMail(String)
+        /// A document was posted to the inbox.
+        case donation
+
+        public var description: String {
+            switch self {
+            case .start: "start"
+            case .changed(let what): "changed: \(what)"
+            case .newMail(let folder): "new mail in \(folder)"
+            case .donation: "donation"
+            }
+        }
+    }
+
     /// The generator every run uses.
     public let generator: FeedGenerator
     /// The inputs, as given to `generate`.
@@ -76,11 +97,11 @@ public final class FeedKeeper: Sendable {
     /// Serves the feed already on disk, if any, and makes the first run; returns its outcome.
     public func start() async -> Outcome {
         reloadFromDisk()
-        return await regenerate(reason: "start")
+        return await regenerate(reason: .start)
     }
 
     /// Asks for a run and returns at once.
-    public func requestRegeneration(reason: String) {
+    public func requestRegeneration(reason: Reason) {
         let number = state.withLock { state in
             state.requested += 1
             return state.requested
@@ -89,7 +110,7 @@ public final class FeedKeeper: Sendable {
     }
 
     /// Runs (or joins a run that starts after this call) and returns its outcome.
-    public func regenerate(reason: String) async -> Outcome {
+    public func regenerate(reason: Reason) async -> Outcome {
         await withCheckedContinuation { continuation in
             let number = state.withLock { state in
                 state.requested += 1
@@ -119,7 +140,7 @@ public final class FeedKeeper: Sendable {
         }
     }
 
-    private func runIfNeeded(reason: String, upTo number: Int) {
+    private func runIfNeeded(reason: Reason, upTo number: Int) {
         let target = state.withLock { state -> Int? in state.completed >= number ? nil : state.requested }
         guard let target else { return }
         let outcome = run(reason: reason)
@@ -132,7 +153,7 @@ public final class FeedKeeper: Sendable {
         for continuation in ready { continuation.resume(returning: outcome) }
     }
 
-    private func run(reason: String) -> Outcome {
+    private func run(reason: Reason) -> Outcome {
         let started = Date()
         do {
             let report = try generator.generate(inputs: inputs, to: .file(output), now: clock()) { diagnostic in

@@ -33,7 +33,7 @@ public struct FeedResponder: Sendable {
     ///   - feed: The version of the feed being served, or `nil` before the first one is made.
     ///   - host: The `Host` the request was sent to, for the preview page's subscribe link.
     ///   - now: The time, for the preview page's "upcoming".
-    public func respond(to request: FeedRequest, feed: ServedFeed?, host: String, now: Instant) -> FeedResponse {
+    func respond(to request: FeedRequest, feed: ServedFeed?, host: String, now: Instant) -> FeedResponse {
         let route = route(request)
         let reads = request.reads
         switch route {

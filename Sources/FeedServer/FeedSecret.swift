@@ -110,7 +110,7 @@ public struct FeedSecret: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether an `Authorization` field's value is `Bearer` and this secret (RFC 6750, section
     /// 2.1; the scheme in any case), compared in time that does not depend on the secret.
-    public func authorizes(_ authorization: String?) -> Bool {
+    func authorizes(_ authorization: String?) -> Bool {
         guard let authorization else { return false }
         let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }

@@ -178,7 +178,7 @@ public struct FeedServer: Sendable {
         }
         let receipt = await desk.receive(bytes, now: now, feed: keeper.current?.bytes)
         if receipt.stored {
-            _ = await keeper.regenerate(reason: "donation")
+            _ = await keeper.regenerate(reason: .donation)
         }
         return FeedResponse(
             status: HTTPResponse.Status(code: receipt.status), headerFields: [.contentType: "application/json", .cacheControl: "no-store"],

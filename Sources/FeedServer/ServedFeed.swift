@@ -23,9 +23,9 @@ public final class ServedFeed: Sendable {
     /// When these bytes were first served; it only moves forward, and moves whenever the bytes change.
     public let lastModified: Date
     /// The same, as an HTTP date.
-    public let lastModifiedText: String
+    let lastModifiedText: String
     /// How long clients may keep the feed before asking again (the feed's REFRESH-INTERVAL).
-    public let maxAge: Int64?
+    let maxAge: Int64?
     /// `Cache-Control` for it: as long as the feed's REFRESH-INTERVAL says.
     let cacheControl: String
     /// The events, for the preview page and single-event downloads: read from the bytes the

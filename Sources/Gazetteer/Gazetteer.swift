@@ -37,7 +37,7 @@ public enum Gazetteer {
     /// their ISO 3166-2 code, whole or its second part (`US-OR`, `OR`, `AU-NSW`, `NSW`), by ISO
     /// 3166-2's name (`Bayern`, `Canarias`), or by the name of a subdivision within them (Spain's
     /// province `Las Palmas`). A postal code after the region (`OR 97201`) is passed over.
-    public static func regions(named text: String, inCountry countryCode: String) -> [GazetteerRegion] {
+    static func regions(named text: String, inCountry countryCode: String) -> [GazetteerRegion] {
         let country = countryCode.uppercased()
         var name = key(text).trimmingPunctuation()
         guard !name.isEmpty else { return [] }
@@ -179,7 +179,7 @@ public enum Gazetteer {
     }
 
     /// Every city of the gazetteer.
-    public static var allCities: [GazetteerCity] {
+    static var allCities: [GazetteerCity] {
         cityLines.allFields().compactMap(city)
     }
 

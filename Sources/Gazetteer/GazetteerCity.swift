@@ -7,7 +7,7 @@ public struct GazetteerCity: Sendable, Hashable, CustomStringConvertible {
     public let countryCode: String
     /// GeoNames' code of its first-level region within the country (`OR` in the United States,
     /// `53` for Spain's Canary Islands), empty when GeoNames gives none.
-    public let regionCode: String
+    let regionCode: String
     /// The name of that region (`Oregon`), empty when the gazetteer does not know it.
     public let regionName: String
     /// Degrees north.
@@ -19,7 +19,7 @@ public struct GazetteerCity: Sendable, Hashable, CustomStringConvertible {
     public let timeZone: String
     /// The zone GeoNames gives the city. It is the map's for all but about 130 of the 34,000
     /// cities of 15,000 people or more; `ZoneMapAgreementTests` explains each difference.
-    public let geoNamesTimeZone: String
+    let geoNamesTimeZone: String
     /// How many people live there.
     public let population: Int
 

@@ -8,7 +8,7 @@ public struct GazetteerRegion: Sendable, Hashable {
     /// Its name in English, as GeoNames gives it (`Oregon`, `Canary Islands`).
     public let name: String
     /// Its ISO 3166-2 code (`US-OR`, `ES-CN`), when the gazetteer could match one.
-    public let isoCode: String?
+    let isoCode: String?
     /// The zone kept by most of the people of its cities in the gazetteer.
     public let timeZone: String
     /// The share of those people, in percent, whose clocks are those of ``timeZone``: 100 when

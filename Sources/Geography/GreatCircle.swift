@@ -21,7 +21,7 @@ public enum GreatCircle {
     /// A number that orders distances between points given in degrees as their great-circle
     /// distances do, near enough to pick the nearest of a few places (an equirectangular
     /// approximation, squared): cheaper than ``kilometres(_:_:_:_:)``, and not a distance.
-    public static func comparableDistance(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double)
+    static func comparableDistance(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double)
         -> Double
     {
         let x = (longitude1 - longitude2) * cos((latitude1 + latitude2) / 2 * .pi / 180)

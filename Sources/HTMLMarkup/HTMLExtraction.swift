@@ -17,11 +17,11 @@ public struct HTMLExtraction: Sendable, Hashable {
     /// How many Microdata values were left out for being too long.
     public var valuesLeftOut = 0
     /// How many elements the page had (up to the budget).
-    public var elementCount = 0
+    var elementCount = 0
     /// How many elements the Microdata crawl looked at: each element once for the item it belongs
     /// to, plus once more for each other item whose `itemref` reaches it. With the element count,
     /// the measure of the work a page cost.
-    public var visitCount = 0
+    var visitCount = 0
 
     /// Creates an extraction.
     public init(
@@ -56,5 +56,5 @@ public struct HTMLExtraction: Sendable, Hashable {
     }
 
     /// The top-level items, in document order.
-    public var topLevel: [MicrodataItem] { topLevelItems.map { items[$0] } }
+    var topLevel: [MicrodataItem] { topLevelItems.map { items[$0] } }
 }

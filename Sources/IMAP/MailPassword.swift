@@ -20,7 +20,7 @@ public struct MailPassword: Sendable {
     public var environment: [String: String]
 
     /// The environment variable that may hold the password.
-    public static let variable = "RESERVATION_FEED_IMAP_PASSWORD"
+    static let variable = "RESERVATION_FEED_IMAP_PASSWORD"
 
     /// Creates a lookup.
     public init(file: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {

@@ -44,7 +44,7 @@ public final class PublicSuffixList: Sendable {
     }
 
     /// Whether `domain` is itself a public suffix (`com`, `co.uk`, `xn--fiqs8s` or `中国`).
-    public func isPublicSuffix(_ domain: String) -> Bool {
+    func isPublicSuffix(_ domain: String) -> Bool {
         guard let list, let name = DomainName.aLabelForm(of: domain) else { return false }
         return psl_is_public_suffix2(list, name, PSL_TYPE_ANY | PSL_TYPE_NO_STAR_RULE) != 0
     }

@@ -16,17 +16,17 @@ public struct AuthenticationResults: Sendable, Hashable, Codable {
     public var results: [Result]
     /// The hosts that the `Received` fields above this one name as their receiver (`by`), top
     /// down: the servers the message passed after this field was written.
-    public var receivedAbove: [String]
+    var receivedAbove: [String]
     /// The `Received` field the server's own organization added beside this one, at the same
     /// hop: proof that the message passed that server (``Hop``); `nil` when neither the nearest
     /// `Received` above the field nor the nearest below it was added by a host of the server's
     /// organization, so that the field may have been written by anyone.
-    public var hop: Hop?
+    var hop: Hop?
 
     /// Where a server that wrote an `Authentication-Results` field took the message in.
     public struct Hop: Sendable, Hashable, Codable {
         /// The receiving host of that `Received` field (`mx.google.com`), lower case.
-        public var receiver: String
+        var receiver: String
         /// When it took the message in (the field's date), if the field gives one.
         public var date: Instant?
 
@@ -55,7 +55,7 @@ public struct AuthenticationResults: Sendable, Hashable, Codable {
 
         /// For a DKIM result, the domain whose signature it reports: `header.d`, else the domain
         /// of `header.i`.
-        public var signingDomain: String? {
+        var signingDomain: String? {
             if let domain = properties["header.d"], !domain.isEmpty { return domain.lowercased() }
             guard let identity = properties["header.i"], let at = identity.lastIndex(of: "@") else { return nil }
             let domain = identity[identity.index(after: at)...].lowercased()

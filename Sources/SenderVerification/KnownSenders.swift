@@ -63,7 +63,7 @@ public struct KnownSenders: Sendable, Hashable {
     }
 
     /// Every entry of the registry, in the order of their domains' UTF-8 bytes.
-    public static var registry: [Entry] {
+    static var registry: [Entry] {
         table.allFields().compactMap(Self.entry)
     }
 

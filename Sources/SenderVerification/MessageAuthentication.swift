@@ -16,7 +16,7 @@ public struct MessageAuthentication: Sendable, Hashable, Codable {
     public var signatures: [DKIMSignature]
     /// For each server that wrote `Authentication-Results`, the topmost such field it wrote, top
     /// down: a copy further down may have been written by the sender.
-    public var authenticationResults: [AuthenticationResults]
+    var authenticationResults: [AuthenticationResults]
     /// When the message says it was sent (its `Date` field, when it has exactly one), which
     /// counts only where a signature that vouches for the message signs that field.
     public var date: Instant?
@@ -24,7 +24,7 @@ public struct MessageAuthentication: Sendable, Hashable, Codable {
     /// when, and how its body reads (``protectedFields``), by lower-case name: a signature must
     /// sign every one of them, since one added after signing would change what the signed
     /// message says.
-    public var fieldCounts: [String: Int]
+    var fieldCounts: [String: Int]
 
     /// The fields a message carries at most once (RFC 5322, section 3.6; RFC 2045), whose every
     /// instance a signature that vouches for the message must sign where the message has them:

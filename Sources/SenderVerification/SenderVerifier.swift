@@ -149,7 +149,7 @@ public struct SenderVerifier: Sendable {
     /// fields above it and the hop at which its server wrote it. Servers add their fields on top
     /// of what they received, so the topmost field naming a server is the one that server wrote;
     /// any lower one may be the sender's.
-    public static func authenticationResults(_ header: RawHeader) -> [AuthenticationResults] {
+    static func authenticationResults(_ header: RawHeader) -> [AuthenticationResults] {
         var receivers: [String] = []
         var found: [AuthenticationResults] = []
         for (index, field) in header.fields.enumerated() {

@@ -5,7 +5,7 @@ import Chrono
 /// `(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna`, and in older versions
 /// `(GMT+01:00) …` or `(GMT+01.00) Amsterdam / Berlin / …`: the zone's standard offset, and the
 /// places it names.
-public struct ExchangeDisplayName: Sendable, Hashable {
+struct ExchangeDisplayName: Sendable, Hashable {
     /// The standard (winter) offset the name gives.
     public let offset: UTCOffset
     /// The places named after the offset, in order (`Amsterdam`, `Berlin`…; `Pacific Time (US &
@@ -14,7 +14,7 @@ public struct ExchangeDisplayName: Sendable, Hashable {
 
     /// How many places are read at most: Windows names six, and each is looked up for every
     /// event, so a name of thousands cannot make a file's reading long.
-    public static let placeLimit = 12
+    static let placeLimit = 12
 
     /// Reads a display name; `nil` when `text` does not start with `(UTC…)` or `(GMT…)`.
     public init?(_ text: String) {

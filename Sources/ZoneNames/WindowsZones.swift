@@ -11,7 +11,7 @@ import Basics
 /// WindowsZones.zone(forWindowsName: "W. Europe Standard Time")   // "Europe/Berlin"
 /// WindowsZones.zone(forWindowsName: "India Standard Time")       // "Asia/Kolkata"
 /// ```
-public enum WindowsZones {
+enum WindowsZones {
     /// Where the table comes from.
     public static let source = windowsZoneSource
 
@@ -33,7 +33,7 @@ public enum WindowsZones {
     /// The Windows name whose display name is `text` (`(UTC-08:00) Pacific Time (US & Canada)`;
     /// Exchange writes these as TZIDs), as CLDR records them. The older forms Windows and
     /// Exchange wrote (`(GMT-08:00)`, `(GMT+01.00)`, cities parted by ` / `) count as the same.
-    public static func windowsName(forDisplayName text: String) -> String? {
+    static func windowsName(forDisplayName text: String) -> String? {
         guard let shown = ExchangeDisplayName(text) else { return nil }
         return byDisplayName[shown.comparable]
     }

@@ -1,4 +1,4 @@
-import CalDAVPublishing
+@testable import CalDAVPublishing
 import Foundation
 import ReservationFeed
 import TestSupport

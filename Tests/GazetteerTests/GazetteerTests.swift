@@ -1,5 +1,5 @@
-import Gazetteer
-import Geography
+@testable import Gazetteer
+@testable import Geography
 import Testing
 
 @Suite struct GazetteerTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Gazetteer
-import Geography
+@testable import Gazetteer
+@testable import Geography
 import Testing
 import TimeZoneMap
 

@@ -1,5 +1,5 @@
-import Chrono
-import Geography
+@testable import Chrono
+@testable import Geography
 import Testing
 
 @Suite("Countries and their zones")

@@ -1,7 +1,7 @@
-import Chrono
+@testable import Chrono
 import Diagnostics
 import Foundation
-import Programs
+@testable import Programs
 import ReservationImport
 import Reservations
 import TestSupport

@@ -1,7 +1,7 @@
 import Basics
-import Chrono
+@testable import Chrono
 import Foundation
-import Programs
+@testable import Programs
 import ReservationImport
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Basics
 import Foundation
-import Programs
+@testable import Programs
 import TestSupport
 import Testing
 

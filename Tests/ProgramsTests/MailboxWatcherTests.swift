@@ -1,7 +1,7 @@
 import Basics
 import Foundation
 import MailProgramProtocol
-import Programs
+@testable import Programs
 import TestSupport
 import Testing
 

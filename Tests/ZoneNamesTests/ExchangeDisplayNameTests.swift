@@ -1,6 +1,6 @@
-import Chrono
+@testable import Chrono
 import Testing
-import ZoneNames
+@testable import ZoneNames
 
 @Suite("Exchange's display names")
 struct ExchangeDisplayNameTests {

@@ -38,7 +38,7 @@ public struct DeclaredZone: Sendable, Hashable {
     /// The end of the span (excluded).
     public let end: Instant
     /// The offset in force at `start`.
-    public let initialOffset: UTCOffset
+    let initialOffset: UTCOffset
     /// The changes after `start` and before `end`, in order.
     public let changes: [Change]
 

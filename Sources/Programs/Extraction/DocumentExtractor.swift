@@ -19,7 +19,7 @@ public struct DocumentExtractor: DocumentExtraction {
     /// How long one document may take, in seconds.
     public var timeout: Int
     /// The longest answer read, in bytes.
-    public var outputLimit: Int
+    var outputLimit: Int
 
     /// An extractor at a known path.
     public init(executable: String, timeout: Int = ImportLimits().extractorTime, outputLimit: Int = ImportLimits().fileSize) {

@@ -13,13 +13,13 @@ import ReservationImport
 /// Helpers are shared by every extraction of the program: one per thread that extracts at once,
 /// kept between documents, replaced after ``ExtractorHelperProcess/documentsPerHelper``
 /// documents, and leaving by themselves after a minute without one.
-public struct ExtractorHelper: DocumentExtraction {
+struct ExtractorHelper: DocumentExtraction {
     /// The helper's program.
     public var executable: String
     /// How long one document may take, in seconds.
     public var timeout: Int
     /// The longest answer read, in bytes.
-    public var outputLimit: Int
+    var outputLimit: Int
     /// What identifies KDE's extractor for the memo of answers (``DocumentExtraction/signature``):
     /// the same as `kitinerary-extractor`'s, whose answers these are.
     public var signature: String?

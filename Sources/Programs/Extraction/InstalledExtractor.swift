@@ -8,11 +8,11 @@ import ReservationImport
 /// where it was built beside this program, else to `kitinerary-extractor` one by one; the
 /// answers are the same. `$KITINERARY_EXTRACTOR`, which names the program to run, is obeyed to
 /// the letter: that program, once per document.
-public struct InstalledExtractor: DocumentExtraction {
+struct InstalledExtractor: DocumentExtraction {
     /// How long one document may take, in seconds.
     public var timeout: Int
     /// The longest answer read, in bytes.
-    public var outputLimit: Int
+    var outputLimit: Int
     /// Where a person at a terminal sees how many documents it has read, if anywhere.
     public var progress: TerminalProgress?
 

@@ -1,7 +1,7 @@
 /// A `--limit` that could not be understood.
 public struct ImportLimitError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was given.
-    public var assignment: String
+    var assignment: String
     /// What was wrong with it.
     public var reason: String
 

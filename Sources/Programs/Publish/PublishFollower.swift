@@ -42,7 +42,7 @@ public struct PublishFollower: Sendable {
     /// The program that watches them.
     public var mailProgram: MailProgram
     /// Paths whose changes do not count (the state file, when it lies among the inputs).
-    public var ignoring: [String] = []
+    var ignoring: [String] = []
     /// The first wait before trying a failed run again, in seconds; it doubles at each failure.
     var firstRetryWait: TimeInterval = 5
     /// The longest wait between tries, in seconds.

@@ -118,8 +118,8 @@ public struct ServeRun {
             group.addTask {
                 for await change in changes {
                     switch change {
-                    case .file(let what): keeper.requestRegeneration(reason: "changed: \(what)")
-                    case .mailbox(let folder): keeper.requestRegeneration(reason: "new mail in \(folder)")
+                    case .file(let what): keeper.requestRegeneration(reason: .changed(what))
+                    case .mailbox(let folder): keeper.requestRegeneration(reason: .newMail(folder))
                     }
                 }
             }

@@ -24,7 +24,7 @@ public final class TerminalProgress: Sendable {
     }
 
     /// Progress on standard error when it is a terminal and the run is not quiet; else `nil`.
-    public static func onTerminal(quiet: Bool) -> TerminalProgress? {
+    static func onTerminal(quiet: Bool) -> TerminalProgress? {
         guard !quiet, isatty(STDERR_FILENO) != 0 else { return nil }
         return TerminalProgress(write: StandardError.write)
     }

@@ -13,18 +13,18 @@ import ProgramSupport
 // Unchecked: the inotify descriptor and its table of watches are the watcher thread's alone, and
 // the settings are set before it starts; whether it was told to stop is under a lock, and the
 // thread is woken to see it through a pipe.
-public final class InputWatcher: @unchecked Sendable {
+final class InputWatcher: @unchecked Sendable {
     /// The inputs as given: files and folders.
     public let inputs: [String]
     /// How long the inputs must be still before a change is told.
-    public var quietPeriod: TimeInterval = 0.3
+    var quietPeriod: TimeInterval = 0.3
     /// The longest a change waits to be told while changes keep coming.
     var longestWait: TimeInterval = 2
     /// How often the inputs are compared whole.
     var rescanInterval: TimeInterval = 30
 
     /// Paths whose changes do not count: the feed itself, when it lies in an input folder.
-    public let ignored: Set<String>
+    let ignored: Set<String>
 
     private let onChange: @Sendable (String) -> Void
     private let stopped = Locked(false)

@@ -13,7 +13,7 @@ import ProgramSupport
 /// while it is watched; ``stop()`` closes it, which ends the program (and its process group is
 /// stopped should it still run two seconds later), and it never outlives this program, whose
 /// end closes that input.
-public final class MailboxWatcher: Sendable {
+final class MailboxWatcher: Sendable {
     private let program: String
     private let arguments: [String]
     private let onChange: @Sendable (String) -> Void
@@ -48,7 +48,7 @@ public final class MailboxWatcher: Sendable {
     }
 
     /// Why the program could not be started.
-    public struct StartError: Error, Sendable, CustomStringConvertible {
+    struct StartError: Error, Sendable, CustomStringConvertible {
         public var description: String
     }
 

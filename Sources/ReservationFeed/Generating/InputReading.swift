@@ -56,7 +56,7 @@ package struct InputReading {
             result.append(read)
         }
         for folder in folders {
-            let read = mailboxes.read(folder, with: importer)
+            let read = importer.readFolder(folder, in: mailboxes.cache)
             read.diagnostics.forEach(report)
             result.append(read)
         }

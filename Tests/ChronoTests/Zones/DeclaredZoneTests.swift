@@ -1,4 +1,4 @@
-import Chrono
+@testable import Chrono
 import Testing
 
 @Suite("Zones as documents declare them")

@@ -1,8 +1,8 @@
-import Chrono
-import EventModel
+@testable import Chrono
+@testable import EventModel
 import Foundation
-import Gazetteer
-import Geography
+@testable import Gazetteer
+@testable import Geography
 import Reservations
 import Testing
 

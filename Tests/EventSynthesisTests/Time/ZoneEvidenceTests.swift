@@ -1,5 +1,5 @@
-import Chrono
-import EventModel
+@testable import Chrono
+@testable import EventModel
 import Reservations
 import Testing
 

@@ -1,4 +1,4 @@
-import HTMLMarkup
+@testable import HTMLMarkup
 import Reservations
 import Testing
 

@@ -15,8 +15,11 @@ import Mailboxes
 /// from then on, until that copy changes (downloaded again) or its line is deleted. Two stops
 /// are needed to be sure of the message: one run reads many at once.
 ///
-/// The files cost two operations a batch of 512 messages; nothing is written per message.
+/// The files cost two operations a batch of messages (``batchSize``); nothing is written per message.
 struct MessageQuarantine {
+    /// How many messages are read between two writes of the files.
+    static let batchSize = 512
+
     /// The folder's cache directory.
     let directory: String
     /// The folder, for messages.
