@@ -1,5 +1,5 @@
 import Foundation
-import Programs
+@testable import Programs
 import TestSupport
 import Testing
 

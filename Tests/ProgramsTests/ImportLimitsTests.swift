@@ -1,4 +1,4 @@
-import Programs
+@testable import Programs
 import ReservationImport
 import Testing
 

@@ -6,9 +6,9 @@ public struct CalendarsOptions: ParsableArguments {
     public init() {}
 
     @Argument(help: ArgumentHelp("The server's address, the account's, or a calendar's (https://caldav.fastmail.com/).", valueName: "url"))
-    public var address: String
+    var address: String
 
-    @OptionGroup public var account: AccountOptions
+    @OptionGroup var account: AccountOptions
 
     public func validate() throws {
         _ = try PublishOptions.serverURL(address, option: "the address")

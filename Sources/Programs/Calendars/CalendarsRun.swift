@@ -6,7 +6,7 @@ import ProgramSupport
 /// What `calendars` does: the calendars of an account, one per line on standard output.
 public struct CalendarsRun {
     /// The command line.
-    public let options: CalendarsOptions
+    let options: CalendarsOptions
 
     public init(_ options: CalendarsOptions) {
         self.options = options

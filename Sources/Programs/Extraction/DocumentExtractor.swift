@@ -13,16 +13,16 @@ import ReservationImport
 /// can block on a pipe. A run that takes longer than ``timeout`` is stopped, with everything it
 /// started, and an answer longer than ``outputLimit`` bytes is refused: a document from a
 /// stranger must not stall a run.
-public struct DocumentExtractor: DocumentExtraction {
+struct DocumentExtractor: DocumentExtraction {
     /// The extractor's program.
-    public var executable: String
+    var executable: String
     /// How long one document may take, in seconds.
-    public var timeout: Int
+    var timeout: Int
     /// The longest answer read, in bytes.
     var outputLimit: Int
 
     /// An extractor at a known path.
-    public init(executable: String, timeout: Int = ImportLimits().extractorTime, outputLimit: Int = ImportLimits().fileSize) {
+    init(executable: String, timeout: Int = ImportLimits().extractorTime, outputLimit: Int = ImportLimits().fileSize) {
         self.executable = executable
         self.timeout = timeout
         self.outputLimit = outputLimit
@@ -31,7 +31,7 @@ public struct DocumentExtractor: DocumentExtraction {
     /// The installed `kitinerary-extractor`, or `nil` when there is none: the program named by
     /// `$KITINERARY_EXTRACTOR` (and no other, when that is set), else one on `$PATH`, else where
     /// KDE's packages put it (`/usr/lib/<arch>/libexec/kf5/`, `.../kf6/`, `/usr/libexec/kf6/`).
-    public static func installed(timeout: Int = ImportLimits().extractorTime, outputLimit: Int = ImportLimits().fileSize) -> DocumentExtractor? {
+    static func installed(timeout: Int = ImportLimits().extractorTime, outputLimit: Int = ImportLimits().fileSize) -> DocumentExtractor? {
         let environment = ProcessInfo.processInfo.environment
         var candidates: [String] = []
         if let explicit = named {
@@ -51,12 +51,12 @@ public struct DocumentExtractor: DocumentExtraction {
 
     /// The program `$KITINERARY_EXTRACTOR` names, if it names one: that program and no other is
     /// run, once per document.
-    public static var named: String? {
+    static var named: String? {
         ProcessInfo.processInfo.environment["KITINERARY_EXTRACTOR"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The program's path, size and modification time: an upgraded extractor reads documents again.
-    public var signature: String? { ExtractionMemo.signature(of: executable) }
+    var signature: String? { ExtractionMemo.signature(of: executable) }
 
     /// Extracts the reservations of a document as JSON-LD.
     ///
@@ -67,7 +67,7 @@ public struct DocumentExtractor: DocumentExtraction {
     /// - Returns: The extractor's JSON-LD, an array (empty when it found nothing).
     /// - Throws: `ExtractionError` when the extractor cannot be run, fails, takes too long or answers
     ///   too much.
-    public func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionError) -> [UInt8] {
+    func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionError) -> [UInt8] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reservation-feed-extract-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)

@@ -15,17 +15,17 @@ import ReservationImport
 /// documents, and leaving by themselves after a minute without one.
 struct ExtractorHelper: DocumentExtraction {
     /// The helper's program.
-    public var executable: String
+    var executable: String
     /// How long one document may take, in seconds.
-    public var timeout: Int
+    var timeout: Int
     /// The longest answer read, in bytes.
     var outputLimit: Int
     /// What identifies KDE's extractor for the memo of answers (``DocumentExtraction/signature``):
     /// the same as `kitinerary-extractor`'s, whose answers these are.
-    public var signature: String?
+    var signature: String?
 
     /// A helper at a known path.
-    public init(executable: String, signature: String?, timeout: Int = ImportLimits().extractorTime, outputLimit: Int = ImportLimits().fileSize) {
+    init(executable: String, signature: String?, timeout: Int = ImportLimits().extractorTime, outputLimit: Int = ImportLimits().fileSize) {
         self.executable = executable
         self.signature = signature
         self.timeout = timeout
@@ -39,7 +39,7 @@ struct ExtractorHelper: DocumentExtraction {
     }
 
     /// Extracts the reservations of a document as JSON-LD, as ``DocumentExtractor`` does.
-    public func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionError) -> [UInt8] {
+    func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionError) -> [UInt8] {
         // Helpers that left after a while without work are passed over; a new helper's failure
         // is the document's.
         while true {

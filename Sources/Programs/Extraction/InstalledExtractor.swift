@@ -10,14 +10,14 @@ import ReservationImport
 /// the letter: that program, once per document.
 struct InstalledExtractor: DocumentExtraction {
     /// How long one document may take, in seconds.
-    public var timeout: Int
+    var timeout: Int
     /// The longest answer read, in bytes.
     var outputLimit: Int
     /// Where a person at a terminal sees how many documents it has read, if anywhere.
-    public var progress: TerminalProgress?
+    var progress: TerminalProgress?
 
     /// The installed extractor, held to these limits.
-    public init(timeout: Int, outputLimit: Int) {
+    init(timeout: Int, outputLimit: Int) {
         self.timeout = timeout
         self.outputLimit = outputLimit
     }
@@ -36,9 +36,9 @@ struct InstalledExtractor: DocumentExtraction {
         }
     }
 
-    public var signature: String? { programs.extractor.map(ExtractionMemo.signature(of:)) }
+    var signature: String? { programs.extractor.map(ExtractionMemo.signature(of:)) }
 
-    public func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionError) -> [UInt8] {
+    func extract(_ bytes: [UInt8], received: Instant?) throws(ExtractionError) -> [UInt8] {
         let (extractor, helper) = programs
         guard let extractor else { throw ExtractionError("kitinerary-extractor is not installed") }
         defer { progress?.documentRead() }

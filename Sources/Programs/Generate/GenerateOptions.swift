@@ -4,20 +4,20 @@ import ArgumentParser
 public struct GenerateOptions: ParsableArguments {
     public init() {}
 
-    @OptionGroup public var input: InputOptions
+    @OptionGroup var input: InputOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The feed to write, or - for standard output.", valueName: "feed.ics"))
-    public var output: String
+    var output: String
 
-    @OptionGroup public var feed: FeedShapingOptions
+    @OptionGroup var feed: FeedShapingOptions
 
-    @OptionGroup public var file: FeedFileOptions
+    @OptionGroup var file: FeedFileOptions
 
     @Option(help: ArgumentHelp("Also keep one .ics file per event in this folder, in step with the feed.", valueName: "folder"))
-    public var split: String?
+    var split: String?
 
     @Flag(name: .shortAndLong, help: "Print errors only: no summary and no warnings (for cron).")
-    public var quiet = false
+    var quiet = false
 
     public func validate() throws {
         guard !output.isEmpty else { throw ValidationError("--output needs a file name, or - for standard output.") }

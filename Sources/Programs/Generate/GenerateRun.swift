@@ -6,7 +6,7 @@ import ReservationFeed
 /// standard error.
 public struct GenerateRun {
     /// The command line.
-    public let options: GenerateOptions
+    let options: GenerateOptions
 
     public init(_ options: GenerateOptions) {
         self.options = options

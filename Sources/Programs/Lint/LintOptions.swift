@@ -5,14 +5,14 @@ public struct LintOptions: ParsableArguments {
     public init() {}
 
     /// How the findings are printed.
-    public enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
+    enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
         case text, json
     }
 
-    @OptionGroup public var input: InputOptions
+    @OptionGroup var input: InputOptions
 
     @Option(help: "How to print the findings.")
-    public var format: Format = .text
+    var format: Format = .text
 
     /// What `lint` says of itself in `--help`.
     public static let discussion = """

@@ -6,7 +6,7 @@ import ReservationFeed
 /// What `lint` does: the findings on the inputs, on standard output as text or JSON.
 public struct LintRun {
     /// The command line.
-    public let options: LintOptions
+    let options: LintOptions
 
     public init(_ options: LintOptions) {
         self.options = options

@@ -9,17 +9,17 @@ import ReservationFeed
 /// keeps them so while `serve` or `publish --follow` runs (``watchCommand(for:cache:)``). It
 /// tells what happened in ``MailProgramMessage``s. libetpan, which speaks IMAP, is loaded only
 /// by that program, and only when a mailbox is an input.
-public struct MailProgram: MailboxSyncing {
+struct MailProgram: MailboxSyncing {
     /// The program's path; `nil` for `reservation-feed-mail` beside this program.
-    public var program: String?
+    var program: String?
     /// A file holding the password, readable by its owner only; without one, the program looks in
     /// `RESERVATION_FEED_IMAP_PASSWORD` and `~/.netrc`.
-    public var passwordFile: String?
+    var passwordFile: String?
     /// Whether progress may be shown on a terminal while a large folder is first downloaded.
-    public var showsProgress: Bool
+    var showsProgress: Bool
 
     /// The settings of the command line (`--mail-password-file`, `--quiet`).
-    public init(program: String? = nil, passwordFile: String? = nil, showsProgress: Bool = true) {
+    init(program: String? = nil, passwordFile: String? = nil, showsProgress: Bool = true) {
         self.program = program
         self.passwordFile = passwordFile
         self.showsProgress = showsProgress
@@ -40,7 +40,7 @@ public struct MailProgram: MailboxSyncing {
     }
 
     /// Runs `reservation-feed-mail sync` and waits for it, showing its progress on a terminal.
-    public func sync(_ mailboxes: [MailboxURL], into cache: MailCache, messageLimit: Int) throws(MailboxSyncError) {
+    func sync(_ mailboxes: [MailboxURL], into cache: MailCache, messageLimit: Int) throws(MailboxSyncError) {
         let path = programPath
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw MailboxSyncError(

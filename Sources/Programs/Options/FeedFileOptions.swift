@@ -4,8 +4,8 @@ import ReservationFeed
 /// What only a feed file has, for the commands that write one (`generate`, `serve`): the name
 /// subscribers see and how often they fetch it again. `publish` writes events into a calendar
 /// that has its own name (`--calendar-name`) and is not fetched, so it offers neither.
-public struct FeedFileOptions: ParsableArguments {
-    public init() {}
+struct FeedFileOptions: ParsableArguments {
+    init() {}
 
     @Option(help: ArgumentHelp("The calendar's name, as subscribers see it.", valueName: "name"))
     var name: String = FeedOptions().calendarName
@@ -16,12 +16,12 @@ public struct FeedFileOptions: ParsableArguments {
             valueName: "duration"))
     var refresh: String = "PT6H"
 
-    public func validate() throws {
+    func validate() throws {
         _ = try refreshInterval()
     }
 
     /// The feed options these settings give.
-    public func apply(to options: inout FeedOptions) throws {
+    func apply(to options: inout FeedOptions) throws {
         options.calendarName = name
         options.refreshInterval = try refreshInterval()
     }

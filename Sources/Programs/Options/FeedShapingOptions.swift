@@ -5,8 +5,8 @@ extension MissingEventPolicy: ExpressibleByArgument {}
 
 /// The options that shape a feed's events, shared by `generate`, `serve` and `publish`
 /// (what only a feed file has, its name and refresh interval, is ``FeedFileOptions``).
-public struct FeedShapingOptions: ParsableArguments {
-    public init() {}
+struct FeedShapingOptions: ParsableArguments {
+    init() {}
 
     @Option(help: "What happens to events whose reservation is no longer in the input: cancel (a tombstone subscribers see), keep, or drop.")
     var missing: MissingEventPolicy = .cancel
@@ -26,14 +26,14 @@ public struct FeedShapingOptions: ParsableArguments {
             valueName: "count"))
     var jobs: Int?
 
-    public func validate() throws {
+    func validate() throws {
         guard (0...3_652_059).contains(keepPast) else { throw ValidationError("--keep-past needs a number of days, 0 to 3652059 (the whole calendar).") }
         guard wait >= 0 else { throw ValidationError("--wait needs a number of seconds, 0 or more.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs needs a number of threads, 1 or more.") }
     }
 
     /// The feed options these settings give, on top of the inputs' own.
-    public func apply(to options: inout FeedOptions) {
+    func apply(to options: inout FeedOptions) {
         options.missing = missing
         options.keepPastDays = keepPast
         options.allowShrink = allowShrink
@@ -41,7 +41,7 @@ public struct FeedShapingOptions: ParsableArguments {
 
     /// The generator these settings and the inputs' give, with the feed file's own (`file`) for
     /// the commands that write one.
-    public func generator(
+    func generator(
         input: InputOptions, file: FeedFileOptions? = nil, splitFolder: String? = nil, quiet: Bool = false, progress: TerminalProgress? = nil
     ) throws -> FeedGenerator {
         var options = try input.feedOptions()

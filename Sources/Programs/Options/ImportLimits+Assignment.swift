@@ -6,7 +6,7 @@ import ReservationImport
 extension ImportLimits {
     /// Sets a limit from `name=value` (`file-size=512M`, `json-depth=64`): sizes take a `K`, `M`
     /// or `G` suffix (powers of 1024).
-    public mutating func set(_ assignment: String) throws(ImportLimitError) {
+    mutating func set(_ assignment: String) throws(ImportLimitError) {
         let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, let entry = Self.names.first(where: { $0.name == parts[0] }) else {
             throw ImportLimitError(assignment: assignment, reason: "expected NAME=VALUE with NAME one of \(Self.names.map(\.name).joined(separator: ", "))")

@@ -4,12 +4,12 @@ import Foundation
 import ReservationFeed
 
 /// The inputs and the settings every subcommand shares.
-public struct InputOptions: ParsableArguments {
-    public init() {}
+struct InputOptions: ParsableArguments {
+    init() {}
 
     @Argument(
         help: "Files, folders (read recursively; feeds this tool wrote are passed over inside them), - for standard input (not with serve), or IMAP folders (imaps://USER@HOST/FOLDER): native JSON, schema.org JSON-LD, web pages, e-mails, mbox files or calendar files (.ics), told apart by content, and PDFs and Wallet passes through KDE's extractor when it is installed.")
-    public var inputs: [String]
+    var inputs: [String]
 
     @Option(
         help: ArgumentHelp(
@@ -21,7 +21,7 @@ public struct InputOptions: ParsableArguments {
         help: ArgumentHelp(
             "The time to work from: reservations that ended before it are left out, and it is each event's DTSTAMP (default: now). Pin it for reproducible output.",
             valueName: "ISO 8601 date-time with offset"))
-    public var now: String?
+    var now: String?
 
     @Option(
         help: ArgumentHelp(
@@ -48,7 +48,7 @@ public struct InputOptions: ParsableArguments {
     @Option(
         name: .customLong("dkim-keys"),
         help: ArgumentHelp(
-            "A file of DKIM public keys that stand in for DNS, one a line: the key's name (SELECTOR._domainkey.DOMAIN), white space, and its TXT record (v=DKIM1; k=rsa; p=...), as OpenDKIM's TestPublicKeys; repeatable. Given one, DNS is not asked.",
+            "A file of DKIM keys that stand in for DNS, one a line: the key's name (SELECTOR._domainkey.DOMAIN), white space, and its TXT record (v=DKIM1; k=rsa; p=...), as OpenDKIM's TestPublicKeys; repeatable. Given one, DNS is not asked.",
             valueName: "file"))
     var dkimKeys: [String] = []
 
@@ -81,7 +81,7 @@ public struct InputOptions: ParsableArguments {
             valueName: "address"))
     var myAddresses: [String] = []
 
-    public func validate() throws {
+    func validate() throws {
         guard !inputs.isEmpty else {
             throw ValidationError("Name at least one input: a file, a folder, or - for standard input.")
         }
@@ -93,7 +93,7 @@ public struct InputOptions: ParsableArguments {
 
     /// How e-mails' senders are checked: `--dkim-keys`, `--trust-unverified`, `--trust-sender`,
     /// `--trust-verified`, `--trust-authserv` and `--my-address`.
-    public func senders() throws -> SenderTrust {
+    func senders() throws -> SenderTrust {
         var trust = SenderTrust()
         trust.policy.acceptsUnverified = trustUnverified
         trust.policy.believesAnyVerified = trustVerified
@@ -154,7 +154,7 @@ public struct InputOptions: ParsableArguments {
     }
 
     /// The limits on inputs, the defaults changed by `--limit`.
-    public func limits() throws -> ImportLimits {
+    func limits() throws -> ImportLimits {
         var limits = ImportLimits()
         for assignment in limitAssignments {
             do {
@@ -171,7 +171,7 @@ public struct InputOptions: ParsableArguments {
     }
 
     /// `--now` as an instant: it needs a UTC offset, `Z` or a zone to say which moment it is.
-    public func moment() throws -> Instant {
+    func moment() throws -> Instant {
         guard let now else { return .now }
         do {
             return try Instant(iso8601: now)
@@ -181,7 +181,7 @@ public struct InputOptions: ParsableArguments {
     }
 
     /// The time of each run: the one `--now` pins, read once, or the time it runs.
-    public func clock() throws -> @Sendable () -> Instant {
+    func clock() throws -> @Sendable () -> Instant {
         guard now != nil else { return { .now } }
         let pinned = try moment()
         return { pinned }
@@ -196,7 +196,7 @@ public struct InputOptions: ParsableArguments {
     }
 
     /// The importer these settings give; `progress` shows a person how far KDE's extractor got.
-    public func importer(progress: TerminalProgress? = nil) throws -> ReservationImporter {
+    func importer(progress: TerminalProgress? = nil) throws -> ReservationImporter {
         let limits = try limits()
         var extractor = InstalledExtractor(timeout: limits.extractorTime, outputLimit: limits.fileSize)
         extractor.progress = progress
@@ -216,18 +216,18 @@ public struct InputOptions: ParsableArguments {
 
     /// How IMAP folders among the inputs are read; `quiet` keeps the first download's progress
     /// off the terminal.
-    public func mailboxes(quiet: Bool = false) -> MailboxInputs {
+    func mailboxes(quiet: Bool = false) -> MailboxInputs {
         MailboxInputs(syncer: mailProgram(quiet: quiet))
     }
 
     /// The mail program these settings run; `quiet` keeps the first download's progress off the
     /// terminal.
-    public func mailProgram(quiet: Bool = false) -> MailProgram {
+    func mailProgram(quiet: Bool = false) -> MailProgram {
         MailProgram(passwordFile: mailPasswordFile, showsProgress: !quiet)
     }
 
     /// The feed options these settings give.
-    public func feedOptions() throws -> FeedOptions {
+    func feedOptions() throws -> FeedOptions {
         FeedOptions(includeUnconfirmed: includeUnconfirmed, synthesis: SynthesisOptions(locale: try synthesisLocale()))
     }
 }

@@ -12,9 +12,9 @@ import ReservationFeed
 /// again after a wait that doubles each time it fails again (5 s, 10 s, 20 s… up to 5
 /// minutes), and a change of the inputs meanwhile is published at once, the wait kept.
 /// ``stop()`` (on SIGTERM) lets the run under way finish, and ``run(_:)`` returns.
-public struct PublishFollower: Sendable {
+struct PublishFollower: Sendable {
     /// What became of one run.
-    public enum Verdict: Sendable, Equatable {
+    enum Verdict: Sendable, Equatable {
         /// Done, or failed for a reason a new run would not mend (inputs with errors): wait for
         /// the next change.
         case settled
@@ -26,7 +26,7 @@ public struct PublishFollower: Sendable {
     }
 
     /// What prompted a run.
-    public enum Reason: Sendable, Equatable {
+    enum Reason: Sendable, Equatable {
         /// The first run.
         case start
         /// A change of the inputs.
@@ -36,11 +36,11 @@ public struct PublishFollower: Sendable {
     }
 
     /// The inputs: files, folders and IMAP folders.
-    public let inputs: [String]
+    let inputs: [String]
     /// Where the mailbox inputs are kept.
-    public var mailboxes: MailboxInputs
+    var mailboxes: MailboxInputs
     /// The program that watches them.
-    public var mailProgram: MailProgram
+    var mailProgram: MailProgram
     /// Paths whose changes do not count (the state file, when it lies among the inputs).
     var ignoring: [String] = []
     /// The first wait before trying a failed run again, in seconds; it doubles at each failure.
@@ -50,7 +50,7 @@ public struct PublishFollower: Sendable {
     /// How often the inputs are compared whole, besides the system's notices.
     var rescanInterval: TimeInterval = 30
     /// Receives what the follower has to say (a retry planned, a stop).
-    public var log: @Sendable (String) -> Void = { _ in }
+    var log: @Sendable (String) -> Void = { _ in }
     /// Receives what must be said even to a quiet follower: a mailbox that cannot be reached.
     var warn: @Sendable (String) -> Void = { _ in }
 
@@ -61,7 +61,7 @@ public struct PublishFollower: Sendable {
     private let stopped = Locked(false)
 
     /// A follower of `inputs`.
-    public init(inputs: [String], mailboxes: MailboxInputs = MailboxInputs(), mailProgram: MailProgram = MailProgram()) {
+    init(inputs: [String], mailboxes: MailboxInputs = MailboxInputs(), mailProgram: MailProgram = MailProgram()) {
         self.inputs = inputs
         self.mailboxes = mailboxes
         self.mailProgram = mailProgram
@@ -69,7 +69,7 @@ public struct PublishFollower: Sendable {
     }
 
     /// Stops after the run under way (or at once, between runs).
-    public func stop() {
+    func stop() {
         stopped.withLock { $0 = true }
         control.yield(.stop)
     }
@@ -79,7 +79,7 @@ public struct PublishFollower: Sendable {
     ///
     /// - Parameter once: One publishing run; it is given what prompted it.
     /// - Returns: Whether it stopped because it was told to (`true`) or because a run was fatal.
-    public func run(_ once: @Sendable (Reason) async -> Verdict) async throws -> Bool {
+    func run(_ once: @Sendable (Reason) async -> Verdict) async throws -> Bool {
         let changes = try InputChanges(
             inputs: inputs, ignoring: ignoring, rescanInterval: rescanInterval, mailProgram: (mailProgram, mailboxes.cache), onNotice: warn)
         defer { changes.stop() }

@@ -5,47 +5,47 @@ import Foundation
 public struct PublishOptions: ParsableArguments {
     public init() {}
 
-    @OptionGroup public var input: InputOptions
+    @OptionGroup var input: InputOptions
 
     @Option(
         help: ArgumentHelp(
             "The calendar (https://…/calendars/ada/trips/), or the account's or the server's address (https://caldav.fastmail.com/) with --calendar-name.",
             valueName: "url"))
-    public var calendar: String
+    var calendar: String
 
     @Option(
         help: ArgumentHelp(
             "The name of the account's calendar to publish into; made when the account has none of that name.", valueName: "name"))
-    public var calendarName: String?
+    var calendarName: String?
 
-    @OptionGroup public var account: AccountOptions
+    @OptionGroup var account: AccountOptions
 
-    @OptionGroup public var feed: FeedShapingOptions
+    @OptionGroup var feed: FeedShapingOptions
 
     @Option(
         help: ArgumentHelp(
             "What to do with an event edited in the calendar whose reservation changed too: keep the person's version (reported), or overwrite it.",
             valueName: "keep|overwrite"))
-    public var onConflict: String = "keep"
+    var onConflict: String = "keep"
 
     @Option(
         help: ArgumentHelp(
             "Where the run remembers ETags and the events deleted in the calendar (default: under $XDG_STATE_HOME or ~/.local/state/reservation-feed/publish).",
             valueName: "file"))
-    public var state: String?
+    var state: String?
 
     @Flag(help: "Print what would be created, updated, cancelled, deleted or left alone; write nothing.")
-    public var dryRun = false
+    var dryRun = false
 
     @Flag(name: .shortAndLong, help: "Print errors only: no summary and no warnings (for cron).")
-    public var quiet = false
+    var quiet = false
 
     @Flag(
         help: "List every event of the calendar at each run, instead of asking the server what changed since the last run (sync-collection), for a server whose changes cannot be trusted.")
     var fullListing = false
 
     @Flag(help: "Keep running after the first publish, and publish each change of the inputs within seconds (until SIGTERM or SIGINT).")
-    public var follow = false
+    var follow = false
 
     @Option(help: ArgumentHelp("With --follow: how often the inputs are compared whole, besides the system's notices of changes.", valueName: "seconds"))
     var rescan: Int = 30

@@ -10,7 +10,7 @@ import ReservationFeed
 /// `--follow`, again after each change of the inputs (``PublishFollower``).
 public struct PublishRun {
     /// The command line.
-    public let options: PublishOptions
+    let options: PublishOptions
 
     public init(_ options: PublishOptions) {
         self.options = options

@@ -5,35 +5,35 @@ import Foundation
 public struct ServeOptions: ParsableArguments {
     public init() {}
 
-    @OptionGroup public var input: InputOptions
+    @OptionGroup var input: InputOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The feed to keep and serve.", valueName: "feed.ics"))
-    public var output: String
+    var output: String
 
-    @OptionGroup public var feed: FeedShapingOptions
+    @OptionGroup var feed: FeedShapingOptions
 
-    @OptionGroup public var file: FeedFileOptions
+    @OptionGroup var file: FeedFileOptions
 
     @Option(help: ArgumentHelp("The address to listen on: 127.0.0.1 (this machine only), or e.g. 0.0.0.0 for every interface.", valueName: "address"))
-    public var host: String = "127.0.0.1"
+    var host: String = "127.0.0.1"
 
     @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "port"))
-    public var port: Int = 8080
+    var port: Int = 8080
 
     @Option(help: ArgumentHelp("Where donated documents are kept (default: the first input folder).", valueName: "folder"))
-    public var inbox: String?
+    var inbox: String?
 
     @Flag(help: "Make a new secret, so that the old URL stops working.")
     var rotateSecret = false
 
     @Flag(help: "Make a new inbox token (FEED.ics.inbox-token), so that the old one opens the inbox no more.")
-    public var rotateInboxToken = false
+    var rotateInboxToken = false
 
     @Option(help: ArgumentHelp("How often the inputs are compared whole, besides the system's notices of changes.", valueName: "seconds"))
     var rescan: Int = 30
 
     @Option(help: ArgumentHelp("How long a whole request (head and body) may take to arrive, from the moment the connection is ready for it.", valueName: "seconds"))
-    public var requestTimeout: Int = 60
+    var requestTimeout: Int = 60
 
     @Option(help: ArgumentHelp("The largest document the inbox takes, in bytes, with an optional K or M.", valueName: "size"))
     var donationSize: String = "2M"
@@ -42,10 +42,10 @@ public struct ServeOptions: ParsableArguments {
     var donationReservations: Int = 500
 
     @Option(help: ArgumentHelp("How many donations the inbox takes in an hour; more are answered 429 until there is room.", valueName: "count"))
-    public var donationsPerHour: Int = 60
+    var donationsPerHour: Int = 60
 
     @Flag(name: .shortAndLong, help: "Log errors only: no line per request, no summaries, no warnings.")
-    public var quiet = false
+    var quiet = false
 
     /// ``donationSize`` in bytes, or `nil` when it is not a size.
     var donationBytes: Int? {

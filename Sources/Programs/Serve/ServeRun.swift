@@ -9,7 +9,7 @@ import ReservationFeed
 /// its inputs and taking donations (``FeedServer``), until SIGTERM or SIGINT.
 public struct ServeRun {
     /// The command line.
-    public let options: ServeOptions
+    let options: ServeOptions
 
     public init(_ options: ServeOptions) {
         self.options = options

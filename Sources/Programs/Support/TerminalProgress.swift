@@ -7,7 +7,7 @@ import ProgramSupport
 /// second and only once the work has gone on for a second (a run that is quick says nothing),
 /// erased before anything else is said and when the run is done. Made only for a terminal and
 /// without `--quiet` (``onTerminal(quiet:)``): cron and pipes never see it.
-public final class TerminalProgress: Sendable {
+final class TerminalProgress: Sendable {
     private struct State {
         var documents = 0
         var started: Date?
@@ -19,7 +19,7 @@ public final class TerminalProgress: Sendable {
     private let write: @Sendable (String) -> Void
 
     /// Progress written by `write` (tests give their own).
-    public init(write: @escaping @Sendable (String) -> Void) {
+    init(write: @escaping @Sendable (String) -> Void) {
         self.write = write
     }
 
@@ -38,7 +38,7 @@ public final class TerminalProgress: Sendable {
     }
 
     /// `done` of `total` changes written to a calendar.
-    public func published(_ done: Int, of total: Int, now: Date = Date()) {
+    func published(_ done: Int, of total: Int, now: Date = Date()) {
         show(now: now) { _ in "Published \(done.formatted()) of \(total.formatted()) changes" }
     }
 
@@ -57,7 +57,7 @@ public final class TerminalProgress: Sendable {
     }
 
     /// Erases the line, if it is shown, so that what comes next starts at the line's beginning.
-    public func clear() {
+    func clear() {
         let shown = state.withLock { state in
             defer { state.lineShown = false }
             return state.lineShown

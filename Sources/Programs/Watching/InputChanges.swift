@@ -9,23 +9,23 @@ import Mailboxes
 ///
 /// Watching starts when the value is made and ends with ``stop()``, which also ends the
 /// sequence, or when the value is no longer used.
-public final class InputChanges: AsyncSequence, Sendable {
+final class InputChanges: AsyncSequence, Sendable {
     /// One change.
-    public enum Change: Sendable, Hashable, CustomStringConvertible {
+    enum Change: Sendable, Hashable, CustomStringConvertible {
         /// A file or folder among the inputs changed (a few words on what: its path).
         case file(String)
         /// New mail arrived in an IMAP folder (its URL).
         case mailbox(String)
 
         /// What changed: a path or a folder's URL.
-        public var description: String {
+        var description: String {
             switch self {
             case .file(let what), .mailbox(let what): what
             }
         }
     }
 
-    public typealias Element = Change
+    typealias Element = Change
 
     private let files: AsyncStream<Change>
     private let mail: AsyncStream<Change>
@@ -42,7 +42,7 @@ public final class InputChanges: AsyncSequence, Sendable {
     ///   - mailProgram: The program that watches IMAP folders, with the cache it keeps up to date.
     ///   - onNotice: What a person should read: a folder that cannot be reached.
     /// - Throws: When the mail program cannot be started.
-    public init(
+    init(
         inputs: [String], ignoring: [String] = [], rescanInterval: TimeInterval = 30,
         mailProgram: (program: MailProgram, cache: MailCache)? = nil, onNotice: @escaping @Sendable (String) -> Void = { _ in }
     ) throws {
@@ -83,13 +83,13 @@ public final class InputChanges: AsyncSequence, Sendable {
     }
 
     /// Stops watching and ends the sequence; changes not yet taken are still told.
-    public func stop() {
+    func stop() {
         fileWatcher?.stop()
         mailWatcher?.stop()
         for end in ends { end.finish() }
     }
 
-    public func makeAsyncIterator() -> AsyncMerge2Sequence<AsyncStream<Change>, AsyncStream<Change>>.AsyncIterator {
+    func makeAsyncIterator() -> AsyncMerge2Sequence<AsyncStream<Change>, AsyncStream<Change>>.AsyncIterator {
         merge(files, mail).makeAsyncIterator()
     }
 }

@@ -15,7 +15,7 @@ import ProgramSupport
 // thread is woken to see it through a pipe.
 final class InputWatcher: @unchecked Sendable {
     /// The inputs as given: files and folders.
-    public let inputs: [String]
+    let inputs: [String]
     /// How long the inputs must be still before a change is told.
     var quietPeriod: TimeInterval = 0.3
     /// The longest a change waits to be told while changes keep coming.
@@ -49,7 +49,7 @@ final class InputWatcher: @unchecked Sendable {
     ///   - inputs: Files and folders.
     ///   - onChange: Called on the watcher's thread with a few words on what changed.
     ///   - ignoring: Paths whose changes do not count.
-    public init(inputs: [String], ignoring: [String] = [], onChange: @escaping @Sendable (String) -> Void) {
+    init(inputs: [String], ignoring: [String] = [], onChange: @escaping @Sendable (String) -> Void) {
         self.inputs = inputs.filter { $0 != "-" }.map(Self.standardized)
         // Each path both as written and with its folder's links resolved: a change is reported
         // under the folder watched, which may be either.
@@ -67,12 +67,12 @@ final class InputWatcher: @unchecked Sendable {
     }
 
     /// Starts watching, on a thread of its own (``DetachedThread``).
-    public func start() {
+    func start() {
         DetachedThread.start { [self] in self.loop() }
     }
 
     /// Stops watching: the watcher's thread wakes and ends, and tells no more changes.
-    public func stop() {
+    func stop() {
         stopped.withLock { $0 = true }
         #if os(Linux)
         var byte: UInt8 = 1

@@ -37,7 +37,7 @@ final class MailboxWatcher: Sendable {
     ///   - onNotice: Called with what a person should read: a folder that could not be reached
     ///     (`warning: …; trying again in 30 s`) or cannot be read at all (`error: …`).
     ///   - onChange: Called with the folder's URL after each change.
-    public init(
+    init(
         command: (program: String, arguments: [String]), onNotice: @escaping @Sendable (String) -> Void,
         onChange: @escaping @Sendable (String) -> Void
     ) {
@@ -49,13 +49,13 @@ final class MailboxWatcher: Sendable {
 
     /// Why the program could not be started.
     struct StartError: Error, Sendable, CustomStringConvertible {
-        public var description: String
+        var description: String
     }
 
     /// Starts the program, and follows what it says.
     ///
     /// - Throws: ``StartError`` when there is no program to start.
-    public func start() throws {
+    func start() throws {
         guard FileManager.default.isExecutableFile(atPath: program) else {
             throw StartError(description: "\(program) is not a program that can be run")
         }
@@ -104,7 +104,7 @@ final class MailboxWatcher: Sendable {
 
     /// Stops the program: its standard input is closed, which ends it; should it still run two
     /// seconds later, its process group is stopped (SIGKILL).
-    public func stop() {
+    func stop() {
         let pid: pid_t? = child.withLock { state in
             guard let pid = state.pid, !state.stopping else { return nil }
             state.stopping = true
