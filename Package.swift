@@ -238,12 +238,14 @@ let package = Package(
         ),
         // What reservation-feed-mail tells reservation-feed: typed messages, one JSON line each.
         .target(name: "MailProgramProtocol", dependencies: ["Basics"]),
-        // What every program does the same way: usage errors exit 2, messages go to standard
-        // error. Without Foundation (Basics has none either), so that the mail program can stay small.
+        // What both programs do the same way: usage errors exit 2, messages go to standard error,
+        // blocking loops on threads of their own. Without Foundation (Basics has none either), so
+        // that the mail program can stay small.
         .target(name: "ProgramSupport", dependencies: ["Basics", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // The programs' own plumbing, apart from the library: the command line's options and what
-        // they mean for the library's values, watching inputs and mailboxes for serve and
-        // publish --follow. Nothing in the ReservationFeed library product depends on it.
+        // What runs behind reservation-feed's commands, apart from the library: a folder per command
+        // (its options and its run: serve's loop, publish's session and follower), and what they
+        // share (options and their wording, watching inputs and mailboxes, child processes, KDE's
+        // extractor, the mail program). Nothing in the ReservationFeed library product depends on it.
         .target(
             name: "Programs",
             dependencies: [

@@ -2,7 +2,9 @@ import Basics
 
 /// A thread of its own for work that blocks for as long as the program runs (watching an IMAP
 /// folder, the inputs' files, a child program's output), so that it holds none of the
-/// concurrency pool's or Dispatch's threads. The one way the programs start a thread.
+/// concurrency pool's or Dispatch's threads. The one way the programs start a thread: a plain
+/// POSIX thread, where Foundation's `Thread` would bring an object, a run loop and Foundation
+/// itself into the mail program, which links FoundationEssentials alone.
 public enum DetachedThread {
     /// Starts `body` on a new thread, which ends when `body` returns; returns false when the
     /// system would not start one.

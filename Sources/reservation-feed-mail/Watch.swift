@@ -1,8 +1,6 @@
 import ArgumentParser
-import Basics
 import IMAP
 import MailProgramProtocol
-import Mailboxes
 import ProgramSupport
 
 /// `reservation-feed-mail watch`: the folders kept in step for as long as it runs, a line on
@@ -24,9 +22,9 @@ struct Watch: ParsableCommand {
     var poll: Int = 5
 
     func run() throws {
-        let mailboxes = try options.urls()
         let sync = options.folderSync
-        for mailbox in mailboxes {
+        var loops: [@Sendable () -> Void] = []
+        for mailbox in try options.urls() {
             let password: String
             do {
                 password = try options.password(for: mailbox)
@@ -38,7 +36,7 @@ struct Watch: ParsableCommand {
             let watch = IMAPFolderWatch(sync: sync, mailbox: mailbox, password: password, pollInterval: poll)
             let folder = mailbox.description
             let quiet = options.quiet
-            DetachedThread.start {
+            loops.append {
                 watch.run(
                     changed: { StandardOutput.write(MailProgramMessage.changed(folder: folder).line) },
                     failed: { error, wait in
@@ -49,8 +47,7 @@ struct Watch: ParsableCommand {
             }
         }
         // The program that started this one closes standard input when it ends, or dies.
-        var byte: UInt8 = 0
-        while read(STDIN_FILENO, &byte, 1) > 0 {}
+        WhileInputOpen.run(loops)
         throw ExitCode.success
     }
 }

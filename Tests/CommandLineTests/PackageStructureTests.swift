@@ -22,9 +22,11 @@ struct PackageStructureTests {
         #expect((try libraries("reservation-feed-mail")).contains("libetpan"))
     }
 
-    @Test("error types are named by one rule (docs/contributing.md), and @unchecked Sendable is in at most eight places, each with its reason")
+    @Test("error types are named by one rule (docs/contributing.md), and @unchecked Sendable (or nonisolated(unsafe)) is in at most eight places, each with its reason")
     func errorNamesAndUncheckedSendable() throws {
-        let declaration = /(?:struct|enum|class|actor) (\w+)(?:<[^>{]*>)?: ([^{]*)\{/
+        // A type's declaration or an extension, with what it conforms to (up to its brace, or the
+        // line's end when the brace comes later).
+        let declaration = /(?:struct|enum|class|actor|extension) ([\w.]+)(?:<[^>{]*>)?: ([^{]*)(?:\{|$)/
         var errorTypes: [String] = []
         var unchecked: [String] = []
         let sources = Repository.url("Sources")
@@ -40,7 +42,8 @@ struct PackageStructureTests {
                     errorTypes.append(String(match.1))
                     #expect(match.1.hasSuffix("Error") || match.1 == "Diagnostic", "\(path):\(number + 1): \(match.1) is an error whose name does not end in Error")
                 }
-                if line.contains("@unchecked Sendable") {
+                // `nonisolated(unsafe)` is the same promise, made of one property.
+                if line.contains("@unchecked Sendable") || line.contains("nonisolated(unsafe)") {
                     unchecked.append("\(path):\(number + 1)")
                     let reasoned = line.contains("//") || (number > 0 && lines[number - 1].trimmingCharacters(in: .whitespaces).hasPrefix("//"))
                     #expect(reasoned, "\(path):\(number + 1): @unchecked Sendable without its reason beside it")
@@ -117,8 +120,12 @@ struct PackageStructureTests {
 
     @Test("the executable targets hold only their commands: one ArgumentParser type a file, with its options and run, nothing else")
     func executablesHoldCommands() throws {
-        let topLevel = /^(?:@\w+\s+)?(?:public |private |fileprivate |internal )?(?:final )?(struct|enum|class|actor|extension|protocol|func|let|var|typealias) (\w+)(?:: ([\w, ]+))?/
+        // Every declaration at the top level, whatever its attributes and modifiers.
+        let topLevel = /^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|open|final|nonisolated|indirect)\s+)*(struct|enum|class|actor|extension|protocol|func|let|var|typealias|macro) (\w+)(?:: ([\w, ]+))?/
             .anchorsMatchLineEndings()
+        // What belongs in Programs or ProgramSupport, never in a command: threads, tasks, queues,
+        // processes, blocking loops.
+        let plumbing = /\b(?:DetachedThread|Thread|Task|DispatchQueue|DispatchSource|ChildProcess|posix_spawn|pthread_\w+|while|repeat)\b/
         // What a command's body may hold: its configuration, its options, validate, run, and main;
         // a group of options (the mail program's, which its two commands share) also what they mean.
         let commandMember = /^    (?:static let configuration|(?:mutating )?func (?:run|validate)\(\)|static func main\(\))/
@@ -127,6 +134,8 @@ struct PackageStructureTests {
             let files = try swiftFiles(of: target)
             #expect(files.count >= 3, "\(target): \(files.keys)")
             for (path, text) in files {
+                let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+                #expect(code.firstMatch(of: plumbing) == nil, "\(target)/\(path): \(code.firstMatch(of: plumbing).map { String($0.0) } ?? "") is plumbing, which belongs in Programs or ProgramSupport")
                 let declarations = text.matches(of: topLevel)
                 #expect(declarations.count == 1, "\(target)/\(path) declares \(declarations.map { "\($0.1) \($0.2)" }); an executable target holds one command a file")
                 guard let declaration = declarations.first else { continue }
@@ -154,11 +163,17 @@ struct PackageStructureTests {
         }
         // reservation-feed's commands are the same shape: one group of options from Programs, named
         // for the command, and a run that hands them to Programs' run of the command.
-        for (path, text) in try swiftFiles(of: "reservation-feed") where path.hasPrefix("Subcommands/") {
+        let subcommands = try swiftFiles(of: "reservation-feed").filter { $0.key.hasPrefix("Subcommands/") }
+        #expect(Set(subcommands.keys) == Set(["Generate", "Lint", "Serve", "Publish", "Calendars"].map { "Subcommands/\($0).swift" }))
+        for (path, text) in subcommands {
             let command = String(path.dropFirst("Subcommands/".count).dropLast(".swift".count))
-            #expect(text.contains("@OptionGroup var options: \(command)Options\n"), "\(path)")
-            #expect(text.contains("try \(text.contains("async throws") ? "await " : "")\(command)Run(options).run()"), "\(path)")
-            #expect(text.components(separatedBy: "@Option").count == 2, "\(path): options of its own, beside \(command)Options")
+            let lines = text.components(separatedBy: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            #expect(lines.contains("    @OptionGroup var options: \(command)Options"), "\(path)")
+            #expect(lines.filter { $0.contains("@Option") || $0.contains("@Flag") || $0.contains("@Argument") }.count == 1, "\(path): options of its own, beside \(command)Options")
+            // run's body is the one line that hands the options on.
+            let run = try #require(lines.firstIndex { $0.hasPrefix("    func run()") }, "\(path)")
+            let call = "        try \(lines[run].contains("async") ? "await " : "")\(command)Run(options).run()"
+            #expect(Array(lines[(run + 1)...].prefix(2)) == [call, "    }"], "\(path): run does more than hand the options to \(command)Run")
         }
     }
 

@@ -55,6 +55,8 @@ def main() -> int:
                 if not file.endswith(".swift"):
                     continue
                 text = open(os.path.join(folder, file), encoding="utf-8").read()
+                # An `import` inside a block comment or a multi-line string imports nothing.
+                text = re.sub(r'/\*.*?\*/|""".*?"""', "", text, flags=re.S)
                 imported |= set(IMPORT.findall(text))
                 for module in sorted(set(IMPORT.findall(text))):
                     if module in SYSTEM or module == own or module in declared:

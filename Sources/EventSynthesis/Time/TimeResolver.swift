@@ -84,7 +84,7 @@ struct TimeResolver {
                     let message: DiagnosticMessage =
                         "“\(written.text)” names \(other) (\(otherZone)) and \(place.city ?? ""); took \(zone), that of \(place.city ?? ""), the city in its place in the address"
                     // Once for the place, whichever of its times comes first.
-                    if !messages.contains(where: { $0.code == .zoneGuessed && $0.message == message.description }) {
+                    if !messages.contains(where: { $0.code == .zoneGuessed && $0.text == message }) {
                         messages.append(Diagnostic(.warning, .zoneGuessed, field: field, message))
                     }
                 }

@@ -90,7 +90,7 @@ struct DocumentExtractor: DocumentExtraction {
         do {
             outcome = try child.run()
         } catch {
-            throw ExtractionError("cannot run \(executable): \(error.localizedDescription)")
+            throw ExtractionError("cannot run \(executable): \(error)")
         }
         guard outcome == .exited(0) else {
             let said = (try? String(contentsOf: errors, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? ""

@@ -48,7 +48,7 @@ struct ExtractorHelper: DocumentExtraction {
             do {
                 helper = try waiting ?? ExtractorHelperProcess(executable: executable)
             } catch {
-                throw ExtractionError("cannot run \(executable): \(error.localizedDescription)")
+                throw ExtractionError("cannot run \(executable): \(ChildProcess.reason(error))")
             }
             do throws(ExtractorHelperProcess.HelperError) {
                 let answer = try helper.extract(bytes, received: received, timeout: timeout, outputLimit: outputLimit)

@@ -42,7 +42,8 @@ final class ExtractorHelperProcess {
 
     /// Starts the helper.
     ///
-    /// - Throws: `POSIXError` when it cannot be started.
+    /// - Throws: ``ChildProcess/StartError`` when it cannot be started, Foundation's error when
+    ///   its working folder cannot be made.
     init(executable: String) throws {
         self.executable = executable
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("reservation-feed-kitinerary-\(UUID().uuidString)").path

@@ -84,9 +84,11 @@ struct MailProgram: MailboxSyncing {
             }
         }
         close(messages.read)
-        let outcome = ChildProcess.wait(pid)
-        guard outcome == .exited(0) else {
-            throw MailboxSyncError(failure ?? "\(path): \(outcome)")
+        switch ChildProcess.wait(pid) {
+        case .exited(0): return
+        case .exited(let status): throw MailboxSyncError(failure ?? "\(path) ended with status \(status)")
+        case .signalled(let signal): throw MailboxSyncError(failure ?? "\(path) was ended by signal \(signal)")
+        case .stopped(let reason): throw MailboxSyncError(failure ?? "\(path): \(reason)")
         }
     }
 }

@@ -8,8 +8,9 @@ import Foundation
 /// inherited the child's descriptors, so a child that leaves a grandchild behind (a shell script
 /// running `sleep`, a helper the program starts) cannot be stopped in time, and neither puts the
 /// child in a group of its own, so stopping it would leave its children running. Here stopping a
-/// child stops its whole group: SIGTERM, then SIGKILL two seconds later. Pipes are made
-/// close-on-exec under one lock, so that no child inherits another's ends.
+/// child stops its whole group: SIGTERM, then SIGKILL two seconds later. A child gets its three
+/// standard streams and no other descriptor of this program (`Process` closed them too), and the
+/// signals a fresh program expects.
 ///
 /// A value runs one program to its end, or stops it: a time limit, and a limit on the size of a
 /// file it writes (``run()``); the static functions start one whose streams the caller keeps.
@@ -45,8 +46,8 @@ struct ChildProcess {
 
     /// Runs the program.
     ///
-    /// - Throws: `POSIXError` when it cannot be started.
-    func run() throws -> Outcome {
+    /// - Throws: ``StartError`` when it cannot be started.
+    func run() throws(StartError) -> Outcome {
         let pid = try Self.spawn(
             executable, arguments, environment: environment,
             streams: [.path("/dev/null", O_RDONLY), .path(output, O_WRONLY | O_CREAT | O_TRUNC), .path(errors, O_WRONLY | O_CREAT | O_TRUNC)])
@@ -81,12 +82,26 @@ struct ChildProcess {
         case descriptor(Int32)
     }
 
+    /// Why a program could not be started: the system's reason, in lower case.
+    struct StartError: Error, Sendable, CustomStringConvertible {
+        /// The `errno` of the failure.
+        var code: Int32
+        var description: String { String(cString: strerror(code)).lowercased() }
+    }
+
+    /// Why a start failed, in words: the system's reason for a ``StartError``, Foundation's for
+    /// anything else (a working folder that could not be made).
+    static func reason(_ error: any Error) -> String {
+        (error as? StartError)?.description ?? error.localizedDescription
+    }
+
     /// Starts a program as the leader of a process group of its own, with the signals a fresh
-    /// program expects and its standard input, output and error as given.
+    /// program expects, its standard input, output and error as given, and no other descriptor of
+    /// this program (not a listening socket, not another child's pipe).
     ///
     /// - Returns: Its process id.
-    /// - Throws: `POSIXError` when it cannot be started.
-    static func spawn(_ executable: String, _ arguments: [String], environment: [String: String], streams: [Stream]) throws -> pid_t {
+    /// - Throws: ``StartError`` when it cannot be started.
+    static func spawn(_ executable: String, _ arguments: [String], environment: [String: String], streams: [Stream]) throws(StartError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -96,6 +111,8 @@ struct ChildProcess {
             case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, Int32(number))
             }
         }
+        // Everything else is closed in the child, whether or not it was opened close-on-exec.
+        Self.closeOthers(from: Int32(streams.count), in: &actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -103,7 +120,9 @@ struct ChildProcess {
         // Its own process group, and the signals a fresh program expects.
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
+        // What this program ignores (SIGPIPE always, SIGTERM and SIGINT while publish --follow
+        // handles them) would stay ignored in the child.
+        for number in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGQUIT] { sigaddset(&defaults, number) }
         var mask = sigset_t()
         sigemptyset(&mask)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
@@ -119,7 +138,7 @@ struct ChildProcess {
         }
         var pid: pid_t = 0
         let started = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard started == 0 else { throw POSIXError(POSIXErrorCode(rawValue: started) ?? .EINVAL) }
+        guard started == 0 else { throw StartError(code: started) }
         return pid
     }
 
@@ -148,25 +167,43 @@ struct ChildProcess {
         return outcome(status)
     }
 
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's view of
+    /// the C library does not show.
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let closeFrom: CloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: CloseFrom.self) }
+
+    /// Has the child close every descriptor from `first` on: at once where the C library can,
+    /// else each one open now (from `/proc/self/fd`, or `/dev/fd`).
+    private static func closeOthers(from first: Int32, in actions: inout posix_spawn_file_actions_t) {
+        if let closeFrom, closeFrom(&actions, first) == 0 { return }
+        let listing = FileManager.default
+        let open = (try? listing.contentsOfDirectory(atPath: "/proc/self/fd")) ?? (try? listing.contentsOfDirectory(atPath: "/dev/fd")) ?? []
+        for descriptor in open.compactMap(Int32.init).sorted() where descriptor >= first {
+            // Only those still open: the listing's own descriptor is gone by now.
+            if fcntl(descriptor, F_GETFD) >= 0 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        }
+    }
+
     /// The outcome a `waitpid` status says (the `WIFEXITED` family are C macros Swift cannot see).
     static func outcome(_ status: Int32) -> Outcome {
         let signal = status & 0x7F
         return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
     }
 
-    /// A pipe's two ends, neither inherited by programs started later (each child gets only the
-    /// ends it is given, duplicated into its standard streams).
-    static func pipe() throws -> (read: Int32, write: Int32) {
-        try spawning.withLock { _ in
-            var ends: [Int32] = [-1, -1]
-            guard Basics.pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
-            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            return (ends[0], ends[1])
-        }
+    /// A pipe's two ends, close-on-exec. A child gets only the ends it is given, duplicated into
+    /// its standard streams: ``spawn(_:_:environment:streams:)`` closes every other descriptor in
+    /// it, so that an end of another child's pipe, made meanwhile on another thread, never keeps
+    /// that pipe open.
+    static func pipe() throws(StartError) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard Basics.pipe(&ends) == 0 else { throw StartError(code: errno) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
     }
 
     /// Two pipes: one to a child's standard input, one from its standard output.
-    static func pipes() throws -> (input: (read: Int32, write: Int32), output: (read: Int32, write: Int32)) {
+    static func pipes() throws(StartError) -> (input: (read: Int32, write: Int32), output: (read: Int32, write: Int32)) {
         let input = try pipe()
         do {
             return (input, try pipe())
@@ -176,10 +213,6 @@ struct ChildProcess {
             throw error
         }
     }
-
-    /// Held while a pipe is made and marked close-on-exec, so that no program this one starts
-    /// meanwhile inherits an end of it.
-    private static let spawning = Locked(())
 
     /// Writes all of `bytes` to a pipe; `false` when its reader is gone (EPIPE, with SIGPIPE held
     /// back on this thread rather than ending the program).

@@ -3,6 +3,7 @@ import Basics
 import CalDAV
 import CalDAVPublishing
 import Foundation
+import Mailboxes
 import ProgramSupport
 import ReservationFeed
 
@@ -62,9 +63,17 @@ public struct PublishRun {
         }
         defer { sources.forEach { $0.cancel() } }
         let first = Locked(true)
-        let stopped = try await follower.run { reason in
-            let isFirst = first.withLock { let value = $0; $0 = false; return value }
-            return await session.publishFollowing(reason: reason, isFirst: isFirst)
+        let stopped: Bool
+        do {
+            stopped = try await follower.run { reason in
+                let isFirst = first.withLock { let value = $0; $0 = false; return value }
+                return await session.publishFollowing(reason: reason, isFirst: isFirst)
+            }
+        } catch {
+            // The mail program, which watches the IMAP folders, could not be started.
+            let mailboxes = options.input.inputs.filter(MailboxURL.looksLikeMailbox)
+            StandardError.print("error: cannot watch \(mailboxes.joined(separator: ", ")): \(said(error))")
+            throw ExitCode.usage
         }
         if !stopped { throw ExitCode.usage }
     }

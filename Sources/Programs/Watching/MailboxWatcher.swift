@@ -80,11 +80,14 @@ final class MailboxWatcher: Sendable {
         child.withLock { $0 = Child(pid: pid, input: pipes.input.write) }
         let (program, child, onChange, onNotice) = (program, child, onChange, onNotice)
         let messages = pipes.output.read
-        DetachedThread.start {
+        let reading = DetachedThread.start {
+            var failed = false
             MailProgramMessage.read(from: messages) { message in
                 switch message {
                 case .changed(let folder): onChange(folder)
-                case .retrying, .failed: onNotice(message.description)
+                case .retrying, .failed:
+                    failed = true
+                    onNotice(message.description)
                 case .progress, .synced: break
                 }
             }
@@ -97,13 +100,25 @@ final class MailboxWatcher: Sendable {
                 state.ended = true
                 return state.stopping
             }
-            let outcome = ChildProcess.wait(pid)
-            if !stopping, outcome != .exited(0) { onNotice("error: \(program) stopped watching: \(outcome)") }
+            // An end it did not say why (killed, or failing without a word) is said once.
+            switch ChildProcess.wait(pid) {
+            case .signalled(let signal) where !stopping: onNotice("error: \(program) stopped watching: it was ended by signal \(signal)")
+            case .exited(let status) where !stopping && status != 0 && !failed:
+                onNotice("error: \(program) stopped watching: it ended with status \(status)")
+            default: break
+            }
+        }
+        guard reading else {
+            close(messages)
+            stop()
+            _ = ChildProcess.wait(pid)
+            throw StartError(description: "cannot start a thread to follow \(program)")
         }
     }
 
     /// Stops the program: its standard input is closed, which ends it; should it still run two
-    /// seconds later, its process group is stopped (SIGKILL).
+    /// seconds later, its process group is stopped (SIGKILL). Returns once it has ended or been
+    /// stopped so, so that it never outlives this program, which may end next.
     func stop() {
         let pid: pid_t? = child.withLock { state in
             guard let pid = state.pid, !state.stopping else { return nil }
@@ -112,12 +127,15 @@ final class MailboxWatcher: Sendable {
             return pid
         }
         guard let pid else { return }
-        let child = child
-        DetachedThread.start {
-            usleep(2_000_000)
-            child.withLock { state in
-                if !state.ended { kill(-pid, SIGKILL) }
-            }
+        for _ in 0..<100 {
+            if child.withLock({ $0.ended }) { return }
+            usleep(20_000)
+        }
+        child.withLock { state in
+            // Killed, then reaped by the thread that reads it (or by ``start()``, when that
+            // thread could not be started).
+            guard !state.ended else { return }
+            kill(-pid, SIGKILL)
         }
     }
 }
