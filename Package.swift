@@ -19,7 +19,7 @@
 //   EventSynthesis · SenderVerification · ZoneNames
 //   ICalendar · DKIM · IMAP · CalDAV · Airports · Gazetteer
 //   EventModel · Reservations · MailMessage · Mailboxes · Geography
-//   Chrono · Diagnostics · TimeZoneMap · PublicSuffix · HTMLMarkup · XMLParsing · ProgramSupport · MailProgramProtocol
+//   Chrono · Diagnostics · TimeZoneMap · PublicSuffix · HTMLMarkup · XMLParsing · OAuth · ProgramSupport · MailProgramProtocol
 //   Basics · TextFolding · JSONParsing · Parallel · CWriteback
 //   CLibical · CGMime · CLibXML2 · CLibEtpan · COpenDKIM · CLibPSL
 //
@@ -230,6 +230,10 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]),
+        // OAuth 2.0 for the accounts that demand it (Google, Microsoft): PKCE, the providers'
+        // published metadata, the code and token exchanges, tokens that never describe themselves.
+        // Program-side: the library takes credentials, it keeps no token logic.
+        .target(name: "OAuth", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // publish: the feed's events kept in step inside a CalDAV calendar, one resource each,
         // with the feed's rule for what changed. Nothing depends on it but the program.
         .target(
@@ -318,6 +322,7 @@ let package = Package(
         .testTarget(
             name: "ProgramsTests",
             dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "Basics", "MailProgramProtocol", "TestSupport"] + kitineraryHelper),
+        .testTarget(name: "OAuthTests", dependencies: ["OAuth"]),
         .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "CalDAV", "ReservationFeed", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests",

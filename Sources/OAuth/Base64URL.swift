@@ -1,0 +1,15 @@
+import Foundation
+
+/// Base64url without padding (RFC 4648 §5), as PKCE and `state` values are written.
+enum Base64URL {
+    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+        Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    /// `count` bytes from the system's generator of random numbers, encoded.
+    static func random(bytes count: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return encode((0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+}

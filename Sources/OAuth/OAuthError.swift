@@ -1,0 +1,36 @@
+/// Why signing in, or keeping signed in, did not work. What it says names the server and the
+/// reason, never a token or a secret.
+public enum OAuthError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// An authorization server answered with an error (RFC 6749 §5.2, or §4.1.2.1 on the
+    /// redirect): `invalid_grant` (a revoked or expired grant), `invalid_client`,
+    /// `access_denied`, …, with its own words when it gave some.
+    case refused(code: String, explanation: String?)
+    /// An answer that is not what the protocol says (not JSON, a field missing, a token type
+    /// other than Bearer), from `source`.
+    case malformed(source: String, reason: String)
+    /// The server's published metadata cannot be used: another issuer's, an endpoint that is
+    /// not HTTPS, no PKCE with `S256`.
+    case unusableMetadata(issuer: String, reason: String)
+    /// The client's registration (Google's `client_secret_*.json`, a client ID) cannot be used.
+    case registration(String)
+    /// The redirect came back with another `state` than the request's: not this sign-in's.
+    case stateMismatch
+
+    /// Whether the grant itself is gone (revoked, expired, its password changed): the person must
+    /// sign in again; trying later will not help.
+    public var grantIsGone: Bool {
+        if case .refused("invalid_grant", _) = self { return true }
+        return false
+    }
+
+    public var description: String {
+        switch self {
+        case .refused(let code, let explanation):
+            "the authorization server refused (\(code))" + (explanation.map { ": \($0)" } ?? "")
+        case .malformed(let source, let reason): "\(source) answered what OAuth 2.0 does not say: \(reason)"
+        case .unusableMetadata(let issuer, let reason): "the metadata \(issuer) publishes cannot be used: \(reason)"
+        case .registration(let reason): "the client's registration cannot be used: \(reason)"
+        case .stateMismatch: "the sign-in came back with another state than it was sent with: not this sign-in's; nothing was kept"
+        }
+    }
+}
