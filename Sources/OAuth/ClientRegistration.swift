@@ -33,6 +33,16 @@ public struct ClientRegistration: Sendable, Hashable {
         return ClientRegistration(clientID: id, clientSecret: app["client_secret"] as? String)
     }
 
+    /// The form that gets a new access token with `refreshToken` (RFC 6749 §6).
+    public func refreshForm(refreshToken: BearerToken) -> [(name: String, value: String)] {
+        [("grant_type", "refresh_token"), ("refresh_token", refreshToken.value)] + formFields
+    }
+
+    /// The form that revokes `token` and, for a refresh token, the grant with it (RFC 7009 §2.1).
+    public func revocationForm(token: BearerToken, hint: String = "refresh_token") -> [(name: String, value: String)] {
+        [("token", token.value), ("token_type_hint", hint)] + formFields
+    }
+
     /// The fields that say who the client is in a request to the token endpoint (RFC 6749
     /// §2.3.1: in the body, as Google and Microsoft take them).
     var formFields: [(name: String, value: String)] {

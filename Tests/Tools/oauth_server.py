@@ -1,0 +1,138 @@
+"""An OAuth 2.0 authorization server for the tests: django-oauth-toolkit (a maintained
+implementation, from PyPI) in a Django project of its own, on a free loopback port.
+
+    oauth_server.py STATE_FOLDER [ACCESS_SECONDS]
+
+It keeps its SQLite database in STATE_FOLDER, and makes there, on its first start:
+  - a user, `ada`, whom the authorization endpoint signs in by itself (the test plays the
+    browser: it opens the authorization URL and reads where it is sent back);
+  - a public client, `reservation-feed-test`: the authorization code grant with PKCE required
+    (`S256`), redirects to the loopback on any port (RFC 8252 §7.3), refresh tokens rotated;
+  - a confidential client, `introspector` (secret `introspector-secret`), that may introspect
+    tokens (RFC 7662), as a resource server (a CalDAV or IMAP server's gatekeeper) does.
+Access tokens last ACCESS_SECONDS (default 3600), so that a test can see one expire.
+
+It prints its port on its first line, then serves until killed. Its issuer is
+http://127.0.0.1:PORT/o, whose RFC 8414 metadata is at
+/.well-known/oauth-authorization-server/o (django-oauth-toolkit publishes only OpenID Connect's,
+which needs signing keys; this document names its own endpoints, revocation and introspection
+included).
+"""
+import os
+import socketserver
+import sys
+import wsgiref.simple_server
+
+state = os.path.abspath(sys.argv[1])
+access_seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 3600
+os.makedirs(state, exist_ok=True)
+
+import django  # noqa: E402
+from django.conf import settings  # noqa: E402
+
+settings.configure(
+    DEBUG=False,
+    ALLOWED_HOSTS=["127.0.0.1", "localhost"],
+    SECRET_KEY="reservation-feed-tests-only",
+    ROOT_URLCONF=__name__,
+    INSTALLED_APPS=["django.contrib.auth", "django.contrib.contenttypes", "django.contrib.sessions", "oauth2_provider"],
+    MIDDLEWARE=[
+        "django.contrib.sessions.middleware.SessionMiddleware",
+        "django.contrib.auth.middleware.AuthenticationMiddleware",
+        __name__ + ".SignInAda",
+    ],
+    DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": os.path.join(state, "db.sqlite3")}},
+    USE_TZ=True,
+    DEFAULT_AUTO_FIELD="django.db.models.AutoField",
+    OAUTH2_PROVIDER={
+        "PKCE_REQUIRED": True,
+        "ACCESS_TOKEN_EXPIRE_SECONDS": access_seconds,
+        "ROTATE_REFRESH_TOKEN": True,
+        "SCOPES": {
+            "calendar": "the calendar, by CalDAV",
+            "mail": "the mailbox, by IMAP",
+            "introspection": "introspect tokens",
+        },
+        "DEFAULT_SCOPES": ["calendar"],
+    },
+    LOGGING={"version": 1, "disable_existing_loggers": True},
+)
+django.setup()
+
+from django.contrib.auth import get_user_model, login  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.http import JsonResponse  # noqa: E402
+from django.urls import include, path  # noqa: E402
+from oauth2_provider.models import get_application_model  # noqa: E402
+
+
+class SignInAda:
+    """Signs `ada` in at the authorization endpoint: the consent is the test's to give."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.path.startswith("/o/authorize") and not request.user.is_authenticated:
+            login(request, get_user_model().objects.get(username="ada"), backend="django.contrib.auth.backends.ModelBackend")
+        return self.get_response(request)
+
+
+port = None
+
+
+def metadata(request):
+    base = f"http://127.0.0.1:{port}/o"
+    return JsonResponse({
+        "issuer": base,
+        "authorization_endpoint": base + "/authorize/",
+        "token_endpoint": base + "/token/",
+        "revocation_endpoint": base + "/revoke_token/",
+        "introspection_endpoint": base + "/introspect/",
+        "code_challenge_methods_supported": ["S256"],
+        "grant_types_supported": ["authorization_code", "refresh_token"],
+        "response_types_supported": ["code"],
+        "scopes_supported": ["calendar", "mail"],
+    })
+
+
+urlpatterns = [
+    path(".well-known/oauth-authorization-server/o", metadata),
+    path("o/", include("oauth2_provider.urls", namespace="oauth2_provider")),
+]
+
+
+def prepare():
+    call_command("migrate", verbosity=0, interactive=False)
+    users = get_user_model()
+    if not users.objects.filter(username="ada").exists():
+        users.objects.create_user("ada", password="not-used")
+    applications = get_application_model()
+    if not applications.objects.filter(client_id="reservation-feed-test").exists():
+        applications.objects.create(
+            name="reservation-feed", client_id="reservation-feed-test", client_type=applications.CLIENT_PUBLIC,
+            authorization_grant_type=applications.GRANT_AUTHORIZATION_CODE, redirect_uris="http://127.0.0.1/",
+            skip_authorization=True, algorithm="")
+    if not applications.objects.filter(client_id="introspector").exists():
+        applications.objects.create(
+            name="introspector", client_id="introspector", client_secret="introspector-secret",
+            client_type=applications.CLIENT_CONFIDENTIAL, authorization_grant_type=applications.GRANT_CLIENT_CREDENTIALS,
+            algorithm="")
+
+
+class Server(socketserver.ThreadingMixIn, wsgiref.simple_server.WSGIServer):
+    daemon_threads = True
+
+
+class Quiet(wsgiref.simple_server.WSGIRequestHandler):
+    def log_message(self, *arguments):
+        pass
+
+
+prepare()
+from django.core.wsgi import get_wsgi_application  # noqa: E402
+
+server = wsgiref.simple_server.make_server("127.0.0.1", 0, get_wsgi_application(), server_class=Server, handler_class=Quiet)
+port = server.server_address[1]
+print(port, flush=True)
+server.serve_forever()
