@@ -15,6 +15,8 @@ public enum OAuthError: Error, Sendable, Hashable, CustomStringConvertible {
     case registration(String)
     /// The redirect came back with another `state` than the request's: not this sign-in's.
     case stateMismatch
+    /// The loopback listener the browser comes back to could not listen, or nobody came.
+    case redirectListener(String)
 
     /// Whether the grant itself is gone (revoked, expired, its password changed): the person must
     /// sign in again; trying later will not help.
@@ -31,6 +33,7 @@ public enum OAuthError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unusableMetadata(let issuer, let reason): "the metadata \(issuer) publishes cannot be used: \(reason)"
         case .registration(let reason): "the client's registration cannot be used: \(reason)"
         case .stateMismatch: "the sign-in came back with another state than it was sent with: not this sign-in's; nothing was kept"
+        case .redirectListener(let reason): "the sign-in could not be received on this machine's loopback: \(reason)"
         }
     }
 }
