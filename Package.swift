@@ -233,7 +233,13 @@ let package = Package(
         // OAuth 2.0 for the accounts that demand it (Google, Microsoft): PKCE, the providers'
         // published metadata, the code and token exchanges, tokens that never describe themselves.
         // Program-side: the library takes credentials, it keeps no token logic.
-        .target(name: "OAuth", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "OAuth",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
         // publish: the feed's events kept in step inside a CalDAV calendar, one resource each,
         // with the feed's rule for what changed. Nothing depends on it but the program.
         .target(

@@ -17,6 +17,21 @@ public enum OAuthError: Error, Sendable, Hashable, CustomStringConvertible {
     case stateMismatch
     /// The loopback listener the browser comes back to could not listen, or nobody came.
     case redirectListener(String)
+    /// An endpoint could not be reached, or did not answer in time.
+    case unreachable(endpoint: String, reason: String)
+    /// An endpoint asked to be left alone for a while (429 or 503), for `retryAfter` seconds when
+    /// it said.
+    case busy(endpoint: String, retryAfter: Int?)
+
+    /// Whether trying again later may work without the person doing anything: a server away or
+    /// busy.
+    public var mayPass: Bool {
+        switch self {
+        case .unreachable, .busy: true
+        case .refused(let code, _): code == "temporarily_unavailable" || code == "server_error"
+        default: false
+        }
+    }
 
     /// Whether the grant itself is gone (revoked, expired, its password changed): the person must
     /// sign in again; trying later will not help.
@@ -34,6 +49,8 @@ public enum OAuthError: Error, Sendable, Hashable, CustomStringConvertible {
         case .registration(let reason): "the client's registration cannot be used: \(reason)"
         case .stateMismatch: "the sign-in came back with another state than it was sent with: not this sign-in's; nothing was kept"
         case .redirectListener(let reason): "the sign-in could not be received on this machine's loopback: \(reason)"
+        case .unreachable(let endpoint, let reason): "\(endpoint): \(reason)"
+        case .busy(let endpoint, let seconds): "\(endpoint) is busy and asks to wait" + (seconds.map { " \($0) s" } ?? "")
         }
     }
 }

@@ -1,0 +1,125 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// Speaks to an authorization server's endpoints: its metadata, the token endpoint (a code or a
+/// refresh token exchanged for tokens) and the revocation endpoint.
+///
+/// Every request goes to the endpoint the metadata names and nowhere else: redirects are not
+/// followed (a token endpoint that redirects is not answering as one, and the client's secret or a
+/// refresh token must not follow it to another host). Answers are read up to 64 KB, within 30 s.
+public struct TokenClient: Sendable {
+    /// The server, as its metadata describes it.
+    public var metadata: AuthorizationServerMetadata
+    /// Who this program is to it.
+    public var client: ClientRegistration
+
+    /// A client of the server `metadata` describes.
+    public init(metadata: AuthorizationServerMetadata, client: ClientRegistration) {
+        self.metadata = metadata
+        self.client = client
+    }
+
+    /// The largest answer read.
+    static let answerLimit = 64 * 1024
+    /// How long a request may take.
+    static let timeout: TimeAmount = .seconds(30)
+
+    /// The metadata of `issuer`, asked for where RFC 8414 and then OpenID Connect publish it
+    /// (``AuthorizationServerMetadata/locations(ofIssuer:)``), and checked.
+    public static func discover(issuer: URL) async throws(OAuthError) -> AuthorizationServerMetadata {
+        var reasons: [String] = []
+        for location in AuthorizationServerMetadata.locations(ofIssuer: issuer) {
+            let answer = try await send("GET", location, form: nil)
+            if answer.status == 200 { return try AuthorizationServerMetadata.read(Data(answer.body), issuer: issuer.absoluteString) }
+            reasons.append("\(location.absoluteString) answered \(answer.status)")
+        }
+        throw .unusableMetadata(issuer: issuer.absoluteString, reason: "none is published (\(reasons.joined(separator: "; ")))")
+    }
+
+    /// Exchanges the code a sign-in brought back for tokens (RFC 6749 §4.1.3, with the
+    /// sign-in's PKCE verifier).
+    public func exchange(code: String, of request: AuthorizationRequest) async throws(OAuthError) -> TokenResponse {
+        try await token(request.exchangeForm(code: code))
+    }
+
+    /// New tokens for a refresh token (RFC 6749 §6). A refusal with `invalid_grant`
+    /// (``OAuthError/grantIsGone``) means the person must sign in again.
+    public func refresh(_ refreshToken: BearerToken) async throws(OAuthError) -> TokenResponse {
+        try await token(client.refreshForm(refreshToken: refreshToken))
+    }
+
+    /// Revokes a token, and with a refresh token the grant (RFC 7009).
+    ///
+    /// - Throws: ``OAuthError/unusableMetadata(issuer:reason:)`` when the server has no
+    ///   revocation endpoint, or its refusal.
+    public func revoke(_ token: BearerToken) async throws(OAuthError) {
+        guard let endpoint = metadata.revocationEndpoint else {
+            throw .unusableMetadata(issuer: metadata.issuer, reason: "it has no revocation endpoint")
+        }
+        let answer = try await Self.send("POST", endpoint, form: client.revocationForm(token: token))
+        // RFC 7009 §2.2: 200 whether or not the token was known; an error body otherwise.
+        guard answer.status == 200 else {
+            _ = try TokenResponse.read(Data(answer.body), from: endpoint.absoluteString)
+            throw .malformed(source: endpoint.absoluteString, reason: "it answered \(answer.status)")
+        }
+    }
+
+    private func token(_ form: [(name: String, value: String)]) async throws(OAuthError) -> TokenResponse {
+        let answer = try await Self.send("POST", metadata.tokenEndpoint, form: form)
+        if answer.status == 429 || answer.status == 503 {
+            throw .busy(endpoint: metadata.tokenEndpoint.absoluteString, retryAfter: answer.retryAfter)
+        }
+        return try TokenResponse.read(Data(answer.body), from: metadata.tokenEndpoint.absoluteString)
+    }
+
+    /// An answer: its status, body and `Retry-After` in seconds, when it says.
+    struct Answer: Sendable {
+        var status: Int
+        var body: [UInt8]
+        var retryAfter: Int?
+    }
+
+    /// Sends one request, never following a redirect, and reads the answer whole.
+    static func send(_ method: String, _ url: URL, form: [(name: String, value: String)]?) async throws(OAuthError) -> Answer {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = HTTPMethod(rawValue: method)
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "reservation-feed")
+        if let form {
+            request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+            request.body = .bytes(ByteBuffer(string: FormEncoding.encode(form)))
+        }
+        do {
+            let response = try await http.execute(request, timeout: timeout)
+            let body = try await response.body.collect(upTo: answerLimit)
+            return Answer(
+                status: Int(response.status.code), body: Array(buffer: body),
+                retryAfter: response.headers.first(name: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+        } catch {
+            throw .unreachable(endpoint: url.absoluteString, reason: explain(error))
+        }
+    }
+
+    /// One HTTP client for the process, that follows no redirect.
+    private static let http: HTTPClient = {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    /// A connection's failure in words, with nothing of the request in them.
+    static func explain(_ error: any Error) -> String {
+        switch error {
+        case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout: "no answer in time"
+        case let error as HTTPClientError where error == .connectTimeout: "cannot connect in time"
+        case let error as HTTPClientError where error == .remoteConnectionClosed: "the server closed the connection"
+        case is NIOTooManyBytesError: "its answer is larger than \(answerLimit / 1024) KB"
+        case let error as NIOConnectionError:
+            error.connectionErrors.first.map { "cannot connect: \(String(describing: $0.error))" } ?? "cannot connect"
+        default: "cannot connect (\(type(of: error)))"
+        }
+    }
+}
