@@ -17,6 +17,8 @@ public enum OAuthError: Error, Sendable, Hashable, CustomStringConvertible {
     case stateMismatch
     /// The loopback listener the browser comes back to could not listen, or nobody came.
     case redirectListener(String)
+    /// The file that keeps a sign-in cannot be used (the path, and why; never what it holds).
+    case grantFile(path: String, reason: String)
     /// An endpoint could not be reached, or did not answer in time.
     case unreachable(endpoint: String, reason: String)
     /// An endpoint asked to be left alone for a while (429 or 503), for `retryAfter` seconds when
@@ -50,6 +52,7 @@ public enum OAuthError: Error, Sendable, Hashable, CustomStringConvertible {
         case .stateMismatch: "the sign-in came back with another state than it was sent with: not this sign-in's; nothing was kept"
         case .redirectListener(let reason): "the sign-in could not be received on this machine's loopback: \(reason)"
         case .unreachable(let endpoint, let reason): "\(endpoint): \(reason)"
+        case .grantFile(let path, let reason): "the sign-in kept in \(path) \(reason)"
         case .busy(let endpoint, let seconds): "\(endpoint) is busy and asks to wait" + (seconds.map { " \($0) s" } ?? "")
         }
     }

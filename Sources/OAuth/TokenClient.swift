@@ -39,6 +39,20 @@ public struct TokenClient: Sendable {
         throw .unusableMetadata(issuer: issuer.absoluteString, reason: "none is published (\(reasons.joined(separator: "; ")))")
     }
 
+    /// The metadata of a known provider, read where it publishes it and checked against the
+    /// issuer it must name (Microsoft's personal accounts publish under `consumers` an issuer
+    /// that names their tenant).
+    public static func discover(provider: Provider) async throws(OAuthError) -> AuthorizationServerMetadata {
+        guard let location = URL(string: provider.metadataLocation) else {
+            throw .unusableMetadata(issuer: provider.issuer, reason: "its address \(provider.metadataLocation) is not a URL")
+        }
+        let answer = try await send("GET", location, form: nil)
+        guard answer.status == 200 else {
+            throw .unusableMetadata(issuer: provider.issuer, reason: "\(location.absoluteString) answered \(answer.status)")
+        }
+        return try AuthorizationServerMetadata.read(Data(answer.body), issuer: provider.issuer)
+    }
+
     /// Exchanges the code a sign-in brought back for tokens (RFC 6749 §4.1.3, with the
     /// sign-in's PKCE verifier).
     public func exchange(code: String, of request: AuthorizationRequest) async throws(OAuthError) -> TokenResponse {
