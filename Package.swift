@@ -328,7 +328,7 @@ let package = Package(
         .testTarget(
             name: "ProgramsTests",
             dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "Basics", "MailProgramProtocol", "TestSupport"] + kitineraryHelper),
-        .testTarget(name: "OAuthTests", dependencies: ["OAuth", "TestSupport"]),
+        .testTarget(name: "OAuthTests", dependencies: ["OAuth", "Basics", "TestSupport"]),
         .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "CalDAV", "ReservationFeed", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests",

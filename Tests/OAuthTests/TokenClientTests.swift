@@ -11,22 +11,10 @@ import Testing
 /// `TokenClient`, the module's own HTTP, against the real authorization server on loopback.
 @Suite("The token client against a real authorization server")
 struct TokenClientTests {
-    /// A full sign-in: the listener, the test as the browser, the exchange by the client.
-    private func signIn(_ server: OAuthTestServer) async throws -> (TokenClient, TokenResponse) {
-        let metadata = try await TokenClient.discover(issuer: server.issuer)
-        let client = TokenClient(metadata: metadata, client: ClientRegistration(clientID: server.clientID))
-        let listener = try LoopbackRedirect()
-        let request = AuthorizationRequest(client: client.client, redirectURI: listener.redirectURI, scopes: ["calendar", "mail"])
-        let waiting = Task.detached { try listener.waitForRedirect(seconds: 30) { _ in LoopbackRedirect.Page(status: 200, message: "Signed in.") } }
-        _ = try await URLSession.shared.data(from: try #require(request.url(at: metadata.authorizationEndpoint)))
-        let code = try request.code(fromRedirect: try await waiting.value)
-        return (client, try await client.exchange(code: code, of: request))
-    }
-
     @Test("discovery, the exchange, a refresh, and revocation through the client; a revoked grant is gone")
     func lifecycle() async throws {
         let server = try OAuthTestServer(accessSeconds: 2)
-        let (client, tokens) = try await signIn(server)
+        let (client, tokens) = try await server.signIn()
         #expect(tokens.expiresIn == 2)
         let refresh = try #require(tokens.refreshToken)
         let refreshed = try await client.refresh(refresh)
@@ -41,7 +29,7 @@ struct TokenClientTests {
     @Test("a token endpoint that redirects is not followed, with the refresh token or anything else")
     func redirectNotFollowed() async throws {
         let server = try OAuthTestServer()
-        let (client, tokens) = try await signIn(server)
+        let (client, tokens) = try await server.signIn()
         // The same server behind a front door that sends every request elsewhere.
         let front = try RedirectServer(.everything, to: "http://127.0.0.1:9")
         var moved = client

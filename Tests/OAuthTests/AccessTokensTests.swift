@@ -1,0 +1,53 @@
+import Basics
+import Foundation
+import TestSupport
+import Testing
+
+@testable import OAuth
+
+@Suite("Access tokens kept fresh for a run")
+struct AccessTokensTests {
+    @Test("one token while it lasts, a refresh a minute before its end or after a refusal, one refresh for many askers, a rotated refresh token kept, a revoked grant said")
+    func fresh() async throws {
+        let server = try OAuthTestServer(accessSeconds: 3600)
+        let (client, signedIn) = try await server.signIn()
+        let grant = GrantFile.Grant(
+            issuer: client.metadata.issuer, clientID: server.clientID, account: "ada", scopes: signedIn.scopes ?? [],
+            refreshToken: try #require(signedIn.refreshToken))
+        let now = Locked(Date())
+        let kept = Locked<[GrantFile.Grant]>([])
+        let tokens = AccessTokens(client: client, grant: grant, keep: { grant in kept.withLock { $0.append(grant) } }, clock: { now.withLock { $0 } })
+
+        let first = try await tokens.token()
+        #expect(try await tokens.token() == first)
+        #expect(kept.withLock { $0.count } == 1, "the first refresh rotated the refresh token, which is kept")
+
+        // Within a minute of its end, the token is replaced.
+        now.withLock { $0 = $0.addingTimeInterval(3550) }
+        let second = try await tokens.token()
+        #expect(second != first && kept.withLock { $0.count } == 2)
+        #expect(kept.withLock { $0.last?.refreshToken } != grant.refreshToken)
+
+        // A refused token is replaced once; a refusal of an older one changes nothing.
+        await tokens.refused(second)
+        let third = try await tokens.token()
+        #expect(third != second)
+        await tokens.refused(first)
+        #expect(try await tokens.token() == third)
+
+        // Many askers at once: one refresh.
+        now.withLock { $0 = $0.addingTimeInterval(7200) }
+        let before = kept.withLock { $0.count }
+        let all = try await withThrowingTaskGroup(of: BearerToken.self) { group in
+            for _ in 0..<8 { group.addTask { try await tokens.token() } }
+            return try await group.reduce(into: Set<BearerToken>()) { $0.insert($1) }
+        }
+        #expect(all.count == 1 && kept.withLock { $0.count } == before + 1)
+
+        // Revoked, the grant is gone, and said so without a token.
+        try await client.revoke(try #require(kept.withLock { $0.last?.refreshToken }))
+        await tokens.refused(try #require(all.first))
+        let error = await #expect(throws: OAuthError.self) { try await tokens.token() }
+        #expect(error?.grantIsGone == true)
+    }
+}
