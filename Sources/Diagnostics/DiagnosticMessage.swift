@@ -85,9 +85,7 @@ public struct DiagnosticMessage: Sendable, Hashable, CustomStringConvertible, Ex
         for part in parts {
             switch part {
             case .text(let piece): text += piece
-            case .value(let value as any DiagnosticMessageConvertible): text += value.message.text(wording)
-            case .value(let value as Diagnostic): text += value.description(wording)
-            case .value(let value): text += value.description
+            case .value(let value): text += wording.text(of: value)
             case .bytes(let count): text += Self.describe(bytes: count)
             case .setting(let setting): text += wording.setting(setting)
             }

@@ -170,8 +170,14 @@ struct ChildProcess {
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's view of
     /// the C library does not show.
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let closeFrom: CloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        .map { unsafeBitCast($0, to: CloseFrom.self) }
+    private static let closeFrom: CloseFrom? = {
+        #if os(Linux)
+            // glibc's RTLD_DEFAULT is a null handle.
+            return dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: CloseFrom.self) }
+        #else
+            return nil
+        #endif
+    }()
 
     /// Has the child close every descriptor from `first` on: at once where the C library can,
     /// else each one open now (from `/proc/self/fd`, or `/dev/fd`).
