@@ -71,11 +71,13 @@ public actor AccessTokens {
         } catch {
             throw .malformed(source: client.metadata.tokenEndpoint.absoluteString, reason: "\(error)")
         }
+        // The token is usable whatever becomes of keeping the rotated refresh token, which is
+        // then said by the error (the next run would find the old one spent).
+        current = (response.accessToken, clock().addingTimeInterval(TimeInterval(response.expiresIn ?? Int(Self.assumedLife))))
         if let rotated = response.refreshToken, rotated != grant.refreshToken {
             grant.refreshToken = rotated
             try keep(grant)
         }
-        current = (response.accessToken, clock().addingTimeInterval(TimeInterval(response.expiresIn ?? Int(Self.assumedLife))))
         return response.accessToken
     }
 }

@@ -89,7 +89,8 @@ public struct AuthorizationServerMetadata: Sendable, Hashable, Decodable {
     static func isSecure(_ url: URL) -> Bool {
         switch url.scheme?.lowercased() {
         case "https": true
-        case "http": ["127.0.0.1", "::1", "[::1]", "localhost"].contains(url.host?.lowercased() ?? "")
+        // Not `localhost`, which a name service may send elsewhere (RFC 8252 §8.3).
+        case "http": ["127.0.0.1", "::1", "[::1]"].contains(url.host?.lowercased() ?? "")
         default: false
         }
     }

@@ -83,7 +83,8 @@ public struct GrantFile: Sendable {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
             throw .grantFile(path: path, reason: "cannot be written")
         }
-        let temporary = folder + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+        // A name of its own each time: a file left by a run that died never blocks the next.
+        let temporary = folder + "/.\((path as NSString).lastPathComponent).\(UInt64.random(in: .min ... .max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .grantFile(path: path, reason: "cannot be written (\(Self.reason()))") }
         let bytes = Array(data)

@@ -66,7 +66,10 @@ public final class LoopbackRedirect: Sendable {
     ///
     /// - Parameter seconds: How long the person has to sign in.
     /// - Throws: ``OAuthError/redirectListener(_:)`` when nothing came in time.
-    public func waitForRedirect(seconds: Int, page: (String) -> Page) throws(OAuthError) -> String {
+    /// - Parameter state: The sign-in's `state`: a request to `/` without it (another program, a
+    ///   page probing ports) is answered 400 and the wait goes on, so that it cannot end the
+    ///   sign-in.
+    public func waitForRedirect(seconds: Int, state: String, page: (String) -> Page) throws(OAuthError) -> String {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while true {
             let left = deadline - ContinuousClock.now
@@ -78,10 +81,17 @@ public final class LoopbackRedirect: Sendable {
             let connection = accept(socket, nil, nil)
             guard connection >= 0 else { continue }
             defer { close(connection) }
-            guard let target = Self.requestTarget(connection, deadline: deadline) else { continue }
+            // Each connection has two seconds to say what it wants: a slow one cannot hold the
+            // listener while the browser waits behind it.
+            guard let target = Self.requestTarget(connection, deadline: min(deadline, ContinuousClock.now + .seconds(2))) else { continue }
             let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
             guard path == "/" else {
                 Self.answer(connection, Page(status: 404, message: "Nothing here."))
+                continue
+            }
+            let query = URLComponents(string: target)?.queryItems ?? []
+            guard query.contains(where: { $0.name == "state" && $0.value == state }) else {
+                Self.answer(connection, Page(status: 400, message: "Not this sign-in."))
                 continue
             }
             Self.answer(connection, page(target))

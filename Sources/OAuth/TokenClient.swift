@@ -9,7 +9,8 @@ import NIOPosix
 ///
 /// Every request goes to the endpoint the metadata names and nowhere else: redirects are not
 /// followed (a token endpoint that redirects is not answering as one, and the client's secret or a
-/// refresh token must not follow it to another host). Answers are read up to 64 KB, within 30 s.
+/// refresh token must not follow it to another host). Answers are read up to 64 KB: their head
+/// within 30 s, and their body with no 30 s without a byte.
 public struct TokenClient: Sendable {
     /// The server, as its metadata describes it.
     public var metadata: AuthorizationServerMetadata
@@ -30,6 +31,10 @@ public struct TokenClient: Sendable {
     /// The metadata of `issuer`, asked for where RFC 8414 and then OpenID Connect publish it
     /// (``AuthorizationServerMetadata/locations(ofIssuer:)``), and checked.
     public static func discover(issuer: URL) async throws(OAuthError) -> AuthorizationServerMetadata {
+        // Metadata read over plain HTTP could name any endpoint, and the issuer's check would pass.
+        guard AuthorizationServerMetadata.isSecure(issuer) else {
+            throw .unusableMetadata(issuer: issuer.absoluteString, reason: "the issuer is not HTTPS")
+        }
         var reasons: [String] = []
         for location in AuthorizationServerMetadata.locations(ofIssuer: issuer) {
             let answer = try await send("GET", location, form: nil)
@@ -86,7 +91,12 @@ public struct TokenClient: Sendable {
         if answer.status == 429 || answer.status == 503 {
             throw .busy(endpoint: metadata.tokenEndpoint.absoluteString, retryAfter: answer.retryAfter)
         }
-        return try TokenResponse.read(Data(answer.body), from: metadata.tokenEndpoint.absoluteString)
+        do throws(OAuthError) {
+            return try TokenResponse.read(Data(answer.body), from: metadata.tokenEndpoint.absoluteString)
+        } catch .malformed where answer.status >= 500 {
+            // A proxy's or front end's error page: the server is away for now, not refusing.
+            throw .unreachable(endpoint: metadata.tokenEndpoint.absoluteString, reason: "it answered \(answer.status)")
+        }
     }
 
     /// An answer: its status, body and `Retry-After` in seconds, when it says.
@@ -119,7 +129,7 @@ public struct TokenClient: Sendable {
 
     /// One HTTP client for the process, that follows no redirect.
     private static let http: HTTPClient = {
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10)))
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(30)))
         configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()

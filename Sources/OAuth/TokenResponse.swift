@@ -40,6 +40,7 @@ public struct TokenResponse: Sendable, Hashable {
 
     /// A server's own words, on one line and bounded: they go into messages.
     static func plain(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }.prefix(300))
+        // No control character (a terminal's escape sequences) reaches a message.
+        String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) }.prefix(300))
     }
 }

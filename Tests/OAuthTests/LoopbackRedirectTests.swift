@@ -20,11 +20,23 @@ struct LoopbackRedirectTests {
         let metadata = try AuthorizationServerMetadata.read(try await URLSession.shared.data(from: metadataURL).0, issuer: server.issuer.absoluteString)
         let request = AuthorizationRequest(client: ClientRegistration(clientID: server.clientID), redirectURI: listener.redirectURI, scopes: ["calendar"])
         let waiting = Task.detached {
-            try listener.waitForRedirect(seconds: 30) { _ in LoopbackRedirect.Page(status: 200, message: "Signed in. You may close this tab.") }
+            try listener.waitForRedirect(seconds: 30, state: request.state) { _ in LoopbackRedirect.Page(status: 200, message: "Signed in. You may close this tab.") }
         }
         // A browser's stray request first, then the sign-in, whose redirect it follows.
         let (_, stray) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(listener.port)/favicon.ico")!)
         #expect((stray as? HTTPURLResponse)?.statusCode == 404)
+        // Another program, or a page probing ports, with a code of its own: refused, and the
+        // sign-in goes on.
+        let (_, forged) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(listener.port)/?code=theirs&state=guessed")!)
+        #expect((forged as? HTTPURLResponse)?.statusCode == 400)
+        // A connection that says nothing holds the listener two seconds at most.
+        let silent = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(listener.port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(silent, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        defer { close(silent) }
         let (page, response) = try await URLSession.shared.data(from: try #require(request.url(at: metadata.authorizationEndpoint)))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Referrer-Policy") == "no-referrer")
@@ -38,7 +50,7 @@ struct LoopbackRedirectTests {
     func timeout() throws {
         let listener = try LoopbackRedirect()
         #expect(throws: OAuthError.redirectListener("no browser came back within 1 s")) {
-            try listener.waitForRedirect(seconds: 1) { _ in LoopbackRedirect.Page(status: 200, message: "") }
+            try listener.waitForRedirect(seconds: 1, state: "s") { _ in LoopbackRedirect.Page(status: 200, message: "") }
         }
     }
 }

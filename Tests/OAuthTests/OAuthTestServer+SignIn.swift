@@ -16,7 +16,7 @@ extension OAuthTestServer {
         let client = TokenClient(metadata: metadata, client: ClientRegistration(clientID: clientID))
         let listener = try LoopbackRedirect()
         let request = AuthorizationRequest(client: client.client, redirectURI: listener.redirectURI, scopes: scopes)
-        let waiting = Task.detached { try listener.waitForRedirect(seconds: 30) { _ in LoopbackRedirect.Page(status: 200, message: "Signed in.") } }
+        let waiting = Task.detached { try listener.waitForRedirect(seconds: 30, state: request.state) { _ in LoopbackRedirect.Page(status: 200, message: "Signed in.") } }
         _ = try await URLSession.shared.data(from: try #require(request.url(at: metadata.authorizationEndpoint)))
         let code = try request.code(fromRedirect: try await waiting.value)
         return (client, try await client.exchange(code: code, of: request))

@@ -30,7 +30,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Length", "0")
         self.end_headers()
 
-    do_GET = do_PUT = do_DELETE = do_OPTIONS = do_PROPFIND = do_REPORT = do_MKCALENDAR = answer
+    do_GET = do_POST = do_PUT = do_DELETE = do_OPTIONS = do_PROPFIND = do_REPORT = do_MKCALENDAR = answer
 
     def log_message(self, *arguments):
         pass
