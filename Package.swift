@@ -260,7 +260,7 @@ let package = Package(
             name: "Programs",
             dependencies: [
                 "Basics", "Chrono", "Diagnostics", "ReservationFeed", "ReservationImport", "MailProgramProtocol", "Mailboxes", "ProgramSupport",
-                "FeedServer", "CalDAVPublishing", "CalDAV", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FeedServer", "CalDAVPublishing", "CalDAV", "OAuth", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]),
         .executableTarget(
@@ -327,7 +327,7 @@ let package = Package(
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
         .testTarget(
             name: "ProgramsTests",
-            dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "Basics", "MailProgramProtocol", "TestSupport"] + kitineraryHelper),
+            dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "Basics", "MailProgramProtocol", "OAuth", "TestSupport"] + kitineraryHelper),
         .testTarget(name: "OAuthTests", dependencies: ["OAuth", "Basics", "TestSupport"]),
         .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "CalDAV", "ReservationFeed", "TestSupport"]),
         .testTarget(

@@ -22,6 +22,8 @@ public struct AuthorizationServerMetadata: Sendable, Hashable, Decodable {
     public var codeChallengeMethodsSupported: [String]?
     /// The grant types it takes, when it says.
     public var grantTypesSupported: [String]?
+    /// The scopes it knows, when it says (`openid` where it speaks OpenID Connect).
+    public var scopesSupported: [String]?
 
     enum CodingKeys: String, CodingKey {
         case issuer
@@ -32,6 +34,7 @@ public struct AuthorizationServerMetadata: Sendable, Hashable, Decodable {
         case deviceAuthorizationEndpoint = "device_authorization_endpoint"
         case codeChallengeMethodsSupported = "code_challenge_methods_supported"
         case grantTypesSupported = "grant_types_supported"
+        case scopesSupported = "scopes_supported"
     }
 
     /// Where the metadata of `issuer` is published, in the order to ask: RFC 8414's well-known

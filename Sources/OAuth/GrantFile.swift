@@ -22,13 +22,33 @@ public struct GrantFile: Sendable {
         public var scopes: [String]
         /// The refresh token.
         public var refreshToken: BearerToken
+        /// The known provider it is from (``Provider/name``), whose metadata is read where the
+        /// provider publishes it; `nil` for an issuer named by its URL.
+        public var provider: String?
+        /// The client's secret, where the provider issued one (Google's desktop clients): a
+        /// refresh needs it.
+        public var clientSecret: BearerToken?
+        /// The file the client came from (Google's `client_secret_*.json`), for the command that
+        /// signs in again; `nil` when the client was named by its identifier.
+        public var clientFile: String?
 
-        public init(issuer: String, clientID: String, account: String, scopes: [String], refreshToken: BearerToken) {
+        public init(
+            issuer: String, clientID: String, account: String, scopes: [String], refreshToken: BearerToken, provider: String? = nil,
+            clientSecret: BearerToken? = nil, clientFile: String? = nil
+        ) {
             self.issuer = issuer
             self.clientID = clientID
             self.account = account
             self.scopes = scopes
             self.refreshToken = refreshToken
+            self.provider = provider
+            self.clientSecret = clientSecret
+            self.clientFile = clientFile
+        }
+
+        /// Who the program was to the server when the grant was given.
+        public var client: ClientRegistration {
+            ClientRegistration(clientID: clientID, clientSecret: clientSecret?.value)
         }
     }
 
@@ -45,25 +65,38 @@ public struct GrantFile: Sendable {
     /// - Throws: ``OAuthError/grantFile(path:reason:)`` when it cannot be read, others can read
     ///   it, or it is not a grant.
     public func load() throws(OAuthError) -> Grant? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else {
+        // Opened first and then looked at, so that what is checked is what is read: a symbolic
+        // link is not followed, and a file swapped after the check is not the one read.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
+            if errno == ELOOP { throw .grantFile(path: path, reason: "is a symbolic link (not followed)") }
             throw .grantFile(path: path, reason: "cannot be read (\(Self.reason()))")
         }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .grantFile(path: path, reason: "cannot be read (\(Self.reason()))") }
         guard status.st_mode & S_IFMT == S_IFREG else { throw .grantFile(path: path, reason: "is not a regular file") }
         guard status.st_uid == geteuid() else { throw .grantFile(path: path, reason: "belongs to another user") }
         guard status.st_mode & 0o077 == 0 else {
             throw .grantFile(path: path, reason: "can be read by others (mode \(String(status.st_mode & 0o777, radix: 8))); chmod 600 it, or sign in again")
         }
-        guard let data = FileManager.default.contents(atPath: path),
-            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            let issuer = object["issuer"] as? String, let clientID = object["client_id"] as? String,
+        guard status.st_size <= Self.largest else { throw .grantFile(path: path, reason: "is not a sign-in this program kept (sign in again)") }
+        let bytes = Descriptor.read(descriptor, upTo: Int(status.st_size) + 1)
+        let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+        guard let object, let issuer = object["issuer"] as? String, let clientID = object["client_id"] as? String,
             let account = object["account"] as? String, let token = object["refresh_token"] as? String, !token.isEmpty
         else {
             throw .grantFile(path: path, reason: "is not a sign-in this program kept (sign in again)")
         }
-        return Grant(issuer: issuer, clientID: clientID, account: account, scopes: object["scopes"] as? [String] ?? [], refreshToken: BearerToken(token))
+        return Grant(
+            issuer: issuer, clientID: clientID, account: account, scopes: object["scopes"] as? [String] ?? [], refreshToken: BearerToken(token),
+            provider: object["provider"] as? String, clientSecret: (object["client_secret"] as? String).map(BearerToken.init),
+            clientFile: object["client_file"] as? String)
     }
+
+    /// The largest file read as a grant.
+    static let largest = 64 * 1024
 
     /// Keeps `grant`, replacing what the file held.
     ///
@@ -76,10 +109,13 @@ public struct GrantFile: Sendable {
         } catch {
             throw .grantFile(path: path, reason: "\(error)")
         }
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "issuer": grant.issuer, "client_id": grant.clientID, "account": grant.account, "scopes": grant.scopes,
             "refresh_token": grant.refreshToken.value,
         ]
+        object["provider"] = grant.provider
+        object["client_secret"] = grant.clientSecret?.value
+        object["client_file"] = grant.clientFile
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
             throw .grantFile(path: path, reason: "cannot be written")
         }
@@ -87,20 +123,18 @@ public struct GrantFile: Sendable {
         let temporary = folder + "/.\((path as NSString).lastPathComponent).\(UInt64.random(in: .min ... .max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .grantFile(path: path, reason: "cannot be written (\(Self.reason()))") }
-        let bytes = Array(data)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            written += count
-        }
-        let flushed = written == bytes.count && fsync(descriptor) == 0
+        let flushed = Descriptor.write(descriptor, Array(data)) && fsync(descriptor) == 0
         close(descriptor)
         guard flushed, rename(temporary, path) == 0 else {
             let reason = Self.reason()
             unlink(temporary)
             throw .grantFile(path: path, reason: "cannot be written (\(reason))")
+        }
+        // The rename itself kept through a crash: the folder's entry flushed too.
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
         }
     }
 

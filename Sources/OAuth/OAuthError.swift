@@ -24,6 +24,14 @@ public enum OAuthError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An endpoint asked to be left alone for a while (429 or 503), for `retryAfter` seconds when
     /// it said.
     case busy(endpoint: String, retryAfter: Int?)
+    /// No sign-in is kept for the account.
+    case notSignedIn(account: String)
+    /// The provider says another account signed in than the one named (its ID token's `email`
+    /// or `preferred_username`).
+    case anotherAccount(named: String, signedIn: String)
+    /// The code shown to the person for a sign-in on another device (RFC 8628) expired before
+    /// it was entered.
+    case deviceCodeExpired
 
     /// Whether trying again later may work without the person doing anything: a server away or
     /// busy.
@@ -54,6 +62,10 @@ public enum OAuthError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unreachable(let endpoint, let reason): "\(endpoint): \(reason)"
         case .grantFile(let path, let reason): "the sign-in kept in \(path) \(reason)"
         case .busy(let endpoint, let seconds): "\(endpoint) is busy and asks to wait" + (seconds.map { " \($0) s" } ?? "")
+        case .notSignedIn(let account): "no sign-in is kept for \(account)"
+        case .anotherAccount(let named, let signedIn):
+            "the browser signed in as \(signedIn), not \(named); nothing was kept (sign in as \(named), or name \(signedIn))"
+        case .deviceCodeExpired: "the code expired before it was entered; nothing was kept"
         }
     }
 }

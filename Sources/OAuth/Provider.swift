@@ -15,6 +15,9 @@ public struct Provider: Sendable, Hashable {
     /// What a sign-in for the calendar asks for; empty where the provider's calendar is not
     /// reached by CalDAV with OAuth (Outlook.com's: subscribe to the served feed instead).
     public var calendarScopes: [String]
+    /// What a sign-in also asks for, so that the provider says who signed in (OpenID Connect's
+    /// ID token with the address): a sign-in as another account than the one named is caught.
+    public var identityScopes: [String] = ["openid", "email"]
     /// Parameters of the authorization request beyond the protocol's.
     public var authorizationParameters: [String: String]
     /// The IMAP server (host and port, TLS from the start).
@@ -50,11 +53,14 @@ public struct Provider: Sendable, Hashable {
     /// - `https://outlook.office.com/IMAP.AccessAsUser.All` with `offline_access`, and
     ///   `outlook.office365.com:993`: "Authenticate an IMAP, POP or SMTP connection using OAuth"
     ///   (Exchange Online's documentation). Its calendar has no CalDAV.
+    /// - `openid email profile`: the ID token's `email`, and `preferred_username` (which needs
+    ///   `profile`): "ID token claims reference".
     public static let microsoft = Provider(
         name: "microsoft",
         metadataLocation: "https://login.microsoftonline.com/consumers/v2.0/.well-known/openid-configuration",
         issuer: "https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0",
-        mailScopes: ["https://outlook.office.com/IMAP.AccessAsUser.All", "offline_access"], calendarScopes: [], authorizationParameters: [:],
+        mailScopes: ["https://outlook.office.com/IMAP.AccessAsUser.All", "offline_access"], calendarScopes: [],
+        identityScopes: ["openid", "email", "profile"], authorizationParameters: [:],
         imap: ("outlook.office365.com", 993), calDAV: nil)
 
     /// The providers known by name.

@@ -58,6 +58,64 @@ public struct TokenClient: Sendable {
         return try AuthorizationServerMetadata.read(Data(answer.body), issuer: provider.issuer)
     }
 
+    /// The client of the server a kept grant is from: its provider's metadata, where it
+    /// publishes it, else its issuer's.
+    public static func of(_ grant: GrantFile.Grant) async throws(OAuthError) -> TokenClient {
+        let metadata: AuthorizationServerMetadata
+        if let name = grant.provider, let provider = Provider.named(name) {
+            metadata = try await discover(provider: provider)
+        } else if let issuer = URL(string: grant.issuer) {
+            metadata = try await discover(issuer: issuer)
+        } else {
+            throw .unusableMetadata(issuer: grant.issuer, reason: "the issuer kept is not a URL")
+        }
+        return TokenClient(metadata: metadata, client: grant.client)
+    }
+
+    /// Starts a sign-in on another device (RFC 8628 §3.1): the codes to show the person.
+    ///
+    /// - Throws: ``OAuthError/unusableMetadata(issuer:reason:)`` when the server publishes no
+    ///   device authorization endpoint, or its refusal (Google's `invalid_scope` for scopes
+    ///   it does not allow there).
+    public func startDeviceAuthorization(scopes: [String]) async throws(OAuthError) -> DeviceAuthorization {
+        guard let endpoint = metadata.deviceAuthorizationEndpoint else {
+            throw .unusableMetadata(issuer: metadata.issuer, reason: "it offers no sign-in on another device (no device_authorization_endpoint)")
+        }
+        let answer = try await Self.send("POST", endpoint, form: [("scope", scopes.joined(separator: " "))] + client.formFields)
+        if answer.status == 429 || answer.status == 503 { throw .busy(endpoint: endpoint.absoluteString, retryAfter: answer.retryAfter) }
+        return try DeviceAuthorization.read(Data(answer.body), from: endpoint.absoluteString)
+    }
+
+    /// Polls the token endpoint until the person has entered the code (RFC 8628 §3.4, §3.5):
+    /// every `interval` seconds, five more after each `slow_down`, until the codes expire.
+    ///
+    /// - Parameter sleep: Waits that many seconds (tests pass a shorter wait).
+    /// - Throws: ``OAuthError/deviceCodeExpired``, or the refusal (`access_denied` when the person
+    ///   declined).
+    public func waitForDeviceToken(
+        _ authorization: DeviceAuthorization, sleep: @Sendable (Int) async -> Void = { try? await Task.sleep(for: .seconds($0)) }
+    ) async throws(OAuthError) -> TokenResponse {
+        let form: [(name: String, value: String)] =
+            [("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", authorization.deviceCode.value)] + client.formFields
+        let deadline = ContinuousClock.now + .seconds(authorization.expiresIn)
+        var interval = authorization.interval
+        while ContinuousClock.now < deadline {
+            await sleep(interval)
+            do throws(OAuthError) {
+                return try await token(form)
+            } catch .refused("authorization_pending", _) {
+                continue
+            } catch .refused("slow_down", _) {
+                interval += 5
+            } catch .refused("expired_token", _) {
+                throw .deviceCodeExpired
+            } catch .busy(_, let retryAfter) {
+                interval = max(interval, retryAfter ?? interval * 2)
+            }
+        }
+        throw .deviceCodeExpired
+    }
+
     /// Exchanges the code a sign-in brought back for tokens (RFC 6749 §4.1.3, with the
     /// sign-in's PKCE verifier).
     public func exchange(code: String, of request: AuthorizationRequest) async throws(OAuthError) -> TokenResponse {

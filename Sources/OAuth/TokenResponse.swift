@@ -12,6 +12,13 @@ public struct TokenResponse: Sendable, Hashable {
     public var refreshToken: BearerToken?
     /// The scopes granted, when the server says (it may grant fewer than asked).
     public var scopes: [String]?
+    /// Who signed in, as the OpenID Connect ID token that came with the tokens says (its `email`,
+    /// else its `preferred_username`); `nil` without one.
+    ///
+    /// The token's signature is not checked: it came straight from the token endpoint, over TLS
+    /// or the loopback, which OpenID Connect Core §3.1.3.7 accepts in place of the signature. It
+    /// is used only to catch a sign-in as another account than the one named.
+    public var identity: String?
 
     /// Reads the body of a token endpoint's answer, whatever its status: an error object
     /// (RFC 6749 §5.2) becomes ``OAuthError/refused(code:explanation:)``.
@@ -35,7 +42,19 @@ public struct TokenResponse: Sendable, Hashable {
         return TokenResponse(
             accessToken: BearerToken(access), expiresIn: expires,
             refreshToken: (object["refresh_token"] as? String).flatMap { $0.isEmpty ? nil : BearerToken($0) },
-            scopes: (object["scope"] as? String).map { $0.split(separator: " ").map(String.init) })
+            scopes: (object["scope"] as? String).map { $0.split(separator: " ").map(String.init) },
+            identity: (object["id_token"] as? String).flatMap(Self.identity(ofIDToken:)))
+    }
+
+    /// The `email` (unless the token says it is not verified), else the `preferred_username`,
+    /// of an ID token's claims.
+    static func identity(ofIDToken token: String) -> String? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+            let claims = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
+        else { return nil }
+        if let email = claims["email"] as? String, !email.isEmpty, (claims["email_verified"] as? Bool) != false { return plain(email) }
+        return (claims["preferred_username"] as? String).flatMap { $0.isEmpty ? nil : plain($0) }
     }
 
     /// A server's own words, on one line and bounded: they go into messages.

@@ -21,11 +21,11 @@ struct ReservationFeedCommand: ParsableCommand {
             2 usage or fatal error (nothing written).
             """,
         version: ReservationFeedVersion.number,
-        subcommands: [Generate.self, Lint.self, Serve.self, Publish.self, Calendars.self]
+        subcommands: [Generate.self, Lint.self, Serve.self, Publish.self, Calendars.self, Account.self]
     )
 
     /// Runs the command; usage errors exit 2. `generate` and `lint` run as they are, on the
-    /// main thread; `serve`, `publish` and `calendars` as async code on the concurrency pool.
+    /// main thread; `serve`, `publish`, `calendars` and `account` as async code on the concurrency pool.
     static func main() {
         mainWithUsageStatus()
     }

@@ -95,6 +95,8 @@ struct CommandLineTests {
         ["reservation-feed", "serve", "--frobnicate"],
         ["reservation-feed", "publish", "--frobnicate"],
         ["reservation-feed", "calendars"],
+        ["reservation-feed", "account", "add", "google"],
+        ["reservation-feed", "account", "remove"],
         ["reservation-feed-mail", "sync", "--frobnicate"],
         ["reservation-feed-mail", "sync"],
     ])

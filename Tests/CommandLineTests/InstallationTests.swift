@@ -66,7 +66,7 @@ struct InstallationTests {
         for shell in ["zsh", "fish"] {
             let script = try ProcessRunner.run(Self.tool, ["--generate-completion-script", shell])
             #expect(script.status == 0)
-            for subcommand in ["generate", "lint", "serve", "publish", "calendars"] {
+            for subcommand in ["generate", "lint", "serve", "publish", "calendars", "account", "add", "list", "remove"] {
                 #expect(script.standardOutput.contains(subcommand), "the \(shell) script lacks \(subcommand)")
             }
         }
@@ -79,8 +79,11 @@ struct InstallationTests {
         let info = try #require(try JSONSerialization.jsonObject(with: Data(dump.standardOutput.utf8)) as? [String: Any])
         let root = try #require(info["command"] as? [String: Any])
         let subcommands = (root["subcommands"] as? [[String: Any]] ?? []).filter { $0["commandName"] as? String != "help" }
-        #expect(Set(subcommands.compactMap { $0["commandName"] as? String }) == ["generate", "lint", "serve", "publish", "calendars"])
-        for command in [root] + subcommands {
+        #expect(Set(subcommands.compactMap { $0["commandName"] as? String }) == ["generate", "lint", "serve", "publish", "calendars", "account"])
+        // A group's commands have pages of their own (reservation-feed-account-add.1).
+        let nested = subcommands.flatMap { ($0["subcommands"] as? [[String: Any]] ?? []).filter { $0["commandName"] as? String != "help" } }
+        #expect(Set(nested.compactMap { $0["commandName"] as? String }) == ["add", "list", "remove"])
+        for command in [root] + subcommands + nested {
             let name = command["commandName"] as? String ?? "?"
             #expect(!(command["abstract"] as? String ?? "").isEmpty, "\(name) has no abstract: its page's NAME line would be empty")
             #expect(!(command["discussion"] as? String ?? "").isEmpty, "\(name) has no discussion: its page's DESCRIPTION would be the options alone")

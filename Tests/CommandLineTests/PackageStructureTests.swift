@@ -163,9 +163,18 @@ struct PackageStructureTests {
         }
         // reservation-feed's commands are the same shape: one group of options from Programs, named
         // for the command, and a run that hands them to Programs' run of the command.
+        // A group of commands (`account`) holds its configuration alone, which names them.
         let subcommands = try swiftFiles(of: "reservation-feed").filter { $0.key.hasPrefix("Subcommands/") }
-        #expect(Set(subcommands.keys) == Set(["Generate", "Lint", "Serve", "Publish", "Calendars"].map { "Subcommands/\($0).swift" }))
-        for (path, text) in subcommands {
+        let groups = ["Account"]
+        #expect(
+            Set(subcommands.keys)
+                == Set((["Generate", "Lint", "Serve", "Publish", "Calendars", "AccountAdd", "AccountList", "AccountRemove"] + groups).map { "Subcommands/\($0).swift" }))
+        for group in groups {
+            let text = try #require(subcommands["Subcommands/\(group).swift"])
+            #expect(text.contains("subcommands: ["), "\(group) is a group of commands")
+            #expect(!text.contains("@OptionGroup") && !text.contains("func run"), "\(group): a group holds its configuration alone")
+        }
+        for (path, text) in subcommands where !groups.contains(where: { path == "Subcommands/\($0).swift" }) {
             let command = String(path.dropFirst("Subcommands/".count).dropLast(".swift".count))
             let lines = text.components(separatedBy: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
             #expect(lines.contains("    @OptionGroup var options: \(command)Options"), "\(path)")

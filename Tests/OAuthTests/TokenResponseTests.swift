@@ -18,6 +18,23 @@ struct TokenResponseTests {
         #expect(refresh.refreshToken == nil && refresh.expiresIn == 3600)
     }
 
+    @Test("who signed in is the ID token's email (unless it is said unverified), else its preferred_username; no ID token, nobody")
+    func identity() throws {
+        func token(_ claims: String) -> String {
+            "eyJhbGciOiJSUzI1NiJ9." + Base64URL.encode(Array(claims.utf8)) + ".c2lnbmF0dXJl"
+        }
+        func read(_ idToken: String) throws -> String? {
+            let body = #"{"access_token": "a", "token_type": "Bearer", "id_token": "\#(idToken)"}"#
+            return try TokenResponse.read(Data(body.utf8), from: "t").identity
+        }
+        #expect(try read(token(#"{"iss": "https://accounts.google.com", "email": "ada@gmail.com", "email_verified": true}"#)) == "ada@gmail.com")
+        #expect(try read(token(#"{"email": "ada@gmail.com", "email_verified": false, "preferred_username": "ada@outlook.com"}"#)) == "ada@outlook.com")
+        #expect(try read(token(#"{"preferred_username": "ada@outlook.com"}"#)) == "ada@outlook.com")
+        #expect(try read(token(#"{"sub": "1234"}"#)) == nil)
+        #expect(try read("not.a-jwt") == nil)
+        #expect(try TokenResponse.read(Data(#"{"access_token": "a", "token_type": "Bearer"}"#.utf8), from: "t").identity == nil)
+    }
+
     @Test("an error object is the server's refusal, with its words on one line; a revoked grant is told apart")
     func refusal() {
         let body = #"{"error": "invalid_grant", "error_description": "Token has been expired or revoked.\nSign in again."}"#

@@ -8,6 +8,12 @@ public struct ProcessOutput: Sendable {
     public let standardOutput: String
     /// Standard error, as UTF-8 text.
     public let standardError: String
+
+    public init(status: Int32, standardOutput: String, standardError: String) {
+        self.status = status
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
 }
 
 /// Runs programs for tests: the built command-line tool, and the external checkers.

@@ -3,11 +3,16 @@ implementation, from PyPI) in a Django project of its own, on a free loopback po
 
     oauth_server.py STATE_FOLDER [ACCESS_SECONDS]
 
-It keeps its SQLite database in STATE_FOLDER, and makes there, on its first start:
-  - a user, `ada`, whom the authorization endpoint signs in by itself (the test plays the
-    browser: it opens the authorization URL and reads where it is sent back);
+It keeps its SQLite database and its OpenID Connect signing key in STATE_FOLDER, and makes there,
+on its first start:
+  - a user, `ada` (ada@example.org), whom the authorization endpoint signs in by itself (the
+    test plays the browser: it opens the authorization URL and reads where it is sent back);
   - a public client, `reservation-feed-test`: the authorization code grant with PKCE required
-    (`S256`), redirects to the loopback on any port (RFC 8252 §7.3), refresh tokens rotated;
+    (`S256`), redirects to the loopback on any port (RFC 8252 §7.3), refresh tokens rotated, an
+    OpenID Connect ID token with the user's `email` when `openid email` is asked for;
+  - a public client, `reservation-feed-device`: the device authorization grant (RFC 8628),
+    polled every second; `POST /test/device?user_code=CODE&decision=allow|deny` is the person
+    entering the code and deciding, as ada;
   - a confidential client, `introspector` (secret `introspector-secret`), that may introspect
     tokens (RFC 7662), as a resource server (a CalDAV or IMAP server's gatekeeper) does.
 Access tokens last ACCESS_SECONDS (default 3600), so that a test can see one expire.
@@ -27,11 +32,38 @@ state = os.path.abspath(sys.argv[1])
 access_seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 3600
 os.makedirs(state, exist_ok=True)
 
+
+class Server(socketserver.ThreadingMixIn, wsgiref.simple_server.WSGIServer):
+    daemon_threads = True
+
+
+class Quiet(wsgiref.simple_server.WSGIRequestHandler):
+    def log_message(self, *arguments):
+        pass
+
+
+# The port first: the device grant's verification address names it.
+server = wsgiref.simple_server.make_server("127.0.0.1", 0, None, server_class=Server, handler_class=Quiet)
+port = server.server_address[1]
+base = f"http://127.0.0.1:{port}/o"
+
+
+def signing_key():
+    """The RSA key that signs ID tokens, made once per state folder."""
+    path = os.path.join(state, "oidc.pem")
+    if not os.path.exists(path):
+        from jwcrypto import jwk
+        with open(path, "wb") as file:
+            file.write(jwk.JWK.generate(kty="RSA", size=2048).export_to_pem(private_key=True, password=None))
+    with open(path) as file:
+        return file.read()
+
+
 import django  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 settings.configure(
-    DEBUG=False,
+    DEBUG=os.environ.get("OAUTH_SERVER_DEBUG") == "1",
     ALLOWED_HOSTS=["127.0.0.1", "localhost"],
     SECRET_KEY="reservation-feed-tests-only",
     ROOT_URLCONF=__name__,
@@ -48,10 +80,18 @@ settings.configure(
         "PKCE_REQUIRED": True,
         "ACCESS_TOKEN_EXPIRE_SECONDS": access_seconds,
         "ROTATE_REFRESH_TOKEN": True,
+        "OIDC_ENABLED": True,
+        "OIDC_RSA_PRIVATE_KEY": signing_key(),
+        "OIDC_ISS_ENDPOINT": base,
+        "OAUTH2_VALIDATOR_CLASS": __name__ + ".Validator",
+        "OAUTH_DEVICE_VERIFICATION_URI": base + "/device/",
+        "DEVICE_FLOW_INTERVAL": 1,
         "SCOPES": {
             "calendar": "the calendar, by CalDAV",
             "mail": "the mailbox, by IMAP",
             "introspection": "introspect tokens",
+            "openid": "who you are",
+            "email": "your address",
         },
         "DEFAULT_SCOPES": ["calendar"],
     },
@@ -63,7 +103,16 @@ from django.contrib.auth import get_user_model, login  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.http import JsonResponse  # noqa: E402
 from django.urls import include, path  # noqa: E402
-from oauth2_provider.models import get_application_model  # noqa: E402
+from django.views.decorators.csrf import csrf_exempt  # noqa: E402
+from oauth2_provider.models import get_application_model, get_device_grant_model  # noqa: E402
+from oauth2_provider.oauth2_validators import OAuth2Validator  # noqa: E402
+
+
+class Validator(OAuth2Validator):
+    """The ID token says the user's address, as Google's and Microsoft's do with `email`."""
+
+    def get_additional_claims(self, request):
+        return {"email": request.user.email, "email_verified": True}
 
 
 class SignInAda:
@@ -78,26 +127,37 @@ class SignInAda:
         return self.get_response(request)
 
 
-port = None
-
-
 def metadata(request):
-    base = f"http://127.0.0.1:{port}/o"
     return JsonResponse({
         "issuer": base,
         "authorization_endpoint": base + "/authorize/",
         "token_endpoint": base + "/token/",
         "revocation_endpoint": base + "/revoke_token/",
         "introspection_endpoint": base + "/introspect/",
+        "device_authorization_endpoint": base + "/device-authorization/",
         "code_challenge_methods_supported": ["S256"],
-        "grant_types_supported": ["authorization_code", "refresh_token"],
+        "grant_types_supported": ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
         "response_types_supported": ["code"],
-        "scopes_supported": ["calendar", "mail"],
+        "scopes_supported": ["calendar", "mail", "openid", "email"],
     })
+
+
+@csrf_exempt
+def decide_device(request):
+    """The person at another device: enters the code and allows (or denies), as ada."""
+    grants = get_device_grant_model()
+    grant = grants.objects.filter(user_code=request.GET.get("user_code", "")).first()
+    if grant is None:
+        return JsonResponse({"error": "no such code"}, status=404)
+    grant.user = get_user_model().objects.get(username="ada")
+    grant.status = grant.AUTHORIZED if request.GET.get("decision") == "allow" else grant.DENIED
+    grant.save()
+    return JsonResponse({"status": grant.status})
 
 
 urlpatterns = [
     path(".well-known/oauth-authorization-server/o", metadata),
+    path("test/device", decide_device),
     path("o/", include("oauth2_provider.urls", namespace="oauth2_provider")),
 ]
 
@@ -106,13 +166,17 @@ def prepare():
     call_command("migrate", verbosity=0, interactive=False)
     users = get_user_model()
     if not users.objects.filter(username="ada").exists():
-        users.objects.create_user("ada", password="not-used")
+        users.objects.create_user("ada", email="ada@example.org", password="not-used")
     applications = get_application_model()
     if not applications.objects.filter(client_id="reservation-feed-test").exists():
         applications.objects.create(
             name="reservation-feed", client_id="reservation-feed-test", client_type=applications.CLIENT_PUBLIC,
             authorization_grant_type=applications.GRANT_AUTHORIZATION_CODE, redirect_uris="http://127.0.0.1/",
-            skip_authorization=True, algorithm="")
+            skip_authorization=True, algorithm=applications.RS256_ALGORITHM)
+    if not applications.objects.filter(client_id="reservation-feed-device").exists():
+        applications.objects.create(
+            name="reservation-feed on another device", client_id="reservation-feed-device", client_type=applications.CLIENT_PUBLIC,
+            authorization_grant_type=applications.GRANT_DEVICE_CODE, algorithm=applications.RS256_ALGORITHM)
     if not applications.objects.filter(client_id="introspector").exists():
         applications.objects.create(
             name="introspector", client_id="introspector", client_secret="introspector-secret",
@@ -120,19 +184,9 @@ def prepare():
             algorithm="")
 
 
-class Server(socketserver.ThreadingMixIn, wsgiref.simple_server.WSGIServer):
-    daemon_threads = True
-
-
-class Quiet(wsgiref.simple_server.WSGIRequestHandler):
-    def log_message(self, *arguments):
-        pass
-
-
 prepare()
 from django.core.wsgi import get_wsgi_application  # noqa: E402
 
-server = wsgiref.simple_server.make_server("127.0.0.1", 0, get_wsgi_application(), server_class=Server, handler_class=Quiet)
-port = server.server_address[1]
+server.set_app(get_wsgi_application())
 print(port, flush=True)
 server.serve_forever()

@@ -1,0 +1,79 @@
+import Basics
+import Foundation
+
+/// The sign-ins this program keeps, a ``GrantFile`` per account in the state folder:
+/// `$XDG_STATE_HOME/reservation-feed/accounts/ACCOUNT.json` (`~/.local/state` when
+/// `XDG_STATE_HOME` is not set), every folder from `reservation-feed` down private.
+public struct AccountStore: Sendable {
+    /// The program's own state folder (`…/reservation-feed`), from which the folders must be
+    /// private.
+    public let base: String
+
+    /// The store under `base`.
+    public init(base: String) {
+        self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
+    }
+
+    /// The store of the user `environment` belongs to.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let state =
+            environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (PrivateFolder.home(environment: environment) ?? "/nonexistent") + "/.local/state"
+        self.init(base: state + "/reservation-feed")
+    }
+
+    /// The folder of the grant files.
+    public var folder: String { base + "/accounts" }
+
+    /// The file that keeps `account`'s sign-in: its name as typed, in lower case, with every
+    /// character but letters, digits and `@._+-` escaped (`%2F` for `/`), so that no name leads
+    /// out of the folder.
+    public func file(for account: String) -> GrantFile {
+        GrantFile(path: folder + "/" + Self.fileName(account) + ".json")
+    }
+
+    /// Keeps `grant` in its account's file.
+    public func save(_ grant: GrantFile.Grant) throws(OAuthError) {
+        try file(for: grant.account).save(grant, base: base)
+    }
+
+    /// The grant kept for `account`.
+    ///
+    /// - Throws: ``OAuthError/notSignedIn(account:)`` when there is none, or why its file cannot
+    ///   be used.
+    public func grant(for account: String) throws(OAuthError) -> GrantFile.Grant {
+        guard let grant = try file(for: account).load() else { throw .notSignedIn(account: account) }
+        return grant
+    }
+
+    /// Every kept sign-in, in the order of their files' names, each with its grant or why it
+    /// cannot be read.
+    public func all() -> [(file: GrantFile, grant: Result<GrantFile.Grant, OAuthError>)] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+        return names.sorted().map { name in
+            let file = GrantFile(path: folder + "/" + name)
+            do throws(OAuthError) {
+                guard let grant = try file.load() else { throw .grantFile(path: file.path, reason: "was removed while it was read") }
+                return (file, .success(grant))
+            } catch {
+                return (file, .failure(error))
+            }
+        }
+    }
+
+    static func fileName(_ account: String) -> String {
+        var name = ""
+        for byte in account.lowercased().utf8 {
+            let scalar = Unicode.Scalar(byte)
+            let plain = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || "@_+-".unicodeScalars.contains(scalar) || (scalar == "." && !name.isEmpty)
+            name += plain ? String(scalar) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        }
+        return name.isEmpty ? "%00" : name
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import OAuth
+import ProgramSupport
+
+/// What `account list` does: the kept sign-ins, one per line on standard output.
+public struct AccountListRun {
+    let options: AccountListOptions
+    let store: AccountStore
+
+    public init(_ options: AccountListOptions) {
+        self.options = options
+        store = AccountStore()
+    }
+
+    /// Lists them; exit status 1 when one cannot be read.
+    public func run() throws {
+        var unreadable = false
+        let entries = store.all()
+        if isatty(STDOUT_FILENO) != 0, !entries.isEmpty { print("ACCOUNT\tPROVIDER\tFOR\tFILE") }
+        for (file, result) in entries {
+            switch result {
+            case .success(let grant):
+                print([grant.account, grant.provider ?? grant.issuer, Self.uses(of: grant), file.path].map(Self.cell).joined(separator: "\t"))
+            case .failure(let error):
+                StandardError.print("error: \(said(error))")
+                unreadable = true
+            }
+        }
+        if entries.isEmpty { StandardError.print("No sign-in is kept (in \(store.folder)); reservation-feed account add signs in.") }
+        if unreadable { throw ExitCode(1) }
+    }
+
+    /// What a grant is for: `mail`, `calendar`, `mail, calendar`, or the scopes of an issuer
+    /// named by its address.
+    static func uses(of grant: GrantFile.Grant) -> String {
+        guard let name = grant.provider, let provider = Provider.named(name) else {
+            return grant.scopes.filter { !["openid", "email", "profile", "offline_access"].contains($0) }.joined(separator: " ")
+        }
+        var uses: [String] = []
+        if !provider.mailScopes.isEmpty, provider.mailScopes.allSatisfy(grant.scopes.contains) { uses.append("mail") }
+        if !provider.calendarScopes.isEmpty, provider.calendarScopes.allSatisfy(grant.scopes.contains) { uses.append("calendar") }
+        return uses.joined(separator: ", ")
+    }
+
+    /// A value on one line of one column.
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+    }
+}
