@@ -288,7 +288,7 @@ let package = Package(
         .executableTarget(name: "library-usage", dependencies: ["ReservationFeed"], path: "Examples/library-usage"),
 
         // MARK: Tests. Each mirrors the module it tests; TestSupport holds shared helpers.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["OAuth"], path: "Tests/TestSupport"),
         .testTarget(name: "TextFoldingTests", dependencies: ["TextFolding"]),
         .testTarget(name: "MailProgramProtocolTests", dependencies: ["MailProgramProtocol"]),
         .testTarget(name: "ChronoTests", dependencies: ["Chrono"]),
@@ -324,7 +324,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
+        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "OAuth", "TestSupport"]),
         .testTarget(
             name: "ProgramsTests",
             dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "Basics", "MailProgramProtocol", "OAuth", "TestSupport"] + kitineraryHelper),

@@ -8,14 +8,14 @@ import XMLParsing
 /// by accident.
 ///
 /// HTTP through AsyncHTTPClient (SwiftNIO): HTTPS with the system's trust store, redirects
-/// followed within the ``CredentialScope``, Basic authentication, connections kept open and shared. WebDAV answers are read
+/// followed within the ``CredentialScope``, Basic authentication or bearer tokens, connections kept open and shared. WebDAV answers are read
 /// with libxml2 (``XMLTree``). (Foundation's `URLSession` on Linux was tried first: it stops
 /// the whole process when a server dies in the middle of an answer, swift-corelibs-foundation
 /// issue 5285, and waits out its timeout on a 401 nobody answers.)
 public struct CalDAVClient: Sendable {
     /// The calendar collection, ending in `/`.
     public let calendar: URL
-    /// User name and password, or `nil` for none.
+    /// User name and password, a bearer token's source, or `nil` for none.
     public let credentials: Credentials?
     /// How long one request may take.
     public var timeout: TimeInterval = 30
@@ -32,13 +32,35 @@ public struct CalDAVClient: Sendable {
     /// person named (before discovery) is given.
     public var scope: CredentialScope
 
-    /// A user name and password.
-    public struct Credentials: Sendable, Hashable {
-        public var user: String
-        public var password: String
+    /// Who the client is to the server.
+    public enum Credentials: Sendable, Equatable {
+        /// A user name and password, sent as Basic authentication.
+        case password(user: String, password: String)
+        /// Tokens from a sign-in the program keeps, sent as `Authorization: Bearer` (RFC 6750),
+        /// for the account `user`.
+        case bearer(user: String, source: any BearerTokenSource)
+
+        /// A user name and password.
         public init(user: String, password: String) {
-            self.user = user
-            self.password = password
+            self = .password(user: user, password: password)
+        }
+
+        /// Passwords are equal when they are the same; token sources when they are the same
+        /// object (an actor, a class) for the same user.
+        public static func == (a: Credentials, b: Credentials) -> Bool {
+            switch (a, b) {
+            case (.password(let user, let password), .password(let otherUser, let otherPassword)): user == otherUser && password == otherPassword
+            case (.bearer(let user, let source), .bearer(let otherUser, let otherSource)):
+                user == otherUser && type(of: source) is AnyClass && (source as AnyObject) === (otherSource as AnyObject)
+            default: false
+            }
+        }
+
+        /// The account's user name.
+        public var user: String {
+            switch self {
+            case .password(let user, _), .bearer(let user, _): user
+            }
         }
     }
 

@@ -9,6 +9,12 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Neither the URL nor the server's well-known address leads to an account's calendars
     /// (no `current-user-principal`, no `calendar-home-set`).
     case noAccount(url: String)
+    /// The account's bearer token could not be had (``BearerTokenUnavailable``), so the request
+    /// was not made.
+    case noToken(url: String, reason: String, mayPass: Bool)
+    /// The server asked to be left alone for a while (429, 503, or Google's 403 for a quota
+    /// spent), for `retryAfter` seconds when it said (`Retry-After`).
+    case busy(url: String, status: Int, retryAfter: Int?)
     /// The credentials were not sent to this URL (another domain, or plain HTTP), so the request
     /// was not made.
     case credentialsWithheld(url: String, reason: String)
@@ -35,7 +41,8 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     /// repository).
     public var isTransient: Bool {
         switch self {
-        case .unreachable: true
+        case .unreachable, .busy: true
+        case .noToken(_, _, let mayPass): mayPass
         case .failed(_, let status, _): status >= 500 || status == 429 || status == 423
         default: false
         }
@@ -45,7 +52,7 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     /// or the server saying it is unavailable), rather than this one request failing.
     public var isServerWide: Bool {
         switch self {
-        case .refused, .unreachable, .credentialsWithheld, .tooLarge: true
+        case .refused, .unreachable, .credentialsWithheld, .tooLarge, .noToken, .busy: true
         case .failed(_, let status, _): [502, 503, 504].contains(status)
         default: false
         }
@@ -55,7 +62,7 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     public var url: String {
         switch self {
         case .refused(let url, _), .notACalendar(let url), .noAccount(let url), .credentialsWithheld(let url, _), .preconditionFailed(let url), .notFound(let url), .syncTokenRefused(let url), .unreachable(let url, _),
-            .failed(let url, _, _), .unreadable(let url, _), .tooLarge(let url, _):
+            .failed(let url, _, _), .unreadable(let url, _), .tooLarge(let url, _), .noToken(let url, _, _), .busy(let url, _, _):
             url
         }
     }
@@ -67,7 +74,9 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notACalendar: "not a calendar (no CalDAV calendar collection there)"
         case .noAccount:
             "no CalDAV account found there (neither it nor the server's /.well-known/caldav leads to a principal with a calendar home)"
-        case .credentialsWithheld(_, let reason): "the password was not sent: \(reason)"
+        case .credentialsWithheld(_, let reason): "the credentials were not sent: \(reason)"
+        case .noToken(_, let reason, _): "no token to sign the request with: \(reason)"
+        case .busy(_, let status, let seconds): "the server is busy (\(status)) and asks to wait" + (seconds.map { " \($0) s" } ?? "")
         case .preconditionFailed: "changed on the server since it was read (412)"
         case .notFound: "not found (404)"
         case .syncTokenRefused: "the server no longer knows the sync token"

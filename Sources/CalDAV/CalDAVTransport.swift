@@ -8,8 +8,9 @@ import XMLParsing
 
 /// The HTTP under ``CalDAVClient`` and ``CalDAVAccount``: one request at a time, credentials
 /// attached only where ``CredentialScope`` allows, redirects followed here rather than by
-/// AsyncHTTPClient, so that each hop is checked before the password goes with it and a
-/// `PROPFIND` stays a `PROPFIND` (RFC 6764's well-known address answers it with 301).
+/// AsyncHTTPClient, so that each hop is checked before the password or token goes with it and a
+/// `PROPFIND` stays a `PROPFIND` (RFC 6764's well-known address answers it with 301). A bearer
+/// token the server refuses (401) is replaced once by its source, and the request made again.
 struct CalDAVTransport: Sendable {
     var credentials: CalDAVClient.Credentials?
     var scope: CredentialScope
@@ -64,6 +65,8 @@ struct CalDAVTransport: Sendable {
         var response: HTTPClientResponse
         var url: URL
         var deadline: NIODeadline
+        /// The bearer token the request carried, if any.
+        var token: String?
         var status: Int { Int(response.status.code) }
 
         func answer(body: [UInt8]) -> Answer {
@@ -74,12 +77,35 @@ struct CalDAVTransport: Sendable {
     }
 
     /// The answer of `head` with its body, the credentials' refusal thrown.
-    private func whole(_ head: Head) async throws(CalDAVError) -> Answer {
+    private func whole(_ head: Head, refusalThrown: Bool = true) async throws(CalDAVError) -> Answer {
         let data = try await Self.read(head, limit: answerLimit, idle: idleTimeout) { AnswerBytes() }
+        guard refusalThrown else { return head.answer(body: data) }
+        let retryAfter = head.response.headers.first(name: "Retry-After").flatMap(Self.seconds(retryAfter:))
+        if head.status == 429 || (head.status == 503 && retryAfter != nil) || (head.status == 403 && Self.isQuotaAnswer(data)) {
+            throw CalDAVError.busy(url: head.url.absoluteString, status: head.status, retryAfter: retryAfter)
+        }
         if head.status == 401 || (head.status == 403 && !Self.isPreconditionAnswer(data)) {
             throw CalDAVError.refused(url: head.url.absoluteString, status: head.status)
         }
         return head.answer(body: data)
+    }
+
+    /// A `Retry-After` value in seconds: a number of seconds, or an HTTP date (RFC 9110 §10.2.3).
+    static func seconds(retryAfter value: String) -> Int? {
+        let value = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(value) { return max(0, seconds) }
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "GMT")
+        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return format.date(from: value).map { max(0, Int($0.timeIntervalSinceNow.rounded(.up))) }
+    }
+
+    /// Whether a 403 is Google's quota spent rather than a refusal ("Handle API errors": a
+    /// `rateLimitExceeded`, `userRateLimitExceeded` or `quotaExceeded` reason).
+    private static func isQuotaAnswer(_ data: [UInt8]) -> Bool {
+        let text = String(decoding: data.prefix(4096), as: UTF8.self)
+        return ["rateLimitExceeded", "userRateLimitExceeded", "quotaExceeded", "RATE_LIMIT_EXCEEDED"].contains { text.contains($0) }
     }
 
     /// Sends the request and follows redirects, reading each redirect's body; the last answer's
@@ -87,8 +113,16 @@ struct CalDAVTransport: Sendable {
     private func send(_ method: String, _ url: URL, body: [UInt8], headers: [String: String]) async throws(CalDAVError) -> Head {
         var (method, url, body) = (method, url, body)
         var visited: Set<URL> = [url]
+        var tokenRefused = false
         for _ in 0...Self.maximumRedirects {
-            let head = try await once(method, url, body: body, headers: headers)
+            var head = try await once(method, url, body: body, headers: headers)
+            if head.status == 401, let token = head.token, !tokenRefused, case .bearer(_, let source) = credentials {
+                // Refused before its time (revoked, or the clock is off): a new one, once.
+                _ = try await whole(head, refusalThrown: false)
+                await source.refused(token)
+                tokenRefused = true
+                head = try await once(method, url, body: body, headers: headers)
+            }
             guard [301, 302, 303, 307, 308].contains(head.status), let location = head.response.headers.first(name: "Location") else { return head }
             _ = try await whole(head)
             guard let next = URL(string: location, relativeTo: url)?.absoluteURL, next.host != nil else {
@@ -111,16 +145,27 @@ struct CalDAVTransport: Sendable {
         if !body.isEmpty { request.body = .bytes(ByteBuffer(bytes: body)) }
         request.headers.add(name: "User-Agent", value: userAgent)
         for (name, value) in headers { request.headers.add(name: name, value: value) }
-        // Basic credentials go with every request: each saves a round trip (and Radicale's delay
-        // on unauthenticated requests). Digest is not spoken.
-        if let credentials {
+        // Credentials go with every request: each saves a round trip (and Radicale's delay on
+        // unauthenticated requests). Digest is not spoken.
+        var token: String?
+        switch credentials {
+        case .password(let user, let password):
             if let refusal = scope.refusal(for: url) { throw .credentialsWithheld(url: url.absoluteString, reason: refusal) }
-            let token = Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
-            request.headers.add(name: "Authorization", value: "Basic \(token)")
+            request.headers.add(name: "Authorization", value: "Basic \(Data("\(user):\(password)".utf8).base64EncodedString())")
+        case .bearer(_, let source):
+            if let refusal = scope.tokenRefusal(for: url) { throw .credentialsWithheld(url: url.absoluteString, reason: refusal) }
+            do {
+                token = try await source.token()
+            } catch {
+                throw .noToken(url: url.absoluteString, reason: error.reason, mayPass: error.mayPass)
+            }
+            request.headers.add(name: "Authorization", value: "Bearer \(token ?? "")")
+        case nil:
+            break
         }
         let deadline = NIODeadline.now() + .seconds(Int64(timeout))
         do {
-            return Head(response: try await Self.http.execute(request, deadline: deadline), url: url, deadline: deadline)
+            return Head(response: try await Self.http.execute(request, deadline: deadline), url: url, deadline: deadline, token: token)
         } catch {
             throw .unreachable(url: url.absoluteString, reason: Self.explain(error))
         }

@@ -48,6 +48,19 @@ public struct CredentialScope: Sendable, Hashable {
         return nil
     }
 
+    /// Why a bearer token may not go to `url`, or `nil` when it may: only to the origin named
+    /// (its scheme, host and port), never to another host, even of the same organization. A
+    /// token is good for whatever the person allowed, at every server of its provider; a
+    /// password is the account's at one service.
+    public func tokenRefusal(for url: URL) -> String? {
+        if let refusal = refusal(for: url) { return refusal.replacingOccurrences(of: "the password", with: "the token") }
+        let (targetScheme, targetHost, targetPort) = Self.origin(of: url)
+        guard targetScheme == scheme, targetHost == host, targetPort == port else {
+            return "\(Self.describe(targetScheme, targetHost, targetPort)) is not the address named (\(Self.describe(scheme, host, port))): a token goes to that host alone"
+        }
+        return nil
+    }
+
     /// Whether `host` is this machine: `localhost`, 127.0.0.0/8 or `::1`.
     public static func isLoopback(_ host: String) -> Bool {
         let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()

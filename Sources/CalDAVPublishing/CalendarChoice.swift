@@ -17,6 +17,9 @@ public struct CalendarChoice: Sendable {
     public var name: String?
     /// Whether a missing calendar may be made (not in a dry run).
     public var mayCreate: Bool
+    /// Why the server makes no calendars, where it makes none (Google Calendar takes no
+    /// `MKCALENDAR`): a missing calendar is then an error that says so.
+    public var makesNoCalendars: String?
 
     public init(account: CalDAVAccount, name: String?, mayCreate: Bool = true) {
         self.account = account
@@ -84,6 +87,12 @@ public struct CalendarChoice: Sendable {
         if let calendar = matches.first {
             try Self.check(calendar)
             return Chosen(calendar: calendar, how: .found)
+        }
+        if let makesNoCalendars {
+            let names = named.filter(\.isUsable).map(\.name)
+            throw .calendarChoice(
+                "the account has no calendar named \(wanted), and \(makesNoCalendars)"
+                    + (names.isEmpty ? "" : " (its calendars: \(names.joined(separator: ", ")))"))
         }
         guard mayCreate else {
             let home = directory.homes.first ?? account.address

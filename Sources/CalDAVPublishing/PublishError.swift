@@ -26,6 +26,7 @@ public enum PublishError: Error, Sendable, DiagnosticMessageConvertible {
     public var mayPass: Bool {
         guard case .calendar(let error) = self else { return false }
         if case .credentialsWithheld = error { return false }
+        if case .noToken(_, _, let mayPass) = error { return mayPass }
         if case .unreadable = error { return true }
         return error.isTransient || error.isServerWide
     }

@@ -14,7 +14,9 @@ on its first start:
     polled every second; `POST /test/device?user_code=CODE&decision=allow|deny` is the person
     entering the code and deciding, as ada;
   - a confidential client, `introspector` (secret `introspector-secret`), that may introspect
-    tokens (RFC 7662), as a resource server (a CalDAV or IMAP server's gatekeeper) does.
+    tokens (RFC 7662), as a resource server (a CalDAV or IMAP server's gatekeeper) does; `GET
+    /test/gate?scope=SCOPE` is such a gatekeeper, for nginx's auth_request: 200 with the user in
+    X-Remote-User for an active token with the scope, else 401.
 Access tokens last ACCESS_SECONDS (default 3600), so that a test can see one expire.
 
 It prints its port on its first line, then serves until killed. Its issuer is
@@ -155,9 +157,38 @@ def decide_device(request):
     return JsonResponse({"status": grant.status})
 
 
+def gate(request):
+    """What a resource server's gatekeeper does with a bearer token (nginx's auth_request comes
+    here): asks the introspection endpoint (RFC 7662) as the `introspector` client, and lets the
+    request through (200, the user in X-Remote-User) only for an active token with the scope the
+    gate names (`?scope=calendar`); otherwise 401 with RFC 6750's `invalid_token`."""
+    import base64
+    import json
+    import urllib.parse
+    import urllib.request
+
+    header = request.headers.get("Authorization", "")
+    refusal = JsonResponse({"error": "invalid_token"}, status=401)
+    refusal["WWW-Authenticate"] = 'Bearer error="invalid_token"'
+    if not header.startswith("Bearer "):
+        refusal["WWW-Authenticate"] = "Bearer"
+        return refusal
+    form = urllib.parse.urlencode({"token": header[len("Bearer "):]}).encode()
+    introspection = urllib.request.Request(base + "/introspect/", data=form, method="POST")
+    introspection.add_header("Authorization", "Basic " + base64.b64encode(b"introspector:introspector-secret").decode())
+    with urllib.request.urlopen(introspection) as answer:
+        token = json.load(answer)
+    if not token.get("active") or request.GET.get("scope", "calendar") not in token.get("scope", "").split():
+        return refusal
+    allowed = JsonResponse({"active": True})
+    allowed["X-Remote-User"] = token.get("username", "")
+    return allowed
+
+
 urlpatterns = [
     path(".well-known/oauth-authorization-server/o", metadata),
     path("test/device", decide_device),
+    path("test/gate", gate),
     path("o/", include("oauth2_provider.urls", namespace="oauth2_provider")),
 ]
 

@@ -5,13 +5,20 @@ import Foundation
 public struct CalendarsOptions: ParsableArguments {
     public init() {}
 
-    @Argument(help: ArgumentHelp("The server's address, the account's, or a calendar's (https://caldav.fastmail.com/).", valueName: "url"))
-    var address: String
+    @Argument(
+        help: ArgumentHelp(
+            "The server's address, the account's, or a calendar's (https://caldav.fastmail.com/); with --account of a Google sign-in, its CalDAV address by default.",
+            valueName: "url"))
+    var address: String?
 
     @OptionGroup var account: AccountOptions
 
     public func validate() throws {
-        _ = try PublishOptions.serverURL(address, option: "the address")
+        if let address {
+            _ = try PublishOptions.serverURL(address, option: "the address")
+        } else if account.account == nil {
+            throw ValidationError("the address is needed: the server's, the account's or a calendar's (or --account of a Google sign-in)")
+        }
     }
 
     /// What `calendars` says of itself in `--help`.

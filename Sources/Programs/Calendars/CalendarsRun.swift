@@ -14,7 +14,8 @@ public struct CalendarsRun {
 
     /// Lists the calendars; exit status 2 when none could be listed.
     public func run() async throws {
-        let url = try PublishOptions.serverURL(options.address, option: "the address")  // validate() parsed it
+        // validate() parsed it, or there is a sign-in to take it from.
+        let url = try options.address.map { try PublishOptions.serverURL($0, option: "the address") } ?? options.account.serviceAddress(for: "the address")
         let credentials = try options.account.credentials(for: url)
         let account = CalDAVAccount(address: url, credentials: credentials)
         let calendars: [CalDAVCalendar]

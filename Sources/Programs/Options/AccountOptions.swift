@@ -2,6 +2,7 @@ import ArgumentParser
 import CalDAV
 import CalDAVPublishing
 import Foundation
+import OAuth
 import ProgramSupport
 
 /// Who the person is to a CalDAV server: the options `publish` and `calendars` share.
@@ -17,9 +18,50 @@ struct AccountOptions: ParsableArguments {
             valueName: "file"))
     var passwordFile: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A sign-in kept by account add (ada@gmail.com): OAuth 2.0 tokens instead of a password, as Google Calendar demands.",
+            valueName: "account"))
+    var account: String?
+
+    /// Checks that a sign-in and a password are not both given.
+    func validate() throws {
+        if account != nil, user != nil || passwordFile != nil {
+            throw ValidationError("--account signs in with tokens; --user and --password-file are for a password: give one or the other")
+        }
+    }
+
+    /// The address of the CalDAV service of the sign-in `--account` names, when its provider has
+    /// one (Google: the account's principal, as the CalDAV API guide gives it,
+    /// `https://apidata.googleusercontent.com/caldav/v2/ACCOUNT/user`); a usage error otherwise.
+    func serviceAddress(for option: String) throws -> URL {
+        guard let account else { throw ValidationError("\(option) is needed: the calendar's, the account's or the server's address") }
+        let grant: GrantFile.Grant
+        do {
+            grant = try AccountStore().grant(for: account)
+        } catch {
+            StandardError.print("error: \(said(error)): reservation-feed account add signs in")
+            throw ExitCode.usage
+        }
+        guard let root = grant.provider.flatMap(Provider.named)?.calDAV, let url = URL(string: root + grant.account + "/user") else {
+            StandardError.print("error: the sign-in of \(account) is not for a provider whose CalDAV address is known: give \(option)")
+            throw ExitCode.usage
+        }
+        return url
+    }
+
+    /// Why the server of the sign-in `--account` names makes no calendars, if it makes none.
+    func makesNoCalendars() -> String? {
+        guard let account, (try? AccountStore().grant(for: account))?.provider == Provider.google.name else { return nil }
+        return "Google Calendar makes none by CalDAV: make it at calendar.google.com (Settings, Add calendar), then run again"
+    }
+
     /// The credentials for the server at `url` (``CredentialLookup``); a password file that
     /// cannot be used is said, and is a usage error.
     func credentials(for url: URL) throws -> CalDAVClient.Credentials? {
+        if let account {
+            return .bearer(user: account, source: AccountTokenSource(account: account, store: AccountStore()))
+        }
         do {
             return try CredentialLookup().credentials(for: url, user: user, passwordFile: passwordFile)
         } catch {
@@ -30,6 +72,10 @@ struct AccountOptions: ParsableArguments {
 
     /// After refused credentials: where they could have come from, when none were given.
     static func explainMissing(_ credentials: CalDAVClient.Credentials?) {
+        if case .bearer(let account, _) = credentials {
+            StandardError.print("note: the server refused the tokens of \(account), a refreshed one too: is the sign-in for the calendar (account add --for calendar)?")
+            return
+        }
         guard credentials == nil else { return }
         StandardError.print("note: no credentials were given: --user with --password-file, \(CredentialLookup.passwordVariable), or ~/.netrc")
     }

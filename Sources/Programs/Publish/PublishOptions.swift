@@ -9,9 +9,9 @@ public struct PublishOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The calendar (https://…/calendars/ada/trips/), or the account's or the server's address (https://caldav.fastmail.com/) with --calendar-name.",
+            "The calendar (https://…/calendars/ada/trips/), or the account's or the server's address (https://caldav.fastmail.com/) with --calendar-name; with --account of a Google sign-in, its CalDAV address by default.",
             valueName: "url"))
-    var calendar: String
+    var calendar: String?
 
     @Option(
         help: ArgumentHelp(
@@ -51,7 +51,11 @@ public struct PublishOptions: ParsableArguments {
     var rescan: Int = 30
 
     public func validate() throws {
-        _ = try Self.serverURL(calendar, option: "--calendar")
+        if let calendar {
+            _ = try Self.serverURL(calendar, option: "--calendar")
+        } else if account.account == nil {
+            throw ValidationError("--calendar is needed: the calendar's, the account's or the server's address (or --account of a Google sign-in)")
+        }
         if let calendarName, calendarName.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--calendar-name: the name is empty") }
         if follow, dryRun { throw ValidationError("--follow writes; it cannot go with --dry-run") }
         if follow, input.inputs.contains("-") { throw ValidationError("--follow watches files, folders and mailboxes; standard input (-) cannot be watched") }

@@ -19,15 +19,17 @@ public struct PublishRun {
 
     /// Publishes once, or with `--follow` until SIGTERM or SIGINT; the exit status says how it went.
     public func run() async throws {
-        let url = try PublishOptions.serverURL(options.calendar, option: "--calendar")  // validate() parsed it
+        // validate() parsed it, or there is a sign-in to take it from.
+        let url = try options.calendar.map { try PublishOptions.serverURL($0, option: "--calendar") } ?? options.account.serviceAddress(for: "--calendar")
         let credentials = try options.account.credentials(for: url)
         let generator = try options.feed.generator(input: options.input, quiet: options.quiet)
         let planner = PublishPlanner(
             options: generator.options, onConflict: ConflictPolicy(rawValue: options.onConflict) ?? .keep,
             concurrency: generator.concurrency)
+        var choice = CalendarChoice(account: CalDAVAccount(address: url, credentials: credentials), name: options.calendarName, mayCreate: !options.dryRun)
+        choice.makesNoCalendars = options.account.makesNoCalendars()
         let session = PublishSession(
-            settings: try PublishSession.Settings(options), credentials: credentials, planner: planner, generator: generator,
-            choice: CalendarChoice(account: CalDAVAccount(address: url, credentials: credentials), name: options.calendarName, mayCreate: !options.dryRun))
+            settings: try PublishSession.Settings(options), credentials: credentials, planner: planner, generator: generator, choice: choice)
         guard options.follow else {
             let status = await session.publishOnce()
             if status != 0 { throw ExitCode(status) }

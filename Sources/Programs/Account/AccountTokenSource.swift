@@ -1,0 +1,75 @@
+import Basics
+import CalDAV
+import Foundation
+import OAuth
+
+/// The bearer tokens of a kept sign-in (`--account`), for the CalDAV client: access tokens
+/// refreshed before they expire and once when a server refuses one (``AccessTokens``), a
+/// rotated refresh token kept at once.
+///
+/// A sign-in found gone (revoked, expired) stays gone for this run without asking the provider
+/// again, until its file changes: a person who signs in again while `publish --follow` runs is
+/// picked up at the next run.
+actor AccountTokenSource: BearerTokenSource {
+    /// The account, as named.
+    let account: String
+    private let store: AccountStore
+    /// The tokens in use, of the grant they were made for, and the refresh token they hold now.
+    private var tokens: (grant: GrantFile.Grant, tokens: AccessTokens, latest: Locked<BearerToken>)?
+    private var gone: (refreshToken: BearerToken, error: BearerTokenUnavailable)?
+
+    init(account: String, store: AccountStore) {
+        self.account = account
+        self.store = store
+    }
+
+    func token() async throws(BearerTokenUnavailable) -> String {
+        let grant: GrantFile.Grant
+        do {
+            grant = try store.grant(for: account)
+        } catch {
+            throw unavailable(error, grant: nil)
+        }
+        if let gone, gone.refreshToken == grant.refreshToken { throw gone.error }
+        do {
+            return try await tokens(for: grant).token().value
+        } catch {
+            throw unavailable(error, grant: grant)
+        }
+    }
+
+    func refused(_ token: String) async {
+        await tokens?.tokens.refused(BearerToken(token))
+    }
+
+    /// The tokens of `grant`, the grant kept now: made once, and made again when the file holds
+    /// another sign-in than the one in use (not merely the refresh token it rotated into).
+    private func tokens(for grant: GrantFile.Grant) async throws(OAuthError) -> AccessTokens {
+        if let tokens, tokens.latest.withLock({ $0 }) == grant.refreshToken { return tokens.tokens }
+        let client = try await TokenClient.of(grant)
+        let (store, latest) = (store, Locked(grant.refreshToken))
+        let made = AccessTokens(client: client, grant: grant) { rotated throws(OAuthError) in
+            try store.save(rotated)
+            latest.withLock { $0 = rotated.refreshToken }
+        }
+        tokens = (grant, made, latest)
+        gone = nil
+        return made
+    }
+
+    /// What the CalDAV client is told: why there is no token, and for a sign-in that is gone,
+    /// the command that signs in again.
+    private func unavailable(_ error: OAuthError, grant: GrantFile.Grant?) -> BearerTokenUnavailable {
+        switch error {
+        case .notSignedIn:
+            return BearerTokenUnavailable(reason: "no sign-in is kept for \(account): reservation-feed account add signs in", mayPass: false)
+        case _ where error.grantIsGone:
+            let command = grant.map(SignInCommand.text(for:)) ?? "reservation-feed account add"
+            let unavailable = BearerTokenUnavailable(reason: "the sign-in of \(account) is gone (\(error)): sign in again with \(command)", mayPass: false)
+            if let grant { gone = (tokens?.latest.withLock { $0 } ?? grant.refreshToken, unavailable) }
+            return unavailable
+        default:
+            return BearerTokenUnavailable(reason: "the sign-in of \(account): \(error)", mayPass: error.mayPass)
+        }
+    }
+}
