@@ -244,7 +244,7 @@ let package = Package(
         // with the feed's rule for what changed. Nothing depends on it but the program.
         .target(
             name: "CalDAVPublishing",
-            dependencies: ["ReservationFeed", "Diagnostics", "ICalendar", "EventModel", "Chrono", "CalDAV", "Parallel", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["Basics", "ReservationFeed", "Diagnostics", "ICalendar", "EventModel", "Chrono", "CalDAV", "Parallel", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // What reservation-feed-mail tells reservation-feed: typed messages, one JSON line each.
         .target(name: "MailProgramProtocol", dependencies: ["Basics"]),

@@ -27,6 +27,9 @@ public struct CalDAVClient: Sendable {
     public static let maximumConcurrentRequests = 4
     /// How the client names itself to servers.
     public var userAgent = "ReservationFeed"
+    /// Told of each answer that asked to wait (429, or 503 with `Retry-After`) and was waited
+    /// out before the request was made again, with the seconds waited.
+    public var waitedForBusy: (@Sendable (_ seconds: Int) -> Void)?
 
     /// Where the credentials may go: the calendar's host and its domain, unless the address the
     /// person named (before discovery) is given.
@@ -405,12 +408,16 @@ public struct CalDAVClient: Sendable {
     static let calDAV = CalDAVTransport.calDAV
 
     private var transport: CalDAVTransport {
-        CalDAVTransport(credentials: credentials, scope: scope, timeout: timeout, userAgent: userAgent)
+        var transport = CalDAVTransport(credentials: credentials, scope: scope, timeout: timeout, userAgent: userAgent)
+        transport.waitedForBusy = waitedForBusy
+        return transport
     }
 
     /// The transport for listings, with their longer time.
     private var listing: CalDAVTransport {
-        CalDAVTransport(credentials: credentials, scope: scope, timeout: listingTimeout, userAgent: userAgent)
+        var transport = CalDAVTransport(credentials: credentials, scope: scope, timeout: listingTimeout, userAgent: userAgent)
+        transport.waitedForBusy = waitedForBusy
+        return transport
     }
 
     private func send(_ method: String, _ url: URL, body: [UInt8] = [], headers: [String: String] = [:]) async throws(CalDAVError) -> (Int, [UInt8]) {

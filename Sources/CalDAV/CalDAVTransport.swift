@@ -28,6 +28,15 @@ struct CalDAVTransport: Sendable {
 
     /// The most redirects one request follows.
     static let maximumRedirects = 8
+    /// How often a request a server answered busy (429, or 503 with `Retry-After`) is made
+    /// again, after waiting as long as it asked and at least 1, 2, then 4 s, with up to half as
+    /// much again at random, so that requests refused together do not come back together.
+    static let busyRetries = 3
+    /// The longest a busy server's `Retry-After` is waited out here, in seconds; a longer one is
+    /// the caller's to wait for (``CalDAVError/busy(url:status:retryAfter:)``).
+    static let longestBusyWait = 30
+    /// Told of each busy answer waited out, with the seconds waited.
+    var waitedForBusy: (@Sendable (Int) -> Void)?
 
     /// What the server answered, and where (after redirects).
     struct Answer: Sendable {
@@ -90,6 +99,16 @@ struct CalDAVTransport: Sendable {
         return head.answer(body: data)
     }
 
+    /// How long to wait before asking again after `head`, when it is a busy answer that may be
+    /// waited out here (the `tries`th): `nil` to give it to the caller.
+    private static func busyWait(_ head: Head, tries: Int) -> Int? {
+        guard head.status == 429 || head.status == 503, tries < busyRetries else { return nil }
+        let retryAfter = head.response.headers.first(name: "Retry-After").flatMap(seconds(retryAfter:))
+        if head.status == 503, retryAfter == nil { return nil }  // a server down, not busy
+        guard (retryAfter ?? 0) <= longestBusyWait else { return nil }
+        return max(retryAfter ?? 0, 1 << tries)
+    }
+
     /// A `Retry-After` value in seconds: a number of seconds, or an HTTP date (RFC 9110 §10.2.3).
     static func seconds(retryAfter value: String) -> Int? {
         let value = value.trimmingCharacters(in: .whitespaces)
@@ -114,8 +133,19 @@ struct CalDAVTransport: Sendable {
         var (method, url, body) = (method, url, body)
         var visited: Set<URL> = [url]
         var tokenRefused = false
-        for _ in 0...Self.maximumRedirects {
+        var busyWaits = 0
+        var redirects = 0
+        while redirects <= Self.maximumRedirects {
             var head = try await once(method, url, body: body, headers: headers)
+            if let wait = Self.busyWait(head, tries: busyWaits) {
+                // Asked to wait: waited, then asked again (the answer's body read and dropped).
+                _ = try await whole(head, refusalThrown: false)
+                busyWaits += 1
+                waitedForBusy?(wait)
+                try? await Task.sleep(for: .seconds(Double(wait) * Double.random(in: 1...1.5)))
+                continue
+            }
+            redirects += 1
             if head.status == 401, let token = head.token, !tokenRefused, case .bearer(_, let source) = credentials {
                 // Refused before its time (revoked, or the clock is off): a new one, once.
                 _ = try await whole(head, refusalThrown: false)

@@ -1,3 +1,4 @@
+import Basics
 import CalDAV
 import Diagnostics
 import Foundation
@@ -40,6 +41,11 @@ public struct CalDAVPublisher: Sendable {
     var retryDelay: Double = 0.5
     /// How many times a write is tried when it fails for a reason that may pass.
     public var attempts = 3
+    /// The busy answers the client waited out (``CalDAVClient/waitedForBusy``).
+    private let busyWaits: Locked<Int>
+    /// The longest `Retry-After` a busy server's answer is waited out for within a run, in
+    /// seconds; a longer one ends the run's writes, for the next run (or `--follow`'s wait).
+    public var longestBusyWait = 60
     /// Whether the calendar is listed with `sync-collection` (RFC 6578) where the server offers
     /// it: only what changed since the last run travels, against a ``CalendarMirror`` beside the
     /// state. Otherwise, or when the server does not offer it, every event is listed.
@@ -56,6 +62,14 @@ public struct CalDAVPublisher: Sendable {
         client: CalDAVClient, planner: PublishPlanner = PublishPlanner(), discovery: InputDiscovery = InputDiscovery(),
         importer: ReservationImporter = ReservationImporter(), statePath: String, lockWait: Int = 60
     ) {
+        // Busy answers waited out by the client count in the report too.
+        let (busyWaits, told) = (Locked(0), client.waitedForBusy)
+        var client = client
+        client.waitedForBusy = { seconds in
+            busyWaits.withLock { $0 += 1 }
+            told?(seconds)
+        }
+        self.busyWaits = busyWaits
         self.client = client
         self.planner = planner
         self.discovery = discovery
@@ -76,6 +90,7 @@ public struct CalDAVPublisher: Sendable {
         inputs: [String], now: Instant, dryRun: Bool = false, report: (Diagnostic) -> Void = { _ in }
     ) async throws(PublishError) -> PublishReport {
         let calendar = client.calendar.absoluteString
+        busyWaits.withLock { $0 = 0 }
         do {
             try FileManager.default.createDirectory(
                 atPath: URL(fileURLWithPath: statePath).deletingLastPathComponent().path, withIntermediateDirectories: true)
@@ -144,7 +159,8 @@ public struct CalDAVPublisher: Sendable {
         result.diagnostics = reading.result.diagnostics + outside + plan.diagnostics + plan.conflicts
         if dryRun { return result }
 
-        let outcomes = await perform(plan.actions, now: now)
+        let (outcomes, busyAnswers) = await perform(plan.actions, now: now)
+        result.busyAnswers = busyAnswers + busyWaits.withLock { $0 }
         var saved = plan.state
         for (action, outcome) in zip(plan.actions, outcomes) {
             // What the last run knew stays known until a write replaces it.
@@ -228,10 +244,12 @@ public struct CalDAVPublisher: Sendable {
     }
 
     /// Makes the writes, ``CalDAVClient/maximumConcurrentRequests`` at a time, and stops starting
-    /// new ones once the server refuses the credentials or stops answering.
-    func perform(_ actions: [PublishPlan.Action], now: Instant) async -> [Outcome] {
+    /// new ones once the server refuses the credentials or stops answering; also how many
+    /// answers asked to wait (``CalDAVError/busy(url:status:retryAfter:)``) and were waited out.
+    func perform(_ actions: [PublishPlan.Action], now: Instant) async -> (outcomes: [Outcome], busyAnswers: Int) {
         var outcomes = [Outcome](repeating: .notAttempted, count: actions.count)
-        await withTaskGroup(of: (Int, Outcome).self) { group in
+        var busyAnswers = 0
+        await withTaskGroup(of: (Int, Outcome, Int).self) { group in
             var next = 0
             var running = 0
             var done = 0
@@ -239,11 +257,15 @@ public struct CalDAVPublisher: Sendable {
             while true {
                 while !stopped, running < CalDAVClient.maximumConcurrentRequests, next < actions.count {
                     let index = next
-                    group.addTask { (index, await self.perform(actions[index], now: now)) }
+                    group.addTask {
+                        let (outcome, busy) = await self.perform(actions[index], now: now)
+                        return (index, outcome, busy)
+                    }
                     next += 1
                     running += 1
                 }
-                guard let (index, outcome) = await group.next() else { break }
+                guard let (index, outcome, busy) = await group.next() else { break }
+                busyAnswers += busy
                 running -= 1
                 done += 1
                 progress?(done, actions.count)
@@ -251,22 +273,31 @@ public struct CalDAVPublisher: Sendable {
                 if case .failed(let error) = outcome, error.isServerWide { stopped = true }
             }
         }
-        return outcomes
+        return (outcomes, busyAnswers)
     }
 
     /// One write, tried again after a failure that may pass, waiting longer each time (with some
-    /// jitter, so that writes refused together do not come back together). Trying again is
-    /// safe: every write carries its precondition, and a 412 is settled by reading back.
-    private func perform(_ action: PublishPlan.Action, now: Instant) async -> Outcome {
+    /// jitter, so that writes refused together do not come back together), and at least as long
+    /// as a busy server asks (`Retry-After`, up to ``longestBusyWait``). Trying again is safe:
+    /// every write carries its precondition, and a 412 is settled by reading back. Also how many
+    /// busy answers were waited out.
+    private func perform(_ action: PublishPlan.Action, now: Instant) async -> (Outcome, busy: Int) {
         var outcome = await attempt(action, now: now)
         var delay = retryDelay
+        var busy = 0
         for _ in 1..<max(1, attempts) {
             guard case .failed(let error) = outcome, error.isTransient else { break }
-            try? await Task.sleep(nanoseconds: UInt64(delay * Double.random(in: 0.75...1.25) * 1e9))
+            var wait = delay * Double.random(in: 0.75...1.25)
+            if case .busy(_, _, let retryAfter) = error {
+                guard (retryAfter ?? 0) <= longestBusyWait else { break }
+                wait = max(wait, Double(retryAfter ?? 0) * Double.random(in: 1.0...1.25))
+                busy += 1
+            }
+            try? await Task.sleep(nanoseconds: UInt64(wait * 1e9))
             delay *= 2
             outcome = await attempt(action, now: now)
         }
-        return outcome
+        return (outcome, busy)
     }
 
     private func attempt(_ action: PublishPlan.Action, now: Instant) async -> Outcome {

@@ -22,6 +22,9 @@ public struct PublishReport: Sendable {
     /// Writes the server refused because someone changed the event while this run worked
     /// (412): left as they are.
     var changedMeanwhile: [Diagnostic] = []
+    /// How many of the server's answers asked to wait (429, or 503 and a quota spent, with
+    /// `Retry-After`) and were waited out before a write was tried again.
+    public var busyAnswers = 0
     /// Every message: the inputs', the plan's, and the writes'.
     public var diagnostics: [Diagnostic] = []
 
@@ -68,6 +71,9 @@ public struct PublishReport: Sendable {
         if !left.isEmpty { text += "; left as they are: " + left.joined(separator: ", ") }
         if isIncomplete {
             text += "; \(failures.count + notAttempted.count) not written (the next run writes them)"
+        }
+        if busyAnswers > 0 {
+            text += "; the server asked to wait \(busyAnswers) time\(busyAnswers == 1 ? "" : "s") (busy), and was waited for"
         }
         return text
     }

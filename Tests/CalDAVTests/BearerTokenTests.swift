@@ -122,13 +122,10 @@ struct BearerTokenTests {
         #expect(world.server.requests == ["301 PROPFIND /moved/trips/"])
     }
 
-    @Test("a server over its quota answers 429 with Retry-After: the client says busy, with the seconds, not refused")
-    func busy() async throws {
-        guard BearerCalDAVServer.isAvailable else { return }
-        let world = try await World(quota: 1)
-        let client = world.client(Source(world.tokens))
-        let outcomes = await withTaskGroup(of: CalDAVError?.self) { group in
-            for _ in 0..<6 {
+    /// Makes `count` requests at once; the errors they ended with.
+    static func together(_ count: Int, _ client: CalDAVClient) async -> [CalDAVError] {
+        await withTaskGroup(of: CalDAVError?.self) { group in
+            for _ in 0..<count {
                 group.addTask {
                     do throws(CalDAVError) {
                         try await client.checkCalendar()
@@ -138,13 +135,32 @@ struct BearerTokenTests {
                     }
                 }
             }
-            return await group.reduce(into: [CalDAVError?]()) { $0.append($1) }
+            return await group.reduce(into: [CalDAVError]()) { if let error = $1 { $0.append(error) } }
         }
-        let busy = outcomes.compactMap { $0 }
-        #expect(!busy.isEmpty)
-        for error in busy {
-            #expect(error == .busy(url: world.calendar.absoluteString, status: 429, retryAfter: 1))
+    }
+
+    @Test("a server over its quota answers 429 with Retry-After: waited out and asked again, each wait told; a wait longer than 30 s is the caller's, said as busy")
+    func busy() async throws {
+        guard BearerCalDAVServer.isAvailable else { return }
+        let world = try await World(quota: 2)
+        var client = world.client(Source(world.tokens))
+        let waits = Locked<[Int]>([])
+        client.waitedForBusy = { seconds in waits.withLock { $0.append(seconds) } }
+        #expect(await Self.together(6, client) == [])
+        // As long as asked (1 s), and longer at each try of one request (1, 2, 4 s).
+        #expect(!waits.withLock { $0 }.isEmpty && waits.withLock { $0 }.allSatisfy { [1, 2, 4].contains($0) }, "\(waits.withLock { $0 })")
+        #expect(world.server.requests.contains { $0.hasPrefix("429 ") })
+
+        let authorization = world.authorization
+        let patient = try await BearerCalDAVServer(authorization: authorization, quota: 1, retryAfter: 120)
+        let calendar = try await patient.makeCalendar("trips", displayName: "Trips")
+        let start = ContinuousClock.now
+        let errors = await Self.together(4, CalDAVClient(calendar: calendar, credentials: .bearer(user: "ada", source: Source(world.tokens))))
+        #expect(!errors.isEmpty)
+        for error in errors {
+            #expect(error == .busy(url: calendar.absoluteString, status: 429, retryAfter: 120))
             #expect(error.isTransient && error.isServerWide)
         }
+        #expect(ContinuousClock.now - start < .seconds(30))
     }
 }

@@ -50,6 +50,12 @@ struct AccountOptions: ParsableArguments {
         return url
     }
 
+    /// The file that keeps the sign-in `--account` names: `publish --follow` watches it, so that
+    /// signing in again is taken up at once.
+    var grantFile: String? {
+        account.map { AccountStore().file(for: $0).path }
+    }
+
     /// Why the server of the sign-in `--account` names makes no calendars, if it makes none.
     func makesNoCalendars() -> String? {
         guard let account, (try? AccountStore().grant(for: account))?.provider == Provider.google.name else { return nil }

@@ -41,7 +41,10 @@ public struct PublishRun {
     /// `--follow`: publishes until SIGTERM or SIGINT, which let the run under way finish (a second
     /// SIGINT stops at once).
     private func follow(_ session: PublishSession, mailboxes: MailboxInputs) async throws {
-        var following = PublishFollower(inputs: options.input.inputs, mailboxes: mailboxes, mailProgram: options.input.mailProgram(quiet: true))
+        // The sign-in's file too: a person who signs in again is taken up at once.
+        var following = PublishFollower(
+            inputs: options.input.inputs + (options.account.grantFile.map { [$0] } ?? []), mailboxes: mailboxes,
+            mailProgram: options.input.mailProgram(quiet: true))
         following.rescanInterval = TimeInterval(options.rescan)
         // The state and the mirror beside it, when they lie among the inputs: their own writes
         // are no change of the inputs.

@@ -35,6 +35,8 @@ final class PublishSession: Sendable {
     let generator: FeedGenerator
     let choice: CalendarChoice
     private let chosen = Locked<CalendarChoice.Chosen?>(nil)
+    /// The last sign-in found gone that was said.
+    private let saidGone = Locked<String?>(nil)
 
     init(settings: Settings, credentials: CalDAVClient.Credentials?, planner: PublishPlanner, generator: FeedGenerator, choice: CalendarChoice) {
         self.settings = settings
@@ -75,6 +77,7 @@ final class PublishSession: Sendable {
             if isFirst { return error.isUnreachable ? .tryAgain : .fatal }
             return error.mayPass ? .tryAgain : .settled
         case .success(let report):
+            saidGone.withLock { $0 = nil }
             return report.isIncomplete ? .tryAgain : .settled
         }
     }
@@ -129,6 +132,12 @@ final class PublishSession: Sendable {
     }
 
     private func report(_ error: PublishError) {
+        // A sign-in that is gone is said once, not at every change the follower sees.
+        if case .calendar(.noToken(_, let reason, false)) = error {
+            guard saidGone.withLock({ let said = $0 == reason; $0 = reason; return !said }) else { return }
+        } else {
+            saidGone.withLock { $0 = nil }
+        }
         StandardError.print("error: \(said(error))")
         if case .calendar(.refused) = error { AccountOptions.explainMissing(credentials) }
     }
