@@ -164,7 +164,7 @@ let package = Package(
         // IMAP folders kept in step with their local cache, over libetpan: a folder's new messages
         // downloaded once each, its changes watched (IDLE or polling). Only the mail program
         // (`reservation-feed-mail`) links it, so that no other run loads libetpan.
-        .target(name: "IMAP", dependencies: ["Basics", "CLibEtpan", "Mailboxes"]),
+        .target(name: "IMAP", dependencies: ["Basics", "CLibEtpan", "Mailboxes", "MailProgramProtocol"]),
         // JSON read with the place of every value, nesting and string length bounded, and a lenient
         // mode for markup written by hand; a Decoder over it whose errors say what was found.
         .target(name: "JSONParsing"),
@@ -324,7 +324,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "OAuth", "TestSupport"]),
+        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "OAuth", "Basics", "TestSupport"]),
         .testTarget(
             name: "ProgramsTests",
             dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "Basics", "MailProgramProtocol", "OAuth", "TestSupport"] + kitineraryHelper),

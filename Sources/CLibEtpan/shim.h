@@ -341,4 +341,63 @@ static inline void rf_drop_connection(mailimap *session) {
     mailstream_close(session->imap_stream);
     session->imap_stream = NULL;
 }
+// SASL OAUTHBEARER (RFC 7628), which libetpan does not speak: the client's response sent at once
+// (SASL-IR, RFC 4959), as libetpan's own XOAUTH2 (mailimap_oauth2_authenticate) sends its, with
+// the stream's logging off while the token goes. A server that refuses answers with a
+// continuation holding its reason as JSON, to which the client says its one byte 0x01 (RFC 7628
+// §3.2.3) before the tagged NO. These are libetpan's sender and parser, exported by the library
+// though not declared by its installed headers.
+int mailimap_send_current_tag(mailimap *session);
+int mailimap_token_send(mailstream *fd, const char *atom);
+int mailimap_space_send(mailstream *fd);
+int mailimap_crlf_send(mailstream *fd);
+char *mailimap_read_line(mailimap *session);
+struct mailimap_parser_context;
+int mailimap_continue_req_parse(mailstream *fd, MMAPString *buffer, struct mailimap_parser_context *parser_ctx, size_t *indx,
+                                struct mailimap_continue_req **result, size_t progr_rate, progress_function *progr_fun);
+int mailimap_parse_response(mailimap *session, struct mailimap_response **result);
+char *encode_base64(const char *in, int len);
+
+// `response` is the client's first response, unencoded (`n,a=USER,^Aauth=Bearer TOKEN^A^A`):
+// MAILIMAP_NO_ERROR when the server took it, MAILIMAP_ERROR_LOGIN when it refused.
+static inline int rf_oauthbearer_authenticate(mailimap *session, const char *response, size_t length) {
+    if (session->imap_state != MAILIMAP_STATE_NON_AUTHENTICATED) return MAILIMAP_ERROR_BAD_STATE;
+    char *encoded = encode_base64(response, (int)length);
+    if (!encoded) return MAILIMAP_ERROR_MEMORY;
+    mailstream_set_privacy(session->imap_stream, 0);
+    int r = mailimap_send_current_tag(session);
+    if (r == MAILIMAP_NO_ERROR) r = mailimap_token_send(session->imap_stream, "AUTHENTICATE OAUTHBEARER");
+    if (r == MAILIMAP_NO_ERROR) r = mailimap_space_send(session->imap_stream);
+    if (r == MAILIMAP_NO_ERROR) r = mailimap_token_send(session->imap_stream, encoded);
+    if (r == MAILIMAP_NO_ERROR) r = mailimap_crlf_send(session->imap_stream);
+    if (r == MAILIMAP_NO_ERROR && mailstream_flush(session->imap_stream) == -1) r = MAILIMAP_ERROR_STREAM;
+    mailstream_set_privacy(session->imap_stream, 1);
+    free(encoded);
+    if (r != MAILIMAP_NO_ERROR) return r;
+    if (mailimap_read_line(session) == NULL) return MAILIMAP_ERROR_STREAM;
+    size_t index = 0;
+    struct mailimap_continue_req *continuation = NULL;
+    r = mailimap_continue_req_parse(session->imap_stream, session->imap_stream_buffer, NULL, &index, &continuation,
+                                    session->imap_progr_rate, session->imap_progr_fun);
+    if (r == MAILIMAP_NO_ERROR) {
+        // The server's reason for refusing: the client's answer is the one byte 0x01 (AQ==).
+        mailimap_continue_req_free(continuation);
+        r = mailimap_token_send(session->imap_stream, "AQ==");
+        if (r == MAILIMAP_NO_ERROR) r = mailimap_crlf_send(session->imap_stream);
+        if (r == MAILIMAP_NO_ERROR && mailstream_flush(session->imap_stream) == -1) r = MAILIMAP_ERROR_STREAM;
+        if (r != MAILIMAP_NO_ERROR) return r;
+    } else if (r == MAILIMAP_ERROR_PARSE) {
+        r = MAILIMAP_NO_ERROR;  // no continuation: the line read is the tagged answer
+    } else {
+        return r;
+    }
+    struct mailimap_response *answer = NULL;
+    r = mailimap_parse_response(session, &answer);
+    if (r != MAILIMAP_NO_ERROR) return r;
+    int state = answer->rsp_resp_done->rsp_data.rsp_tagged->rsp_cond_state->rsp_type;
+    mailimap_response_free(answer);
+    if (state != MAILIMAP_RESP_COND_STATE_OK) return MAILIMAP_ERROR_LOGIN;
+    session->imap_state = MAILIMAP_STATE_AUTHENTICATED;
+    return MAILIMAP_NO_ERROR;
+}
 #endif

@@ -5,8 +5,8 @@
 public protocol BearerTokenSource: Sendable {
     /// A token for the next request.
     ///
-    /// - Throws: ``BearerTokenUnavailable`` when none can be had.
-    func token() async throws(BearerTokenUnavailable) -> String
+    /// - Throws: ``BearerTokenError`` when none can be had.
+    func token() async throws(BearerTokenError) -> String
 
     /// The server refused `token`: the next ``token()`` should be another.
     func refused(_ token: String) async
@@ -14,7 +14,7 @@ public protocol BearerTokenSource: Sendable {
 
 /// Why a ``BearerTokenSource`` had no token: the sign-in is gone (revoked, expired: the person
 /// must sign in again) or its provider could not be reached for now.
-public struct BearerTokenUnavailable: Error, Sendable, Hashable, CustomStringConvertible {
+public struct BearerTokenError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Why, in words that hold no token.
     public var reason: String
     /// Whether trying again later may work without the person doing anything.

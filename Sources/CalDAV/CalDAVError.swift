@@ -9,7 +9,7 @@ public enum CalDAVError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Neither the URL nor the server's well-known address leads to an account's calendars
     /// (no `current-user-principal`, no `calendar-home-set`).
     case noAccount(url: String)
-    /// The account's bearer token could not be had (``BearerTokenUnavailable``), so the request
+    /// The account's bearer token could not be had (``BearerTokenError``), so the request
     /// was not made.
     case noToken(url: String, reason: String, mayPass: Bool)
     /// The server asked to be left alone for a while (429, 503, or Google's 403 for a quota

@@ -42,7 +42,13 @@ public struct IMAPFolderSync: Sendable {
     ///
     /// - Parameter progress: Called after each batch with the messages done and to do.
     public func sync(_ mailbox: MailboxURL, password: String, progress: (Int, Int) -> Void = { _, _ in }) throws(IMAPError) -> Outcome {
-        let session = try IMAPSession(mailbox, password: password, timeout: timeout, trustFile: trustFile, literalLimit: messageLimit)
+        try sync(mailbox, credential: .password(password), progress: progress)
+    }
+
+    /// Brings the cache of `mailbox` up to date, signing in with `credential`, as
+    /// ``sync(_:password:progress:)`` does.
+    public func sync(_ mailbox: MailboxURL, credential: IMAPCredential, progress: (Int, Int) -> Void = { _, _ in }) throws(IMAPError) -> Outcome {
+        let session = try IMAPSession(mailbox, credential: credential, timeout: timeout, trustFile: trustFile, literalLimit: messageLimit)
         defer { session.logout() }
         return try sync(session, progress: progress)
     }
@@ -54,7 +60,7 @@ public struct IMAPFolderSync: Sendable {
     public func sync(
         _ mailbox: MailboxURL, password: String, over descriptor: Int32, progress: (Int, Int) -> Void = { _, _ in }
     ) throws(IMAPError) -> Outcome {
-        let session = try IMAPSession(mailbox, password: password, over: descriptor, timeout: timeout, literalLimit: messageLimit)
+        let session = try IMAPSession(mailbox, credential: .password(password), over: descriptor, timeout: timeout, literalLimit: messageLimit)
         defer { session.logout() }
         return try sync(session, progress: progress)
     }

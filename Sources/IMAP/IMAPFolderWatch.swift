@@ -11,17 +11,22 @@ public struct IMAPFolderWatch: Sendable {
     public var sync: IMAPFolderSync
     /// The folder.
     public var mailbox: MailboxURL
-    /// Its password.
-    public var password: String
+    /// How it signs in: a password, or access tokens asked for at each connection.
+    public var credential: IMAPCredential
     /// Seconds between checks of a server without IDLE.
     public var pollInterval: Int
 
     /// Creates a watch.
-    public init(sync: IMAPFolderSync, mailbox: MailboxURL, password: String, pollInterval: Int = 5) {
+    public init(sync: IMAPFolderSync, mailbox: MailboxURL, credential: IMAPCredential, pollInterval: Int = 5) {
         self.sync = sync
         self.mailbox = mailbox
-        self.password = password
+        self.credential = credential
         self.pollInterval = pollInterval
+    }
+
+    /// Creates a watch that signs in with a password.
+    public init(sync: IMAPFolderSync, mailbox: MailboxURL, password: String, pollInterval: Int = 5) {
+        self.init(sync: sync, mailbox: mailbox, credential: .password(password), pollInterval: pollInterval)
     }
 
     /// Runs until the process ends: `changed` after every sync that brought something (and
@@ -31,7 +36,7 @@ public struct IMAPFolderWatch: Sendable {
         var first = true
         while true {
             do {
-                let session = try IMAPSession(mailbox, password: password, timeout: sync.timeout, trustFile: sync.trustFile, literalLimit: sync.messageLimit)
+                let session = try IMAPSession(mailbox, credential: credential, timeout: sync.timeout, trustFile: sync.trustFile, literalLimit: sync.messageLimit)
                 defer { session.logout() }
                 wait = 1
                 while true {

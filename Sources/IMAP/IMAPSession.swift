@@ -40,7 +40,7 @@ final class IMAPSession {
     ///   - timeout: Seconds any one network operation may take.
     ///   - trustFile: A PEM file of certificates to trust besides the system's.
     ///   - literalLimit: The largest literal (a message, a header) the server may announce.
-    init(_ mailbox: MailboxURL, password: String, timeout: Int = 60, trustFile: String? = nil, literalLimit: Int = 64 << 20) throws(IMAPError) {
+    init(_ mailbox: MailboxURL, credential: IMAPCredential, timeout: Int = 60, trustFile: String? = nil, literalLimit: Int = 64 << 20) throws(IMAPError) {
         self.mailbox = mailbox
         self.timeout = timeout
         guard let session = mailimap_new(0, nil) else { throw IMAPError(.unreachable, mailbox, "out of memory") }
@@ -64,13 +64,13 @@ final class IMAPSession {
                     "the server offers no STARTTLS, and the password would travel unencrypted; use imaps:// (TLS) instead")
             }
         }
-        try logIn(password: password, literalLimit: literalLimit)
+        try logIn(credential, literalLimit: literalLimit)
     }
 
     /// Logs in over a connection already made: `descriptor` is a connected stream socket, which
     /// the session takes over (and closes). No TLS is spoken on it: the connection is the
     /// caller's to secure (a tunnel, a socket on this machine, a test's recorded server).
-    init(_ mailbox: MailboxURL, password: String, over descriptor: Int32, timeout: Int = 60, literalLimit: Int = 64 << 20) throws(IMAPError) {
+    init(_ mailbox: MailboxURL, credential: IMAPCredential, over descriptor: Int32, timeout: Int = 60, literalLimit: Int = 64 << 20) throws(IMAPError) {
         self.mailbox = mailbox
         self.timeout = timeout
         guard let session = mailimap_new(0, nil) else {
@@ -84,23 +84,67 @@ final class IMAPSession {
             throw IMAPError(.unreachable, mailbox, "out of memory")
         }
         try check(mailimap_connect(session, stream), .unreachable, "no greeting")
-        try logIn(password: password, literalLimit: literalLimit)
+        try logIn(credential, literalLimit: literalLimit)
     }
 
     /// Puts the guard on the connection, logs in and reads the capabilities.
-    private func logIn(password: String, literalLimit: Int) throws(IMAPError) {
+    private func logIn(_ credential: IMAPCredential, literalLimit: Int) throws(IMAPError) {
         // From here on, what the server sends is held to bounds before libetpan reads it.
         guard rf_guard_install(session, UInt64(literalLimit) + 65_536, UInt64(Self.lineLimit)) == 0 else {
             throw IMAPError(.unreachable, mailbox, "out of memory")
         }
-        let login = mailimap_login(session, mailbox.user, password)
-        if login == MAILIMAP_ERROR_LOGIN {
-            let said = serverResponse
-            throw IMAPError(
-                .login, mailbox, "login refused\(said.map { ": \($0)" } ?? "") (check the user name and password; many providers want an app password)")
+        switch credential {
+        case .password(let password):
+            let login = mailimap_login(session, mailbox.user, password)
+            if login == MAILIMAP_ERROR_LOGIN {
+                let said = serverResponse
+                throw IMAPError(
+                    .login, mailbox, "login refused\(said.map { ": \($0)" } ?? "") (check the user name and password; many providers want an app password)")
+            }
+            try check(login, .unreachable, "no answer to LOGIN")
+        case .tokens(let source):
+            try authenticate(with: source)
         }
-        try check(login, .unreachable, "no answer to LOGIN")
         try check(rf_refresh_capabilities(session), .unreachable, "no answer to CAPABILITY")
+    }
+
+    /// Signs in with an access token: OAUTHBEARER where the server offers it, else XOAUTH2; a
+    /// refused token is replaced once by its source (it may have expired on the way).
+    private func authenticate(with source: any IMAPTokenSource) throws(IMAPError) {
+        try check(rf_refresh_capabilities(session), .unreachable, "no answer to CAPABILITY")
+        // libetpan reads `AUTH=…` capabilities apart from the others.
+        let bearer = mailimap_has_authentication(session, "OAUTHBEARER") != 0
+        guard bearer || mailimap_has_authentication(session, "XOAUTH2") != 0 else {
+            throw IMAPError(.login, mailbox, "the server offers no OAuth 2.0 sign-in (neither AUTH=OAUTHBEARER nor AUTH=XOAUTH2): use a password")
+        }
+        for refused in [false, true] {
+            let token = try source.token(for: mailbox, refused: refused)
+            let result: Int32
+            if bearer {
+                let response = Array(Self.oauthBearerResponse(user: mailbox.user, host: mailbox.host, port: Int(mailbox.port), token: token).utf8)
+                result = response.withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { rf_oauthbearer_authenticate(session, $0.baseAddress, $0.count) }
+                }
+            } else {
+                result = mailimap_oauth2_authenticate(session, mailbox.user, token)
+            }
+            if result == MAILIMAP_NO_ERROR { return }
+            guard result == MAILIMAP_ERROR_LOGIN else {
+                try check(result, .unreachable, "no answer to AUTHENTICATE")
+                return
+            }
+        }
+        let said = serverResponse
+        throw IMAPError(
+            .login, mailbox,
+            "the server refused the sign-in's token, a new one too\(said.map { ": \($0)" } ?? "") (is the sign-in for mail? account add --for mail)")
+    }
+
+    /// OAUTHBEARER's first client response (RFC 7628 §3.1): the GS2 header naming the user
+    /// (`,` and `=` escaped), the host and port, and the token.
+    static func oauthBearerResponse(user: String, host: String, port: Int, token: String) -> String {
+        let name = user.map { $0 == "=" ? "=3D" : $0 == "," ? "=2C" : String($0) }.joined()
+        return "n,a=\(name),\u{1}host=\(host)\u{1}port=\(port)\u{1}auth=Bearer \(token)\u{1}\u{1}"
     }
 
     deinit {

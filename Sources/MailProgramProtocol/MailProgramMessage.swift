@@ -24,6 +24,9 @@ public enum MailProgramMessage: Codable, Sendable, Hashable, CustomStringConvert
     /// A folder cannot be read (the server away, the login refused, no password): the program
     /// ends with status 2 after saying so, and its caller should write nothing.
     case failed(folder: String, reason: String)
+    /// The folder's user signs in with OAuth 2.0: an access token is wanted, on the program's
+    /// standard input (``MailProgramToken``); `refused` when the server refused the last one.
+    case tokenWanted(folder: String, user: String, refused: Bool)
 
     /// The message as one line of JSON, with its end of line.
     public var line: String {
@@ -43,7 +46,7 @@ public enum MailProgramMessage: Codable, Sendable, Hashable, CustomStringConvert
     public var folder: String {
         switch self {
         case .progress(let folder, _, _), .synced(let folder, _, _, _), .changed(let folder), .retrying(let folder, _, _),
-            .failed(let folder, _):
+            .failed(let folder, _), .tokenWanted(let folder, _, _):
             folder
         }
     }
@@ -57,6 +60,7 @@ public enum MailProgramMessage: Codable, Sendable, Hashable, CustomStringConvert
         case .changed(let folder): "\(folder) changed"
         case .retrying(_, let reason, let seconds): "warning: \(reason); trying again in \(seconds) s"
         case .failed(_, let reason): "error: \(reason)"
+        case .tokenWanted(let folder, let user, let refused): "\(folder): a\(refused ? " new" : "n") access token for \(user) is wanted"
         }
     }
 

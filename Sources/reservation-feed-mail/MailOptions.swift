@@ -20,6 +20,12 @@ struct MailOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A file holding the password on its first line, readable by its owner only.", valueName: "file"))
     var passwordFile: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A user whose folders sign in with OAuth 2.0 (repeatable): its access tokens are asked for on standard output and read from standard input (reservation-feed passes this for its kept sign-ins).",
+            valueName: "user"))
+    var tokensFor: [String] = []
+
     @Option(help: ArgumentHelp("Messages larger than this many bytes are noted, not downloaded.", valueName: "bytes"))
     var messageSize: Int = 64 << 20
 
@@ -54,8 +60,16 @@ struct MailOptions: ParsableArguments {
             timeout: timeout, trustFile: environment["SSL_CERT_FILE"])
     }
 
-    func password(for mailbox: MailboxURL) throws(IMAPError) -> String {
-        try MailPassword(file: passwordFile).password(for: mailbox)
+    /// How `mailbox` signs in: with the tokens of `tokens` for a user named by `--tokens-for`,
+    /// else with its password.
+    func credential(for mailbox: MailboxURL, tokens: StandardInputTokens) throws(IMAPError) -> IMAPCredential {
+        if tokensFor.contains(mailbox.user) { return .tokens(tokens) }
+        return .password(try MailPassword(file: passwordFile).password(for: mailbox))
+    }
+
+    /// The tokens the calling program gives, asked for on standard output.
+    var tokens: StandardInputTokens {
+        StandardInputTokens { StandardOutput.write($0.line) }
     }
 
     /// Tells the caller, on standard output.

@@ -22,13 +22,17 @@ struct Sync: ParsableCommand {
 
     func run() throws {
         let showsProgress = !options.quiet && (progress || isatty(STDERR_FILENO) != 0)
+        let tokens = options.tokens
+        if !options.tokensFor.isEmpty {
+            WhileInputOpen.readInBackground(line: { tokens.take(line: $0) }, ended: { tokens.close() })
+        }
         for mailbox in try options.urls() {
             let folder = mailbox.description
             do {
-                let password = try options.password(for: mailbox)
+                let credential = try options.credential(for: mailbox, tokens: tokens)
                 var shown = false
                 var lastSent = ProgressClock()
-                let outcome = try options.folderSync.sync(mailbox, password: password) { done, total in
+                let outcome = try options.folderSync.sync(mailbox, credential: credential) { done, total in
                     guard total > 0 else { return }
                     if lastSent.isDue() || done == total { options.send(.progress(folder: folder, done: done, total: total)) }
                     guard showsProgress else { return }

@@ -24,16 +24,17 @@ struct Watch: ParsableCommand {
     func run() throws {
         let sync = options.folderSync
         var loops: [@Sendable () -> Void] = []
+        let tokens = options.tokens
         for mailbox in try options.urls() {
-            let password: String
+            let credential: IMAPCredential
             do {
-                password = try options.password(for: mailbox)
+                credential = try options.credential(for: mailbox, tokens: tokens)
             } catch {
                 options.send(.failed(folder: mailbox.description, reason: "\(error)"))
                 options.say("error: \(error)")
                 throw ExitCode(2)
             }
-            let watch = IMAPFolderWatch(sync: sync, mailbox: mailbox, password: password, pollInterval: poll)
+            let watch = IMAPFolderWatch(sync: sync, mailbox: mailbox, credential: credential, pollInterval: poll)
             let folder = mailbox.description
             let quiet = options.quiet
             loops.append {
@@ -46,8 +47,10 @@ struct Watch: ParsableCommand {
                     })
             }
         }
-        // The program that started this one closes standard input when it ends, or dies.
-        WhileInputOpen.run(loops)
+        // The program that started this one closes standard input when it ends, or dies; until
+        // then it answers there what is asked of it (access tokens).
+        WhileInputOpen.run(loops) { tokens.take(line: $0) }
+        tokens.close()
         throw ExitCode.success
     }
 }

@@ -18,21 +18,21 @@ struct BearerTokenTests {
         let tokens: AccessTokens?
         var wrong: [String]
         var refusals: [String] = []
-        var unavailable: BearerTokenUnavailable?
+        var unavailable: BearerTokenError?
 
-        init(_ tokens: AccessTokens?, wrong: [String] = [], unavailable: BearerTokenUnavailable? = nil) {
+        init(_ tokens: AccessTokens?, wrong: [String] = [], unavailable: BearerTokenError? = nil) {
             self.tokens = tokens
             self.wrong = wrong
             self.unavailable = unavailable
         }
 
-        func token() async throws(BearerTokenUnavailable) -> String {
+        func token() async throws(BearerTokenError) -> String {
             if let unavailable { throw unavailable }
             if !wrong.isEmpty { return wrong.removeFirst() }
             do {
                 return try await tokens?.token().value ?? "none"
             } catch {
-                throw BearerTokenUnavailable(reason: "\(error)", mayPass: false)
+                throw BearerTokenError(reason: "\(error)", mayPass: false)
             }
         }
 
@@ -102,7 +102,7 @@ struct BearerTokenTests {
     func withheld() async throws {
         guard BearerCalDAVServer.isAvailable else { return }
         let world = try await World()
-        let gone = BearerTokenUnavailable(reason: "the sign-in of ada is gone", mayPass: false)
+        let gone = BearerTokenError(reason: "the sign-in of ada is gone", mayPass: false)
         let before = world.server.requests.count
         await #expect(throws: CalDAVError.noToken(url: world.calendar.absoluteString, reason: "the sign-in of ada is gone", mayPass: false)) {
             try await world.client(Source(nil, unavailable: gone)).checkCalendar()
@@ -146,7 +146,7 @@ struct BearerTokenTests {
         var client = world.client(Source(world.tokens))
         let waits = Locked<[Int]>([])
         client.waitedForBusy = { seconds in waits.withLock { $0.append(seconds) } }
-        #expect(await Self.together(6, client) == [])
+        #expect(await Self.together(4, client) == [])
         // As long as asked (1 s), and longer at each try of one request (1, 2, 4 s).
         #expect(!waits.withLock { $0 }.isEmpty && waits.withLock { $0 }.allSatisfy { [1, 2, 4].contains($0) }, "\(waits.withLock { $0 })")
         #expect(world.server.requests.contains { $0.hasPrefix("429 ") })

@@ -12,6 +12,8 @@ public final class IMAPTestServer: @unchecked Sendable {
     /// The user and password Dovecot accepts.
     public static let user = "traveller"
     public static let password = "s3cret-app-password"
+    /// The user its folders are changed as (``tool(_:)``): ``user``, unless another was given.
+    public let login: String
     /// The TLS port and the STARTTLS port.
     public let tlsPort: Int
     public let plainPort: Int
@@ -28,8 +30,15 @@ public final class IMAPTestServer: @unchecked Sendable {
 
     /// Makes the certificates and configuration, and starts the server.
     ///
-    /// - Parameter idle: Whether the server offers IDLE (RFC 2177); without it, clients poll.
-    public init(idle: Bool = true) throws {
+    /// - Parameters:
+    ///   - idle: Whether the server offers IDLE (RFC 2177); without it, clients poll.
+    ///   - oauth: An authorization server whose tokens it takes, by SASL `mechanisms` (`xoauth2`,
+    ///     `oauthbearer`), each token introspected there (RFC 7662, as the `introspector`
+    ///     client) through Dovecot's `oauth2` passdb, the login name's local part compared with
+    ///     the token's user (Gmail's and Outlook's login names are addresses).
+    ///   - login: The user (with the password ``password``) for changing its folders.
+    public init(idle: Bool = true, oauth: (server: OAuthTestServer, mechanisms: [String])? = nil, login: String = IMAPTestServer.user) throws {
+        self.login = login
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/dovecot") else {
             throw Failure(description: "Dovecot is not installed (Debian: apt-get install dovecot-imapd; .ci/setup tests installs it): the IMAP tests cannot run")
         }
@@ -53,7 +62,7 @@ public final class IMAPTestServer: @unchecked Sendable {
         let (uid, gid) = isRoot ? (65534, 65534) : (Int(getuid()), Int(getgid()))
         if isRoot { chown(folder.path("mail"), uid_t(uid), gid_t(gid)) }
         let base = folder.url.path
-        let users = try folder.write("users", "\(Self.user):{PLAIN}\(Self.password)\n")
+        let users = try folder.write("users", "\(login):{PLAIN}\(Self.password)\n")
         var settings = """
             base_dir = \(base)/run
             state_dir = \(base)/state
@@ -74,7 +83,7 @@ public final class IMAPTestServer: @unchecked Sendable {
             ssl = yes
             ssl_cert = <\(base)/server.pem
             ssl_key = <\(base)/server.key
-            auth_mechanisms = plain login
+            auth_mechanisms = plain login \(oauth?.server == nil ? "" : oauth!.mechanisms.joined(separator: " "))
             passdb {
               driver = passwd-file
               args = scheme=PLAIN username_format=%u \(users)
@@ -88,6 +97,30 @@ public final class IMAPTestServer: @unchecked Sendable {
             info_log_path = \(base)/dovecot.log
 
             """
+        if let oauth {
+            let introspection = URLComponents(url: oauth.server.issuer.appendingPathComponent("introspect/"), resolvingAgainstBaseURL: false)!
+            let oauthSettings = try folder.write(
+                "oauth2.conf.ext",
+                """
+                introspection_mode = post
+                introspection_url = http://\(oauth.server.introspector.id):\(oauth.server.introspector.secret)@\(introspection.host!):\(introspection.port!)\(introspection.path)
+                force_introspection = yes
+                username_attribute = username
+                username_format = %Ln
+                active_attribute = active
+                active_value = true
+                scope = mail
+
+                """)
+            settings += """
+                passdb {
+                  driver = oauth2
+                  mechanisms = \(oauth.mechanisms.joined(separator: " "))
+                  args = \(oauthSettings)
+                }
+
+                """
+        }
         if !idle {
             // What Dovecot offers after login, IDLE left out.
             settings += "imap_capability = IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE SORT UIDPLUS LITERAL+ MOVE\n"
@@ -151,7 +184,7 @@ public final class IMAPTestServer: @unchecked Sendable {
     public func tool(_ arguments: [String]) throws -> String {
         let result = try ProcessRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", Repository.url("Tests/Tools/imap_tool.py").path, "\(tlsPort)", caFile, Self.user, Self.password] + arguments)
+            ["python3", Repository.url("Tests/Tools/imap_tool.py").path, "\(tlsPort)", caFile, login, Self.password] + arguments)
         guard result.status == 0 else { throw Failure(description: "imap_tool.py \(arguments): \(result.standardError)") }
         return result.standardOutput
     }

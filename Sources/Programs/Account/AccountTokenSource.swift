@@ -16,14 +16,14 @@ actor AccountTokenSource: BearerTokenSource {
     private let store: AccountStore
     /// The tokens in use, of the grant they were made for, and the refresh token they hold now.
     private var tokens: (grant: GrantFile.Grant, tokens: AccessTokens, latest: Locked<BearerToken>)?
-    private var gone: (refreshToken: BearerToken, error: BearerTokenUnavailable)?
+    private var gone: (refreshToken: BearerToken, error: BearerTokenError)?
 
     init(account: String, store: AccountStore) {
         self.account = account
         self.store = store
     }
 
-    func token() async throws(BearerTokenUnavailable) -> String {
+    func token() async throws(BearerTokenError) -> String {
         let grant: GrantFile.Grant
         do {
             grant = try store.grant(for: account)
@@ -59,17 +59,17 @@ actor AccountTokenSource: BearerTokenSource {
 
     /// What the CalDAV client is told: why there is no token, and for a sign-in that is gone,
     /// the command that signs in again.
-    private func unavailable(_ error: OAuthError, grant: GrantFile.Grant?) -> BearerTokenUnavailable {
+    private func unavailable(_ error: OAuthError, grant: GrantFile.Grant?) -> BearerTokenError {
         switch error {
         case .notSignedIn:
-            return BearerTokenUnavailable(reason: "no sign-in is kept for \(account): reservation-feed account add signs in", mayPass: false)
+            return BearerTokenError(reason: "no sign-in is kept for \(account): reservation-feed account add signs in", mayPass: false)
         case _ where error.grantIsGone:
             let command = grant.map(SignInCommand.text(for:)) ?? "reservation-feed account add"
-            let unavailable = BearerTokenUnavailable(reason: "the sign-in of \(account) is gone (\(error)): sign in again with \(command)", mayPass: false)
+            let unavailable = BearerTokenError(reason: "the sign-in of \(account) is gone (\(error)): sign in again with \(command)", mayPass: false)
             if let grant { gone = (tokens?.latest.withLock { $0 } ?? grant.refreshToken, unavailable) }
             return unavailable
         default:
-            return BearerTokenUnavailable(reason: "the sign-in of \(account): \(error)", mayPass: error.mayPass)
+            return BearerTokenError(reason: "the sign-in of \(account): \(error)", mayPass: error.mayPass)
         }
     }
 }

@@ -17,6 +17,8 @@ struct MailProgram: MailboxSyncing {
     var passwordFile: String?
     /// Whether progress may be shown on a terminal while a large folder is first downloaded.
     var showsProgress: Bool
+    /// The kept sign-ins that folders of their users sign in with.
+    var tokens = MailTokens()
 
     /// The settings of the command line (`--mail-password-file`, `--quiet`).
     init(program: String? = nil, passwordFile: String? = nil, showsProgress: Bool = true) {
@@ -36,6 +38,7 @@ struct MailProgram: MailboxSyncing {
     func watchCommand(for mailboxes: [String], cache: MailCache) -> (program: String, arguments: [String]) {
         var arguments = ["watch", "--quiet", "--cache", cache.root]
         if let passwordFile { arguments += ["--password-file", passwordFile] }
+        for user in tokens.users(among: mailboxes.compactMap { try? MailboxURL($0) }) { arguments += ["--tokens-for", user] }
         return (programPath, arguments + mailboxes)
     }
 
@@ -48,36 +51,44 @@ struct MailProgram: MailboxSyncing {
         }
         var arguments = ["sync", "--quiet", "--cache", cache.root, "--message-size", "\(messageLimit)"]
         if let passwordFile { arguments += ["--password-file", passwordFile] }
+        let users = tokens.users(among: mailboxes)
+        for user in users { arguments += ["--tokens-for", user] }
         // What it says comes as messages on its standard output; its standard error is this
         // program's, for what a program that dies unexpectedly prints.
+        // Its standard input carries the access tokens it asks for, when folders sign in with them.
         let messages: (read: Int32, write: Int32)
+        let input: (read: Int32, write: Int32)?
         let pid: pid_t
         do {
             messages = try ChildProcess.pipe()
+            input = users.isEmpty ? nil : try ChildProcess.pipe()
         } catch {
             throw MailboxSyncError("cannot start \(path): \(error)")
         }
         do {
             pid = try ChildProcess.spawn(
                 path, arguments + mailboxes.map(\.description), environment: ProcessInfo.processInfo.environment,
-                streams: [.path("/dev/null", O_RDONLY), .descriptor(messages.write), .descriptor(STDERR_FILENO)])
+                streams: [input.map { .descriptor($0.read) } ?? .path("/dev/null", O_RDONLY), .descriptor(messages.write), .descriptor(STDERR_FILENO)])
         } catch {
-            close(messages.read)
-            close(messages.write)
+            for end in [messages.read, messages.write, input?.read, input?.write].compactMap({ $0 }) { close(end) }
             throw MailboxSyncError("cannot start \(path): \(error)")
         }
         close(messages.write)
+        if let input { close(input.read) }
+        defer { if let input { close(input.write) } }
+        let tokens = self.tokens
         // Progress only where a person watches: this program's own standard error is a terminal.
         let showsProgress = self.showsProgress && isatty(STDERR_FILENO) != 0
         var progressShown = false
         var failure: String?
         MailProgramMessage.read(from: messages.read) { message in
+            if let input, tokens.answer(message, to: input.write) { return }
             switch message {
             case .progress:
                 guard showsProgress else { return }
                 FileHandle.standardError.write(Data("\r\(message)".utf8))
                 progressShown = true
-            case .synced, .failed, .changed, .retrying:
+            case .synced, .failed, .changed, .retrying, .tokenWanted:
                 if progressShown { FileHandle.standardError.write(Data("\n".utf8)) }
                 progressShown = false
                 if case .failed(_, let reason) = message { failure = reason }

@@ -63,7 +63,7 @@ final class InputChanges: AsyncSequence, Sendable {
         }
         if let mailProgram, !folders.isEmpty {
             mailWatcher = MailboxWatcher(
-                command: mailProgram.program.watchCommand(for: folders, cache: mailProgram.cache), onNotice: onNotice
+                command: mailProgram.program.watchCommand(for: folders, cache: mailProgram.cache), tokens: mailProgram.program.tokens, onNotice: onNotice
             ) { folder in mailChanges.yield(.mailbox(folder)) }
         } else {
             mailWatcher = nil

@@ -18,6 +18,8 @@ final class MailboxWatcher: Sendable {
     private let arguments: [String]
     private let onChange: @Sendable (String) -> Void
     private let onNotice: @Sendable (String) -> Void
+    /// What answers the program's requests for access tokens (on its standard input).
+    private let tokens: MailTokens
     /// The running program: its process id, the end of the pipe to its standard input (closed
     /// by ``stop()``), whether it was told to stop and whether it has ended (then its id may
     /// belong to another process, and is never signalled).
@@ -38,11 +40,12 @@ final class MailboxWatcher: Sendable {
     ///     (`warning: …; trying again in 30 s`) or cannot be read at all (`error: …`).
     ///   - onChange: Called with the folder's URL after each change.
     init(
-        command: (program: String, arguments: [String]), onNotice: @escaping @Sendable (String) -> Void,
+        command: (program: String, arguments: [String]), tokens: MailTokens = MailTokens(), onNotice: @escaping @Sendable (String) -> Void,
         onChange: @escaping @Sendable (String) -> Void
     ) {
         program = command.program
         arguments = command.arguments
+        self.tokens = tokens
         self.onNotice = onNotice
         self.onChange = onChange
     }
@@ -67,7 +70,8 @@ final class MailboxWatcher: Sendable {
         }
         let pid: pid_t
         do {
-            // Standard input is never written: the program ends when it is closed.
+            // Standard input carries only the answers to its requests for access tokens; the
+            // program ends when it is closed.
             pid = try ChildProcess.spawn(
                 program, arguments, environment: ProcessInfo.processInfo.environment,
                 streams: [.descriptor(pipes.input.read), .descriptor(pipes.output.write), .descriptor(STDERR_FILENO)])
@@ -78,17 +82,25 @@ final class MailboxWatcher: Sendable {
         close(pipes.input.read)
         close(pipes.output.write)
         child.withLock { $0 = Child(pid: pid, input: pipes.input.write) }
-        let (program, child, onChange, onNotice) = (program, child, onChange, onNotice)
-        let messages = pipes.output.read
+        let (program, child, onChange, onNotice, tokens) = (program, child, onChange, onNotice, self.tokens)
+        let (messages, input) = (pipes.output.read, pipes.input.write)
         let reading = DetachedThread.start {
             var failed = false
             MailProgramMessage.read(from: messages) { message in
+                // Answered while the input is open (a stop closes it under the lock).
+                if case .tokenWanted(_, let user, let refused) = message {
+                    let answer = tokens.answer(user: user, refused: refused)
+                    child.withLock { state in
+                        if !state.stopping { _ = ChildProcess.writeAll(input, Array(answer.line.utf8)) }
+                    }
+                    return
+                }
                 switch message {
                 case .changed(let folder): onChange(folder)
                 case .retrying, .failed:
                     failed = true
                     onNotice(message.description)
-                case .progress, .synced: break
+                case .progress, .synced, .tokenWanted: break
                 }
             }
             close(messages)

@@ -1,0 +1,64 @@
+import Basics
+import CalDAV
+import Foundation
+import MailProgramProtocol
+import Mailboxes
+import OAuth
+
+/// The access tokens of kept sign-ins, for the IMAP folders `reservation-feed-mail` reads: a
+/// folder whose user has a kept sign-in signs in with OAuth 2.0, and the mail program asks for
+/// a token at each login (``MailProgramMessage/tokenWanted(folder:user:refused:)``), answered here
+/// on its standard input (``MailProgramToken``). The sign-in's refresh token never leaves this
+/// program; access tokens are refreshed as for CalDAV (``AccountTokenSource``).
+final class MailTokens: Sendable {
+    private let store: AccountStore
+    /// Each user's tokens, and the token last given (to name it when the server refused it).
+    private let sources = Locked<[String: (source: AccountTokenSource, last: String?)]>([:])
+
+    init(store: AccountStore = AccountStore()) {
+        self.store = store
+    }
+
+    /// The users of `mailboxes` that have a kept sign-in: their folders sign in with it.
+    func users(among mailboxes: [MailboxURL]) -> [String] {
+        var seen: Set<String> = []
+        return mailboxes.map(\.user).filter { user in
+            seen.insert(user).inserted && FileManager.default.fileExists(atPath: store.file(for: user).path)
+        }
+    }
+
+    /// The answer to a request for `user`'s token, waited for here (the mail program waits
+    /// too): a token, or why there is none.
+    func answer(user: String, refused: Bool) -> MailProgramToken {
+        let (source, last) = sources.withLock { sources in
+            let entry = sources[user] ?? (AccountTokenSource(account: user, store: store), nil)
+            sources[user] = entry
+            return entry
+        }
+        let result = Locked<MailProgramToken?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            if refused, let last { await source.refused(last) }
+            do throws(BearerTokenError) {
+                let token = try await source.token()
+                result.withLock { $0 = .token(user: user, value: token) }
+            } catch {
+                result.withLock { $0 = .unavailable(user: user, reason: error.reason, mayPass: error.mayPass) }
+            }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 60) == .success, let answer = result.withLock({ $0 }) else {
+            return .unavailable(user: user, reason: "no access token could be had within 60 s", mayPass: true)
+        }
+        if case .token(_, let value) = answer { sources.withLock { $0[user]?.last = value } }
+        return answer
+    }
+
+    /// Answers `message` when it asks for a token, writing the answer to `input` (the mail
+    /// program's standard input); whether it was such a request.
+    func answer(_ message: MailProgramMessage, to input: Int32) -> Bool {
+        guard case .tokenWanted(_, let user, let refused) = message else { return false }
+        _ = ChildProcess.writeAll(input, Array(answer(user: user, refused: refused).line.utf8))
+        return true
+    }
+}
