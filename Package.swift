@@ -31,8 +31,9 @@
 // places are and which zones they keep (and the names Windows gives zones); `Basics` what every
 // module shares (libc under one name, trimming of text, a lock, the one file read error),
 // `TextFolding` names compared as typed, and `Parallel` work spread over the cores. Only
-// `ICalendar` imports `CLibical`; only `FeedServer` imports Hummingbird, only `CalDAV`
-// AsyncHTTPClient. IMAP folders are spoken to by `reservation-feed-mail` alone (the `IMAP`
+// `ICalendar` imports `CLibical`; only `FeedServer` imports Hummingbird, only `CalDAV` and
+// `OAuth` (sign-ins for providers that demand OAuth 2.0, program-side: the library keeps no token
+// logic) AsyncHTTPClient. IMAP folders are spoken to by `reservation-feed-mail` alone (the `IMAP`
 // module, the only one importing `CLibEtpan`), which fills the cache (`Mailboxes`) that the
 // readers then read, so that no run without a mailbox loads libetpan. Before an e-mail's
 // bookings are used, `SenderVerification` checks who sent it: `DKIM` (the only module importing

@@ -11,7 +11,10 @@ public actor AccessTokens {
     private var grant: GrantFile.Grant
     private let keep: @Sendable (GrantFile.Grant) throws(OAuthError) -> Void
     private let clock: @Sendable () -> Date
-    private var current: (token: BearerToken, expires: Date)?
+    /// The token in use, when it ends, and how long before its end it is replaced: a minute,
+    /// or half its life when it lives two minutes or less (so that a short-lived token is not
+    /// refreshed at every request).
+    private var current: (token: BearerToken, expires: Date, margin: TimeInterval)?
     private var refreshing: Task<BearerToken, any Error>?
 
     /// How long before its end a token is replaced.
@@ -39,8 +42,14 @@ public actor AccessTokens {
     /// - Throws: The server's refusal (``OAuthError/grantIsGone`` when the person must sign in
     ///   again), or why it could not be reached.
     public func token() async throws(OAuthError) -> BearerToken {
-        if let current, current.expires.timeIntervalSince(clock()) > Self.margin { return current.token }
-        return try await refreshed()
+        if let current, current.expires.timeIntervalSince(clock()) > current.margin { return current.token }
+        do {
+            return try await refreshed()
+        } catch where !error.grantIsGone {
+            // A provider away for a moment: a token still good is good enough meanwhile.
+            if let current, current.expires > clock() { return current.token }
+            throw error
+        }
     }
 
     /// Says a server refused `token`: the next ``token()`` refreshes, unless a newer one came
@@ -73,7 +82,8 @@ public actor AccessTokens {
         }
         // The token is usable whatever becomes of keeping the rotated refresh token, which is
         // then said by the error (the next run would find the old one spent).
-        current = (response.accessToken, clock().addingTimeInterval(TimeInterval(response.expiresIn ?? Int(Self.assumedLife))))
+        let life = TimeInterval(response.expiresIn ?? Int(Self.assumedLife))
+        current = (response.accessToken, clock().addingTimeInterval(life), min(Self.margin, life / 2))
         if let rotated = response.refreshToken, rotated != grant.refreshToken {
             grant.refreshToken = rotated
             try keep(grant)

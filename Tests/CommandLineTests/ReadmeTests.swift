@@ -70,6 +70,8 @@ struct ReadmeTests {
             "the donated e-mail is verified by its sender's DNS keys; ServeCommandTests donates through the same API with curl's header",
         "$ reservation-feed calendars https://caldav.fastmail.com/ --user ada@fastmail.com --password-file ~/.config/reservation-feed/caldav-password":
             "it needs a Fastmail account; PublishDiscoveryTests lists a local CalDAV server's calendars the same way",
+        "$ reservation-feed account add google ada@gmail.com --client ~/Downloads/client_secret_1234.apps.googleusercontent.com.json":
+            "it needs a Google account and a client of its own; AccountCommandTests, PublishAccountTests and IMAPAccountTests run the same commands against a test authorization server, Radicale behind a token gate and Dovecot",
         "reservation-feed · reservation-feed-mail · reservation-feed-kitinerary · library-usage": "the module map: PackageStructureTests checks it against the manifest and Package.swift's",
         "swift package generate-documentation --target ReservationFeed": "CI's .ci/run builds the documentation with warnings as errors",
         "swift run -c release --package-path Benchmarks reservation-feed-bench": "a benchmark: timings are measured, never asserted (docs/performance.md)",
@@ -237,6 +239,8 @@ struct ReadmeTests {
         for command in ["generate", "lint", "serve", "publish", "calendars"] {
             help[command] = try ProcessRunner.run(Self.tool, [command, "--help"]).standardOutput
         }
+        // `account`'s lines name its subcommands' options.
+        help["account"] = try ["add", "list", "remove"].map { try ProcessRunner.run(Self.tool, ["account", $0, "--help"]).standardOutput }.joined()
         var command = ""
         for line in try block("reservation-feed generate INPUT... --output FEED.ics [--now ISO8601] [--locale TAG] [--include-unconfirmed]").lines {
             let words = line.split(separator: " ")

@@ -51,3 +51,31 @@ struct AccessTokensTests {
         #expect(error?.grantIsGone == true)
     }
 }
+
+extension AccessTokensTests {
+    @Test("a token that lives a minute is replaced at half its life, not at every request; a provider away keeps a token still good in use")
+    func shortLived() async throws {
+        var server: OAuthTestServer? = try OAuthTestServer(accessSeconds: 60)
+        let (client, signedIn) = try await try #require(server).signIn()
+        let grant = GrantFile.Grant(
+            issuer: client.metadata.issuer, clientID: "reservation-feed-test", account: "ada", scopes: signedIn.scopes ?? [],
+            refreshToken: try #require(signedIn.refreshToken))
+        let now = Locked(Date())
+        let tokens = AccessTokens(client: client, grant: grant, keep: { _ in }, clock: { now.withLock { $0 } })
+        let first = try await tokens.token()
+        now.withLock { $0 = $0.addingTimeInterval(20) }
+        #expect(try await tokens.token() == first)
+        now.withLock { $0 = $0.addingTimeInterval(15) }
+        let second = try await tokens.token()
+        #expect(second != first)
+
+        // The provider goes away: the token in use (good until 60 s after its refresh) serves
+        // until its end, and then the provider's absence is said.
+        server = nil
+        now.withLock { $0 = $0.addingTimeInterval(35) }
+        #expect(try await tokens.token() == second)
+        now.withLock { $0 = $0.addingTimeInterval(30) }
+        let error = await #expect(throws: OAuthError.self) { try await tokens.token() }
+        #expect(error?.mayPass == true)
+    }
+}

@@ -86,6 +86,7 @@ final class MailboxWatcher: Sendable {
         let (messages, input) = (pipes.output.read, pipes.input.write)
         let reading = DetachedThread.start {
             var failed = false
+            var said: [String: String] = [:]
             MailProgramMessage.read(from: messages) { message in
                 // Answered while the input is open (a stop closes it under the lock).
                 if case .tokenWanted(_, let user, let refused) = message {
@@ -96,9 +97,14 @@ final class MailboxWatcher: Sendable {
                     return
                 }
                 switch message {
-                case .changed(let folder): onChange(folder)
+                case .changed(let folder):
+                    said[folder] = nil
+                    onChange(folder)
                 case .retrying, .failed:
                     failed = true
+                    // The same trouble again (a refused sign-in, tried every 5 minutes) is said once.
+                    guard said[message.folder] != message.description else { return }
+                    said[message.folder] = message.description
                     onNotice(message.description)
                 case .progress, .synced, .tokenWanted: break
                 }
