@@ -20,7 +20,7 @@
 //   ICalendar · DKIM · IMAP · CalDAV · Airports · Gazetteer
 //   EventModel · Reservations · MailMessage · Mailboxes · Geography
 //   Chrono · Diagnostics · TimeZoneMap · PublicSuffix · HTMLMarkup · XMLParsing · OAuth · ProgramSupport · MailProgramProtocol
-//   Basics · TextFolding · JSONParsing · Parallel · CWriteback
+//   Basics · TextFolding · JSONParsing · Parallel · CWriteback · CSecretService
 //   CLibical · CGMime · CLibXML2 · CLibEtpan · COpenDKIM · CLibPSL
 //
 // `Diagnostics` is what every stage says things in: where something came from (an `Origin`: a
@@ -203,6 +203,9 @@ let package = Package(
         // One call of Linux's that Swift's Glibc module leaves out: a feed's writing to disk
         // started while it is written, so that its fsync waits less.
         .target(name: "CWriteback"),
+        // The desktop's Secret Service through libsecret, loaded (dlopen) only when a sign-in's
+        // token is kept or read: no build dependency, nothing loaded by other runs.
+        .target(name: "CSecretService", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "ReservationFeed",
             dependencies: [
@@ -237,7 +240,8 @@ let package = Package(
         .target(
             name: "OAuth",
             dependencies: [
-                "Basics", .product(name: "Crypto", package: "swift-crypto"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Basics", "CSecretService", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),

@@ -9,9 +9,14 @@ public struct AccountStore: Sendable {
     /// private.
     public let base: String
 
+    /// Where refresh tokens go: the desktop's keyring where one answers, unless
+    /// `RESERVATION_FEED_SECRETS=file` asks for the file (``GrantFile``).
+    public let tokenPlace: GrantFile.TokenPlace
+
     /// The store under `base`.
-    public init(base: String) {
+    public init(base: String, tokenPlace: GrantFile.TokenPlace = .file) {
         self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
+        self.tokenPlace = tokenPlace
     }
 
     /// The store of the user `environment` belongs to.
@@ -19,7 +24,7 @@ public struct AccountStore: Sendable {
         let state =
             environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (PrivateFolder.home(environment: environment) ?? "/nonexistent") + "/.local/state"
-        self.init(base: state + "/reservation-feed")
+        self.init(base: state + "/reservation-feed", tokenPlace: environment["RESERVATION_FEED_SECRETS"] == "file" ? .file : .keyring)
     }
 
     /// The folder of the grant files.
@@ -32,9 +37,10 @@ public struct AccountStore: Sendable {
         GrantFile(path: folder + "/" + Self.fileName(account) + ".json")
     }
 
-    /// Keeps `grant` in its account's file.
-    public func save(_ grant: GrantFile.Grant) throws(OAuthError) {
-        try file(for: grant.account).save(grant, base: base)
+    /// Keeps `grant` in its account's file, its token where ``tokenPlace`` says.
+    @discardableResult
+    public func save(_ grant: GrantFile.Grant) throws(OAuthError) -> GrantFile.Kept {
+        try file(for: grant.account).save(grant, base: base, place: tokenPlace)
     }
 
     /// The grant kept for `account`.

@@ -2,9 +2,9 @@ import Basics
 import Foundation
 
 /// A sign-in kept between runs, in a file only its owner can read: the provider's issuer, the
-/// client, the account, the scopes granted and the refresh token. No access token is kept: each
-/// run gets a fresh one. (Where the desktop's Secret Service runs, the refresh token will be kept
-/// there instead; this file is the fallback and the systemd units' credential.)
+/// client, the account, the scopes granted and the refresh token, or, where the desktop's Secret
+/// Service runs (``SecretService``), a mark that the token is kept there. No access token is
+/// kept: each run gets a fresh one.
 ///
 /// The file is mode `0600` in a folder only its owner may change (`PrivateFolder`); one that
 /// others can read is refused, not read. It is replaced whole (a temporary file, flushed,
@@ -31,6 +31,8 @@ public struct GrantFile: Sendable {
         /// The file the client came from (Google's `client_secret_*.json`), for the command that
         /// signs in again; `nil` when the client was named by its identifier.
         public var clientFile: String?
+        /// Whether the refresh token was read from the desktop's keyring (set by ``load()``).
+        public var tokenInKeyring = false
 
         public init(
             issuer: String, clientID: String, account: String, scopes: [String], refreshToken: BearerToken, provider: String? = nil,
@@ -85,14 +87,48 @@ public struct GrantFile: Sendable {
         let bytes = Descriptor.read(descriptor, upTo: Int(status.st_size) + 1)
         let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
         guard let object, let issuer = object["issuer"] as? String, let clientID = object["client_id"] as? String,
-            let account = object["account"] as? String, let token = object["refresh_token"] as? String, !token.isEmpty
+            let account = object["account"] as? String
         else {
             throw .grantFile(path: path, reason: "is not a sign-in this program kept (sign in again)")
         }
-        return Grant(
-            issuer: issuer, clientID: clientID, account: account, scopes: object["scopes"] as? [String] ?? [], refreshToken: BearerToken(token),
+        let inKeyring = object["refresh_token_in"] as? String == Self.keyringMark
+        let token: BearerToken
+        if inKeyring {
+            do {
+                token = try SecretService.lookup(issuer: issuer, account: account)
+            } catch {
+                throw .grantFile(path: path, reason: "keeps its token in the desktop's keyring, but \(error.reason) (unlock the keyring, or sign in again)")
+            }
+        } else if let text = object["refresh_token"] as? String, !text.isEmpty {
+            token = BearerToken(text)
+        } else {
+            throw .grantFile(path: path, reason: "is not a sign-in this program kept (sign in again)")
+        }
+        var grant = Grant(
+            issuer: issuer, clientID: clientID, account: account, scopes: object["scopes"] as? [String] ?? [], refreshToken: token,
             provider: object["provider"] as? String, clientSecret: (object["client_secret"] as? String).map(BearerToken.init),
             clientFile: object["client_file"] as? String)
+        grant.tokenInKeyring = inKeyring
+        return grant
+    }
+
+    /// What the file says in place of a token kept in the keyring.
+    static let keyringMark = "secret-service"
+
+    /// Where a refresh token goes.
+    public enum TokenPlace: Sendable, Hashable {
+        /// In the file itself.
+        case file
+        /// In the desktop's Secret Service, where one answers; else in the file.
+        case keyring
+    }
+
+    /// Where the token went, and when it was to go to the keyring and did not, why.
+    public struct Kept: Sendable, Hashable {
+        public var place: TokenPlace
+        /// Why the keyring was not used, when a Secret Service answered and refused (a person
+        /// expects it there); `nil` when none runs here, which is what servers are.
+        public var note: String?
     }
 
     /// The largest file read as a grant.
@@ -102,17 +138,32 @@ public struct GrantFile: Sendable {
     ///
     /// - Parameter base: The first folder that is the program's own (the state folder), from
     ///   which every folder down to the file's must be private.
-    public func save(_ grant: Grant, base: String) throws(OAuthError) {
+    /// - Parameter place: Where the refresh token goes: the keyring falls back to the file.
+    @discardableResult
+    public func save(_ grant: Grant, base: String, place: TokenPlace = .file) throws(OAuthError) -> Kept {
         let folder = (path as NSString).deletingLastPathComponent
         do {
             try PrivateFolder.make(folder, base: base)
         } catch {
             throw .grantFile(path: path, reason: "\(error)")
         }
-        var object: [String: Any] = [
-            "issuer": grant.issuer, "client_id": grant.clientID, "account": grant.account, "scopes": grant.scopes,
-            "refresh_token": grant.refreshToken.value,
-        ]
+        var object: [String: Any] = ["issuer": grant.issuer, "client_id": grant.clientID, "account": grant.account, "scopes": grant.scopes]
+        var kept = Kept(place: .file)
+        if place == .keyring {
+            do {
+                try SecretService.store(grant.refreshToken, issuer: grant.issuer, account: grant.account)
+                kept.place = .keyring
+            } catch .failed(let why) {
+                kept.note = SecretService.KeyringError.failed(why).reason
+            } catch {
+                // No Secret Service here: the file, as on any server.
+            }
+        }
+        if kept.place == .keyring {
+            object["refresh_token_in"] = Self.keyringMark
+        } else {
+            object["refresh_token"] = grant.refreshToken.value
+        }
         object["provider"] = grant.provider
         object["client_secret"] = grant.clientSecret?.value
         object["client_file"] = grant.clientFile
@@ -136,10 +187,21 @@ public struct GrantFile: Sendable {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
+        return kept
     }
 
-    /// Forgets the grant (after a revocation, or a grant found gone).
+    /// Forgets the grant (after a revocation, or a grant found gone), its token in the keyring
+    /// too.
     public func remove() throws(OAuthError) {
+        if let data = FileManager.default.contents(atPath: path), let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            object["refresh_token_in"] as? String == Self.keyringMark, let issuer = object["issuer"] as? String, let account = object["account"] as? String
+        {
+            do {
+                try SecretService.clear(issuer: issuer, account: account)
+            } catch {
+                throw .grantFile(path: path, reason: "keeps its token in the desktop's keyring, which could not forget it: \(error.reason)")
+            }
+        }
         guard unlink(path) == 0 || errno == ENOENT else { throw .grantFile(path: path, reason: "cannot be removed (\(Self.reason()))") }
     }
 

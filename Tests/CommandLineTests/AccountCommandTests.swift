@@ -68,7 +68,8 @@ struct AccountCommandTests {
         let server: OAuthTestServer
         let folder: TemporaryFolder
         let browser: String
-        var environment: [String: String] { ["XDG_STATE_HOME": folder.path("state"), "HOME": folder.path("home")] }
+        // Sign-ins in files: a desktop's keyring, where one runs, is KeyringAccountTests'.
+        var environment: [String: String] { ["XDG_STATE_HOME": folder.path("state"), "HOME": folder.path("home"), "RESERVATION_FEED_SECRETS": "file"] }
         var grants: String { folder.path("state/reservation-feed/accounts") }
 
         init() throws {

@@ -21,7 +21,9 @@ struct IMAPAccountTests {
         let server: IMAPTestServer
         let folder: TemporaryFolder
         var environment: [String: String] {
-            ["SSL_CERT_FILE": server.caFile, "XDG_CACHE_HOME": folder.path("cache"), "XDG_STATE_HOME": folder.path("state"), "HOME": folder.path("home")]
+            ["SSL_CERT_FILE": server.caFile, "XDG_CACHE_HOME": folder.path("cache"), "XDG_STATE_HOME": folder.path("state"), "HOME": folder.path("home"),
+                "RESERVATION_FEED_SECRETS": "file",
+            ]
         }
         var mailbox: String { "imaps://ada%40example.org@localhost:\(server.tlsPort)/INBOX" }
 
@@ -100,5 +102,30 @@ struct IMAPAccountTests {
         let password = try world.run(["generate", world.mailbox, "--output", world.folder.path("mail.ics"), "--now", "2030-01-01T00:00:00Z"], extra: ["RESERVATION_FEED_IMAP_PASSWORD": IMAPTestServer.password])
         #expect(password.status == 0, "\(password.standardError)")
         try world.expectNoToken(in: [signIn, run, password], earlier: issued)
+    }
+
+    @Test("serve watches a folder through the sign-in: its watch asks for a token at each login, and new mail reaches the feed")
+    func watched() throws {
+        let world = try World(mechanisms: ["oauthbearer", "xoauth2"])
+        try world.server.append([IMAPCommandTests.confirmed])
+        let signIn = try world.signIn()
+        let feed = world.folder.path("served.ics")
+        let serve = try AccountCommandTests.Running(
+            ["serve", world.mailbox, "--output", feed, "--port", "0", "--now", "2030-01-01T00:00:00Z"] + Repository.dkimKeyOptions, environment: world.environment)
+        func waitForFeed(containing text: String) -> Bool {
+            for _ in 0..<300 {
+                if ((try? String(contentsOfFile: feed, encoding: .utf8)) ?? "").contains(text) { return true }
+                usleep(100_000)
+            }
+            return false
+        }
+        #expect(waitForFeed(containing: "EPIC Steak"), "\(serve.errors.withLock { $0 })")
+        try world.server.append([IMAPCommandTests.hotel])
+        #expect(waitForFeed(containing: "Hotel Norge"), "\(serve.errors.withLock { $0 })\n\(world.server.log.suffix(1500))")
+        let logins = world.server.log.components(separatedBy: "method=OAUTHBEARER").count - 1
+        #expect(logins >= 2, "\(world.server.log.suffix(1500))")
+        kill(serve.process.processIdentifier, SIGTERM)
+        let served = serve.finish()
+        try world.expectNoToken(in: [signIn, served])
     }
 }

@@ -22,7 +22,7 @@ struct PublishAccountTests {
         let server: BearerCalDAVServer
         let folder: TemporaryFolder
         let inputs: String
-        var environment: [String: String] { ["XDG_STATE_HOME": folder.path("state"), "HOME": folder.path("home")] }
+        var environment: [String: String] { ["XDG_STATE_HOME": folder.path("state"), "HOME": folder.path("home"), "RESERVATION_FEED_SECRETS": "file"] }
         var grantFile: String { folder.path("state/reservation-feed/accounts/\(PublishAccountTests.account).json") }
 
         init(quota: Int? = nil) async throws {

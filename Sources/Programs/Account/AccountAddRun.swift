@@ -63,9 +63,11 @@ public struct AccountAddRun {
         let grant = GrantFile.Grant(
             issuer: metadata.issuer, clientID: registration.clientID, account: options.account, scopes: response.scopes ?? scopes,
             refreshToken: refreshToken, provider: provider?.name, clientSecret: registration.clientSecret, clientFile: clientFile)
-        try store.save(grant)
+        let kept = try store.save(grant)
         let checked = response.identity == nil ? " (the provider did not say which account signed in: make sure it was this one)" : ""
-        StandardError.print("Signed in as \(options.account)\(checked). The sign-in is kept in \(file.path)\(replaced ? ", replacing the one kept before" : "").")
+        let keyring = kept.place == .keyring ? ", its token in the desktop's keyring" : ""
+        StandardError.print("Signed in as \(options.account)\(checked). The sign-in is kept in \(file.path)\(keyring)\(replaced ? ", replacing the one kept before" : "").")
+        if let note = kept.note { StandardError.print("note: the token is kept in that file, readable by you alone: \(note)") }
         StandardError.print("Use it with --account \(SignInCommand.quoted(options.account)) (publish, calendars, imap:// inputs).")
     }
 

@@ -21,7 +21,8 @@ public struct AccountListRun {
         for (file, result) in entries {
             switch result {
             case .success(let grant):
-                print([grant.account, grant.provider ?? grant.issuer, Self.uses(of: grant), file.path].map(Self.cell).joined(separator: "\t"))
+                let place = file.path + (grant.tokenInKeyring ? " (token in the keyring)" : "")
+                print([grant.account, grant.provider ?? grant.issuer, Self.uses(of: grant), place].map(Self.cell).joined(separator: "\t"))
             case .failure(let error):
                 StandardError.print("error: \(said(error))")
                 unreadable = true
