@@ -29,6 +29,7 @@ public final class StandardInputTokens: IMAPTokenSource {
     /// An answer line read from standard input (one that is not an answer is passed over).
     public func take(line: some StringProtocol) {
         guard let answer = try? MailProgramToken(line: line) else { return }
+        CoreDumps.forbid()
         state.withLock { state in
             state.received += 1
             state.answers[answer.user] = (answer, state.received)

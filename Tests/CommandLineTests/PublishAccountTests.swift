@@ -142,6 +142,9 @@ struct PublishAccountTests {
         let follower = try AccountCommandTests.Running(world.publish + ["--follow", "--rescan", "1"], environment: world.environment)
         _ = try follower.waitFor(/(1 created)/)
         #expect(world.server.events(in: "trips").count == 1)
+        // Holding tokens, it writes no core file should it crash.
+        let limits = try String(contentsOfFile: "/proc/\(follower.process.processIdentifier)/limits", encoding: .utf8)
+        #expect(limits.split(separator: "\n").contains { $0.hasPrefix("Max core file size") && $0.split(separator: " ").dropFirst(4).prefix(2) == ["0", "0"] }, "\(limits)")
         try await world.revoke()
         try world.book("R2", day: 12)
         _ = try follower.waitFor(/(is gone \(the authorization server refused)/)
