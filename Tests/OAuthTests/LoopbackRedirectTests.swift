@@ -19,8 +19,10 @@ struct LoopbackRedirectTests {
         let metadataURL = AuthorizationServerMetadata.locations(ofIssuer: server.issuer)[0]
         let metadata = try AuthorizationServerMetadata.read(try await URLSession.shared.data(from: metadataURL).0, issuer: server.issuer.absoluteString)
         let request = AuthorizationRequest(client: ClientRegistration(clientID: server.clientID), redirectURI: listener.redirectURI, scopes: ["calendar"])
-        let waiting = Task.detached {
-            try listener.waitForRedirect(seconds: 30, state: request.state) { _ in LoopbackRedirect.Page(status: 200, message: "Signed in. You may close this tab.") }
+        let waiting = Task {
+            try await onThreadOfItsOwn {
+                try listener.waitForRedirect(seconds: 30, state: request.state) { _ in LoopbackRedirect.Page(status: 200, message: "Signed in. You may close this tab.") }
+            }
         }
         // A browser's stray request first, then the sign-in, whose redirect it follows.
         let (_, stray) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(listener.port)/favicon.ico")!)

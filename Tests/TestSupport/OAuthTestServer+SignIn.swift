@@ -13,7 +13,9 @@ extension OAuthTestServer {
         let client = TokenClient(metadata: metadata, client: ClientRegistration(clientID: clientID))
         let listener = try LoopbackRedirect()
         let request = AuthorizationRequest(client: client.client, redirectURI: listener.redirectURI, scopes: scopes)
-        let waiting = Task.detached { try listener.waitForRedirect(seconds: 30, state: request.state) { _ in LoopbackRedirect.Page(status: 200, message: "Signed in.") } }
+        let waiting = Task {
+            try await onThreadOfItsOwn { try listener.waitForRedirect(seconds: 30, state: request.state) { _ in LoopbackRedirect.Page(status: 200, message: "Signed in.") } }
+        }
         guard let address = request.url(at: metadata.authorizationEndpoint) else { throw ProcessRunner.NotStarted(description: "no authorization URL") }
         _ = try await URLSession.shared.data(from: address)
         let code = try request.code(fromRedirect: try await waiting.value)
