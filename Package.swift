@@ -265,7 +265,7 @@ let package = Package(
             name: "Programs",
             dependencies: [
                 "Basics", "Chrono", "Diagnostics", "ReservationFeed", "ReservationImport", "MailProgramProtocol", "Mailboxes", "ProgramSupport",
-                "FeedServer", "CalDAVPublishing", "CalDAV", "OAuth", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FeedServer", "CalDAVPublishing", "CalDAV", "OAuth", "PublicSuffix", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]),
         .executableTarget(
@@ -332,7 +332,7 @@ let package = Package(
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "OAuth", "Basics", "TestSupport"]),
         .testTarget(
             name: "ProgramsTests",
-            dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "Basics", "MailProgramProtocol", "OAuth", "TestSupport"] + kitineraryHelper),
+            dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "Basics", "MailProgramProtocol", "Mailboxes", "OAuth", "TestSupport"] + kitineraryHelper),
         .testTarget(name: "OAuthTests", dependencies: ["OAuth", "Basics", "TestSupport"]),
         .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "CalDAV", "ReservationFeed", "TestSupport"]),
         .testTarget(

@@ -53,12 +53,11 @@ public struct CredentialScope: Sendable, Hashable {
     /// token is good for whatever the person allowed, at every server of its provider; a
     /// password is the account's at one service.
     public func tokenRefusal(for url: URL) -> String? {
-        if let refusal = refusal(for: url) { return refusal.replacingOccurrences(of: "the password", with: "the token") }
         let (targetScheme, targetHost, targetPort) = Self.origin(of: url)
         guard targetScheme == scheme, targetHost == host, targetPort == port else {
-            return "\(Self.describe(targetScheme, targetHost, targetPort)) is not the address named (\(Self.describe(scheme, host, port))): a token goes to that host alone"
+            return "\(Self.describe(targetScheme, targetHost, targetPort)) is not the address named (\(Self.describe(scheme, host, port))): a token goes to that address alone"
         }
-        return nil
+        return refusal(for: url)?.replacingOccurrences(of: "the password", with: "the token")
     }
 
     /// Whether `host` is this machine: `localhost`, 127.0.0.0/8 or `::1`.

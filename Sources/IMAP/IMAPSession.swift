@@ -246,7 +246,14 @@ final class IMAPSession {
     /// The text of the server's last tagged answer (`[AUTHENTICATIONFAILED] Authentication failed.`).
     private var serverResponse: String? {
         guard let text = session.pointee.imap_response else { return nil }
-        let response = String(cString: text).trimmingWhitespace()
+        // The server's words, printable only: no escape sequence or direction override reaches
+        // a terminal.
+        var printable = String.UnicodeScalarView()
+        for scalar in String(cString: text).unicodeScalars.prefix(300) {
+            let category = scalar.properties.generalCategory
+            printable.append(category == .control || category == .format ? Unicode.Scalar(0x20) : scalar)
+        }
+        let response = String(printable).trimmingWhitespace()
         return response.isEmpty ? nil : response
     }
 

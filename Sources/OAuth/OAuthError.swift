@@ -50,7 +50,12 @@ public enum OAuthError: Error, Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
+    /// What went wrong, in words: whatever of it a server sent, printable only.
     public var description: String {
+        TokenResponse.printable(text)
+    }
+
+    private var text: String {
         switch self {
         case .refused(let code, let explanation):
             "the authorization server refused (\(code))" + (explanation.map { ": \($0)" } ?? "")

@@ -71,6 +71,19 @@ public struct Provider: Sendable, Hashable {
         known.first { $0.name == name.lowercased() }
     }
 
+    /// Whether the scopes granted open the mail (`offline_access`, which providers leave out of
+    /// what they say they granted, aside).
+    public func isForMail(_ granted: [String]) -> Bool {
+        let wanted = mailScopes.filter { $0 != "offline_access" }
+        return !wanted.isEmpty && wanted.allSatisfy(granted.contains)
+    }
+
+    /// Whether the scopes granted open the calendar.
+    public func isForCalendar(_ granted: [String]) -> Bool {
+        let wanted = calendarScopes.filter { $0 != "offline_access" }
+        return !wanted.isEmpty && wanted.allSatisfy(granted.contains)
+    }
+
     /// The scopes a sign-in asks for: mail, the calendar, or both.
     public func scopes(mail: Bool, calendar: Bool) -> [String] {
         var scopes = (mail ? mailScopes : []) + (calendar ? calendarScopes : [])

@@ -10,7 +10,7 @@ import NIOPosix
 /// Every request goes to the endpoint the metadata names and nowhere else: redirects are not
 /// followed (a token endpoint that redirects is not answering as one, and the client's secret or a
 /// refresh token must not follow it to another host). Answers are read up to 64 KB: their head
-/// within 30 s, and their body with no 30 s without a byte.
+/// within 30 s, and the whole of them within 30 s more.
 public struct TokenClient: Sendable {
     /// The server, as its metadata describes it.
     public var metadata: AuthorizationServerMetadata
@@ -92,15 +92,20 @@ public struct TokenClient: Sendable {
     /// - Parameter sleep: Waits that many seconds (tests pass a shorter wait).
     /// - Throws: ``OAuthError/deviceCodeExpired``, or the refusal (`access_denied` when the person
     ///   declined).
+    ///   - within: The most seconds to wait, whatever the codes' life (`--timeout`).
     public func waitForDeviceToken(
-        _ authorization: DeviceAuthorization, sleep: @Sendable (Int) async -> Void = { try? await Task.sleep(for: .seconds($0)) }
+        _ authorization: DeviceAuthorization, within limit: Int? = nil,
+        sleep: @Sendable (Int) async -> Void = { try? await Task.sleep(for: .seconds($0)) }
     ) async throws(OAuthError) -> TokenResponse {
         let form: [(name: String, value: String)] =
             [("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", authorization.deviceCode.value)] + client.formFields
-        let deadline = ContinuousClock.now + .seconds(authorization.expiresIn)
+        let deadline = ContinuousClock.now + .seconds(min(authorization.expiresIn, limit ?? Int.max))
         var interval = authorization.interval
         while ContinuousClock.now < deadline {
-            await sleep(interval)
+            // Never past the deadline, whatever interval the server asks for.
+            let left = deadline - ContinuousClock.now
+            await sleep(max(1, min(interval, Int(left.components.seconds) + 1)))
+            guard ContinuousClock.now < deadline else { break }
             do throws(OAuthError) {
                 return try await token(form)
             } catch .refused("authorization_pending", _) {
@@ -176,7 +181,18 @@ public struct TokenClient: Sendable {
         }
         do {
             let response = try await http.execute(request, timeout: timeout)
-            let body = try await response.body.collect(upTo: answerLimit)
+            // The whole answer within the time, not only its head: a server that sends a byte now
+            // and then is given up on.
+            let body = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+                group.addTask { try await response.body.collect(upTo: answerLimit) }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(30))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let buffer = first else { throw HTTPClientError.deadlineExceeded }
+                return buffer
+            }
             return Answer(
                 status: Int(response.status.code), body: Array(buffer: body),
                 retryAfter: response.headers.first(name: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })

@@ -59,7 +59,17 @@ public struct TokenResponse: Sendable, Hashable {
 
     /// A server's own words, on one line and bounded: they go into messages.
     static func plain(_ text: String) -> String {
-        // No control character (a terminal's escape sequences) reaches a message.
-        String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) }.prefix(300))
+        String(printable(text).prefix(300))
+    }
+
+    /// `text` without control characters (a terminal's escape sequences) or format characters
+    /// (a right-to-left override), each made a space: what a server sends reaches a message so.
+    static func printable(_ text: String) -> String {
+        var printable = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            printable.append(category == .control || category == .format ? Unicode.Scalar(0x20) : scalar)
+        }
+        return String(printable)
     }
 }

@@ -200,7 +200,7 @@ struct AccountCommandTests {
         let world = try World()
         let arguments = ["account", "add", world.server.issuer.absoluteString, "ada@example.org", "--client", world.server.deviceClientID, "--scope", "mail", "--device"]
         let running = try Running(arguments, environment: world.environment)
-        let code = try running.waitFor(/on any device and enter the code (\S+) \(it lasts 30 min\)/)
+        let code = try running.waitFor(/on any device and enter the code (\S+) \(it lasts 5 min\)/)
         #expect(running.errors.withLock { $0 }.contains("open \(world.server.issuer.absoluteString)/device/ on any device"))
         try await world.server.decideDevice(userCode: code, allow: true)
         let allowed = running.finish()

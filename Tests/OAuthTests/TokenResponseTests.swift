@@ -35,6 +35,15 @@ struct TokenResponseTests {
         #expect(try TokenResponse.read(Data(#"{"access_token": "a", "token_type": "Bearer"}"#.utf8), from: "t").identity == nil)
     }
 
+    @Test("what a server says reaches a message printable only: no escape sequence, no direction override, whatever field it came in")
+    func printable() throws {
+        let body = "{\"error\": \"invalid_grant\\u001b]0;PWNED\\u0007\", \"error_description\": \"gone\\u202e\\u001b[2J\"}"
+        let error = #expect(throws: OAuthError.self) { try TokenResponse.read(Data(body.utf8), from: "t") }
+        let said = "\(try #require(error))"
+        #expect(!said.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E }, "\(said.debugDescription)")
+        #expect(said.hasPrefix("the authorization server refused (invalid_grant ]0;PWNED )"))
+    }
+
     @Test("an error object is the server's refusal, with its words on one line; a revoked grant is told apart")
     func refusal() {
         let body = #"{"error": "invalid_grant", "error_description": "Token has been expired or revoked.\nSign in again."}"#

@@ -36,13 +36,18 @@ public struct AccountAddRun {
 
     private func signIn() async throws {
         let provider = Provider.named(options.provider)
+        // What can be checked here is checked before the provider is asked anything.
+        let (registration, clientFile) = try client()
+        if let provider, options.uses.contains(.calendar), provider.calendarScopes.isEmpty {
+            throw OAuthError.registration(
+                "\(provider.name)'s calendar is not reached by CalDAV: subscribe to the feed reservation-feed serve serves instead (see the README)")
+        }
         let metadata: AuthorizationServerMetadata
         if let provider {
             metadata = try await TokenClient.discover(provider: provider)
         } else {
             metadata = try await TokenClient.discover(issuer: try issuerURL())
         }
-        let (registration, clientFile) = try client()
         let client = TokenClient(metadata: metadata, client: registration)
         let scopes = try scopes(provider: provider, metadata: metadata)
         let response = options.device ? try await onAnotherDevice(client, scopes: scopes) : try await inBrowser(client, provider: provider, scopes: scopes)
@@ -52,6 +57,18 @@ public struct AccountAddRun {
             throw OAuthError.malformed(
                 source: metadata.tokenEndpoint.absoluteString,
                 reason: "it gave no refresh token, so the sign-in would last an hour (is the client a desktop app's, and offline access allowed?)")
+        }
+        // A consent screen lets the person untick what was asked: what was not granted is said,
+        // and a sign-in that opens nothing asked for is not kept.
+        let identityScopes: Set = ["openid", "email", "profile", "offline_access"]
+        let asked = scopes.filter { !identityScopes.contains($0) }
+        if let granted = response.scopes {
+            let missing = asked.filter { !granted.contains($0) }
+            if !asked.isEmpty, missing.count == asked.count {
+                try? await client.revoke(refreshToken)
+                throw OAuthError.refused(code: "access_denied", explanation: "none of what was asked for was allowed (\(asked.joined(separator: " "))); nothing was kept")
+            }
+            if !missing.isEmpty { StandardError.print("warning: not allowed, so not usable: \(missing.joined(separator: " "))") }
         }
         if let identity = response.identity, identity.lowercased() != options.account.lowercased() {
             // Not the account named: nothing of this sign-in stays, with the server either.
@@ -163,14 +180,15 @@ public struct AccountAddRun {
     /// The device grant: the code shown, the token endpoint polled.
     private func onAnotherDevice(_ client: TokenClient, scopes: [String]) async throws -> TokenResponse {
         let authorization = try await client.startDeviceAuthorization(scopes: scopes)
-        let minutes = max(1, authorization.expiresIn / 60)
+        let life = min(authorization.expiresIn, options.timeout)
+        let lasting = life < 120 ? "\(life) s" : "\(life / 60) min"
         StandardError.print(
-            "To sign in as \(options.account), open \(authorization.verificationURI) on any device and enter the code \(authorization.userCode) (it lasts \(minutes) min)."
+            "To sign in as \(options.account), open \(authorization.verificationURI) on any device and enter the code \(authorization.userCode) (it lasts \(lasting))."
         )
         if let complete = authorization.verificationURIComplete {
             StandardError.print("Or open this address, which holds the code:\n\n  \(complete)\n")
         }
         StandardError.print("Waiting for the sign-in…")
-        return try await client.waitForDeviceToken(authorization)
+        return try await client.waitForDeviceToken(authorization, within: options.timeout)
     }
 }

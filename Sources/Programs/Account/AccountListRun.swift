@@ -39,8 +39,8 @@ public struct AccountListRun {
             return grant.scopes.filter { !["openid", "email", "profile", "offline_access"].contains($0) }.joined(separator: " ")
         }
         var uses: [String] = []
-        if !provider.mailScopes.isEmpty, provider.mailScopes.allSatisfy(grant.scopes.contains) { uses.append("mail") }
-        if !provider.calendarScopes.isEmpty, provider.calendarScopes.allSatisfy(grant.scopes.contains) { uses.append("calendar") }
+        if provider.isForMail(grant.scopes) { uses.append("mail") }
+        if provider.isForCalendar(grant.scopes) { uses.append("calendar") }
         return uses.joined(separator: ", ")
     }
 

@@ -33,10 +33,39 @@ actor AccountTokenSource: BearerTokenSource {
         if let gone, gone.refreshToken == grant.refreshToken { throw gone.error }
         do {
             return try await tokens(for: grant).token().value
+        } catch where error.grantIsGone {
+            // Another run may have refreshed at the same moment, and the provider rotated the
+            // refresh token under this one: its new one is in the file, or is about to be.
+            for _ in 0..<3 {
+                if let newer = try? store.grant(for: account), newer.refreshToken != grant.refreshToken,
+                    newer.refreshToken != tokens?.latest.withLock({ $0 })
+                {
+                    do {
+                        return try await tokens(for: newer).token().value
+                    } catch {
+                        throw unavailable(error, grant: newer)
+                    }
+                }
+                try? await Task.sleep(for: .seconds(1))
+            }
+            throw unavailable(error, grant: grant)
         } catch {
             throw unavailable(error, grant: grant)
         }
     }
+
+    /// The one source of `account`'s tokens in this process (publish's and the mail program's
+    /// share it, and with it one refresh at a time).
+    static func shared(account: String, store: AccountStore) -> AccountTokenSource {
+        registry.withLock { sources in
+            if let source = sources[account] { return source }
+            let source = AccountTokenSource(account: account, store: store)
+            sources[account] = source
+            return source
+        }
+    }
+
+    private static let registry = Locked<[String: AccountTokenSource]>([:])
 
     func refused(_ token: String) async {
         await tokens?.tokens.refused(BearerToken(token))

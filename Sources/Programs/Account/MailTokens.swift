@@ -4,6 +4,7 @@ import Foundation
 import MailProgramProtocol
 import Mailboxes
 import OAuth
+import PublicSuffix
 
 /// The access tokens of kept sign-ins, for the IMAP folders `reservation-feed-mail` reads: a
 /// folder whose user has a kept sign-in signs in with OAuth 2.0, and the mail program asks for
@@ -19,19 +20,37 @@ final class MailTokens: Sendable {
         self.store = store
     }
 
-    /// The users of `mailboxes` that have a kept sign-in: their folders sign in with it.
+    /// The users of `mailboxes` whose folders sign in with a kept sign-in: the login name has
+    /// one, it is for mail, and the folder's server is its provider's (Google's `imap.gmail.com`,
+    /// Microsoft's `outlook.office365.com`; for an issuer named by its address, a host of the
+    /// issuer's own organization). A token never goes to another server because the login name
+    /// is the same.
     func users(among mailboxes: [MailboxURL]) -> [String] {
         var seen: Set<String> = []
-        return mailboxes.map(\.user).filter { user in
-            seen.insert(user).inserted && FileManager.default.fileExists(atPath: store.file(for: user).path)
+        return mailboxes.filter { mailbox in
+            FileManager.default.fileExists(atPath: store.file(for: mailbox.user).path) && Self.signsIn(mailbox, with: try? store.grant(for: mailbox.user))
+        }.map(\.user).filter { seen.insert($0).inserted }
+    }
+
+    /// Whether `grant` is for `mailbox`'s server and for mail.
+    static func signsIn(_ mailbox: MailboxURL, with grant: GrantFile.Grant?) -> Bool {
+        guard let grant else { return false }
+        let host = mailbox.host.lowercased()
+        if let provider = grant.provider.flatMap(Provider.named) {
+            return provider.isForMail(grant.scopes) && host == provider.imap.host
         }
+        guard let issuer = URL(string: grant.issuer)?.host?.lowercased() else { return false }
+        if CredentialScope.isLoopback(host) || CredentialScope.isLoopback(issuer) {
+            return CredentialScope.isLoopback(host) && CredentialScope.isLoopback(issuer)
+        }
+        return host == issuer || PublicSuffixList.shared.sameOrganization(host, issuer)
     }
 
     /// The answer to a request for `user`'s token, waited for here (the mail program waits
     /// too): a token, or why there is none.
     func answer(user: String, refused: Bool) -> MailProgramToken {
         let (source, last) = sources.withLock { sources in
-            let entry = sources[user] ?? (AccountTokenSource(account: user, store: store), nil)
+            let entry = sources[user] ?? (AccountTokenSource.shared(account: user, store: store), nil)
             sources[user] = entry
             return entry
         }

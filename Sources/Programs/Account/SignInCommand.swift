@@ -8,8 +8,7 @@ enum SignInCommand {
     static func text(for grant: GrantFile.Grant) -> String {
         var words = ["reservation-feed", "account", "add", grant.provider ?? grant.issuer, grant.account, "--client", grant.clientFile ?? grant.clientID]
         if let name = grant.provider, let provider = Provider.named(name) {
-            let mail = !provider.mailScopes.isEmpty && provider.mailScopes.allSatisfy(grant.scopes.contains)
-            let calendar = !provider.calendarScopes.isEmpty && provider.calendarScopes.allSatisfy(grant.scopes.contains)
+            let (mail, calendar) = (provider.isForMail(grant.scopes), provider.isForCalendar(grant.scopes))
             // Both, as far as the provider offers them, is the default; one alone is said.
             if !provider.calendarScopes.isEmpty, mail != calendar { words += ["--for", mail ? "mail" : "calendar"] }
         } else {

@@ -27,6 +27,12 @@ struct MailProgram: MailboxSyncing {
         self.showsProgress = showsProgress
     }
 
+    /// The users whose folders sign in with a kept sign-in: none when a password file was given,
+    /// which then is what the person wants used.
+    func tokenUsers(among mailboxes: [MailboxURL]) -> [String] {
+        passwordFile == nil ? tokens.users(among: mailboxes) : []
+    }
+
     /// The program's path.
     var programPath: String {
         program ?? SiblingProgram.path("reservation-feed-mail")
@@ -38,7 +44,7 @@ struct MailProgram: MailboxSyncing {
     func watchCommand(for mailboxes: [String], cache: MailCache) -> (program: String, arguments: [String]) {
         var arguments = ["watch", "--quiet", "--cache", cache.root]
         if let passwordFile { arguments += ["--password-file", passwordFile] }
-        for user in tokens.users(among: mailboxes.compactMap { try? MailboxURL($0) }) { arguments += ["--tokens-for", user] }
+        for user in tokenUsers(among: mailboxes.compactMap { try? MailboxURL($0) }) { arguments += ["--tokens-for", user] }
         return (programPath, arguments + mailboxes)
     }
 
@@ -51,7 +57,7 @@ struct MailProgram: MailboxSyncing {
         }
         var arguments = ["sync", "--quiet", "--cache", cache.root, "--message-size", "\(messageLimit)"]
         if let passwordFile { arguments += ["--password-file", passwordFile] }
-        let users = tokens.users(among: mailboxes)
+        let users = tokenUsers(among: mailboxes)
         for user in users { arguments += ["--tokens-for", user] }
         // What it says comes as messages on its standard output; its standard error is this
         // program's, for what a program that dies unexpectedly prints.

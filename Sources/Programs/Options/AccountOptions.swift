@@ -66,7 +66,7 @@ struct AccountOptions: ParsableArguments {
     /// cannot be used is said, and is a usage error.
     func credentials(for url: URL) throws -> CalDAVClient.Credentials? {
         if let account {
-            return .bearer(user: account, source: AccountTokenSource(account: account, store: AccountStore()))
+            return .bearer(user: account, source: AccountTokenSource.shared(account: account, store: AccountStore()))
         }
         do {
             return try CredentialLookup().credentials(for: url, user: user, passwordFile: passwordFile)
