@@ -140,6 +140,18 @@ final class IMAPSession {
             "the server refused the sign-in's token, a new one too\(said.map { ": \($0)" } ?? "") (is the sign-in for mail? account add --for mail)")
     }
 
+    /// `text`, at most 300 characters of it, with every control and format character a space.
+    static func printable(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.prefix(300).map { (scalar: Unicode.Scalar) -> Unicode.Scalar in
+                    switch scalar.properties.generalCategory {
+                    case .control, .format: " "
+                    default: scalar
+                    }
+                }))
+    }
+
     /// OAUTHBEARER's first client response (RFC 7628 §3.1): the GS2 header naming the user
     /// (`,` and `=` escaped), the host and port, and the token.
     static func oauthBearerResponse(user: String, host: String, port: Int, token: String) -> String {
@@ -248,12 +260,7 @@ final class IMAPSession {
         guard let text = session.pointee.imap_response else { return nil }
         // The server's words, printable only: no escape sequence or direction override reaches
         // a terminal.
-        var printable = String.UnicodeScalarView()
-        for scalar in String(cString: text).unicodeScalars.prefix(300) {
-            let category = scalar.properties.generalCategory
-            printable.append(category == .control || category == .format ? Unicode.Scalar(0x20) : scalar)
-        }
-        let response = String(printable).trimmingWhitespace()
+        let response = Self.printable(String(cString: text)).trimmingWhitespace()
         return response.isEmpty ? nil : response
     }
 
