@@ -55,6 +55,7 @@ public struct AccountAddOptions: ParsableArguments {
                 throw ValidationError("the provider is google, microsoft, or an issuer's address (https://…); '\(provider)' is none")
             }
             guard !scope.isEmpty else { throw ValidationError("a server named by its address needs --scope: what its mail or calendar servers want") }
+            guard uses.isEmpty else { throw ValidationError("--for is for google and microsoft; a server named by its address takes --scope") }
         }
     }
 

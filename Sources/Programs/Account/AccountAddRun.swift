@@ -49,7 +49,7 @@ public struct AccountAddRun {
             metadata = try await TokenClient.discover(issuer: try issuerURL())
         }
         let client = TokenClient(metadata: metadata, client: registration)
-        let scopes = try scopes(provider: provider, metadata: metadata)
+        let scopes = scopes(provider: provider, metadata: metadata)
         let response = options.device ? try await onAnotherDevice(client, scopes: scopes) : try await inBrowser(client, provider: provider, scopes: scopes)
 
         guard let refreshToken = response.refreshToken else {
@@ -124,14 +124,10 @@ public struct AccountAddRun {
 
     /// What the sign-in asks for: the provider's scopes for the uses named, or those given,
     /// with OpenID Connect's where the server speaks it, so that it says who signed in.
-    private func scopes(provider: Provider?, metadata: AuthorizationServerMetadata) throws(OAuthError) -> [String] {
+    private func scopes(provider: Provider?, metadata: AuthorizationServerMetadata) -> [String] {
         var scopes = options.scope
         if let provider {
             let uses = Set(options.uses.isEmpty ? AccountAddOptions.Use.allCases : options.uses)
-            if uses.contains(.calendar), provider.calendarScopes.isEmpty, !options.uses.isEmpty {
-                throw .registration(
-                    "\(provider.name)'s calendar is not reached by CalDAV: subscribe to the feed reservation-feed serve serves instead (see the README)")
-            }
             scopes = provider.scopes(mail: uses.contains(.mail), calendar: uses.contains(.calendar)) + scopes + provider.identityScopes
         } else if metadata.scopesSupported?.contains("openid") == true {
             scopes += ["openid"] + (metadata.scopesSupported?.contains("email") == true ? ["email"] : [])
