@@ -37,6 +37,32 @@ public struct AccountStore: Sendable {
         GrantFile(path: folder + "/" + Self.fileName(account) + ".json")
     }
 
+    /// Makes the folder of the grant files where it is missing, and checks every folder from
+    /// ``base`` down to it: before a sign-in, so that the provider is not asked for a grant that
+    /// could not be kept.
+    public func prepare() throws(OAuthError) {
+        do {
+            try PrivateFolder.make(folder, base: base)
+        } catch {
+            throw .grantFile(path: folder, reason: "cannot be used: \(error)")
+        }
+    }
+
+    /// Checks the folders from ``base`` down to the grant files' that are there: a grant is read
+    /// only from folders the running user alone may change, so that nobody else can put a
+    /// sign-in of theirs (and with it where the tokens go) in place of the person's.
+    func checkFolders() throws(OAuthError) {
+        for path in [base, folder] {
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return }
+            do {
+                try PrivateFolder.check(path)
+            } catch {
+                throw .grantFile(path: folder, reason: "cannot be used: \(error)")
+            }
+        }
+    }
+
     /// Keeps `grant` in its account's file, its token where ``tokenPlace`` says.
     @discardableResult
     public func save(_ grant: GrantFile.Grant) throws(OAuthError) -> GrantFile.Kept {
@@ -48,13 +74,17 @@ public struct AccountStore: Sendable {
     /// - Throws: ``OAuthError/notSignedIn(account:)`` when there is none, or why its file cannot
     ///   be used.
     public func grant(for account: String) throws(OAuthError) -> GrantFile.Grant {
+        try checkFolders()
         guard let grant = try file(for: account).load() else { throw .notSignedIn(account: account) }
         return grant
     }
 
     /// Every kept sign-in, in the order of their files' names, each with its grant or why it
     /// cannot be read.
-    public func all() -> [(file: GrantFile, grant: Result<GrantFile.Grant, OAuthError>)] {
+    ///
+    /// - Throws: Why the folder cannot be used (``checkFolders()``).
+    public func all() throws(OAuthError) -> [(file: GrantFile, grant: Result<GrantFile.Grant, OAuthError>)] {
+        try checkFolders()
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
         return names.sorted().map { name in
             let file = GrantFile(path: folder + "/" + name)

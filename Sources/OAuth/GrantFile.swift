@@ -187,7 +187,22 @@ public struct GrantFile: Sendable {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
+        removeLeftovers(in: folder)
         return kept
+    }
+
+    /// Removes the temporary files of this grant that runs which died left behind, each holding
+    /// a refresh token: a run writes and renames its own within a moment, so one older than a
+    /// minute is nobody's.
+    private func removeLeftovers(in folder: String) {
+        let prefix = "." + (path as NSString).lastPathComponent + "."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            var status = stat()
+            let leftover = folder + "/" + name
+            guard lstat(leftover, &status) == 0, status.st_mode & S_IFMT == S_IFREG, time(nil) - status.st_mtim.tv_sec > 60 else { continue }
+            unlink(leftover)
+        }
     }
 
     /// Forgets the grant (after a revocation, or a grant found gone), its token in the keyring

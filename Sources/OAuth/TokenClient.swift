@@ -39,7 +39,7 @@ public struct TokenClient: Sendable {
         for location in AuthorizationServerMetadata.locations(ofIssuer: issuer) {
             let answer = try await send("GET", location, form: nil)
             if answer.status == 200 { return try AuthorizationServerMetadata.read(Data(answer.body), issuer: issuer.absoluteString) }
-            reasons.append("\(location.absoluteString) answered \(answer.status)")
+            reasons.append("\(location.absoluteString) \(answer.said)")
         }
         throw .unusableMetadata(issuer: issuer.absoluteString, reason: "none is published (\(reasons.joined(separator: "; ")))")
     }
@@ -53,7 +53,7 @@ public struct TokenClient: Sendable {
         }
         let answer = try await send("GET", location, form: nil)
         guard answer.status == 200 else {
-            throw .unusableMetadata(issuer: provider.issuer, reason: "\(location.absoluteString) answered \(answer.status)")
+            throw .unusableMetadata(issuer: provider.issuer, reason: "\(location.absoluteString) \(answer.said)")
         }
         return try AuthorizationServerMetadata.read(Data(answer.body), issuer: provider.issuer)
     }
@@ -83,6 +83,7 @@ public struct TokenClient: Sendable {
         }
         let answer = try await Self.send("POST", endpoint, form: [("scope", scopes.joined(separator: " "))] + client.formFields)
         if answer.status == 429 || answer.status == 503 { throw .busy(endpoint: endpoint.absoluteString, retryAfter: answer.retryAfter) }
+        try answer.notRedirected(from: endpoint)
         return try DeviceAuthorization.read(Data(answer.body), from: endpoint.absoluteString)
     }
 
@@ -143,6 +144,7 @@ public struct TokenClient: Sendable {
         }
         let answer = try await Self.send("POST", endpoint, form: client.revocationForm(token: token))
         // RFC 7009 §2.2: 200 whether or not the token was known; an error body otherwise.
+        try answer.notRedirected(from: endpoint)
         guard answer.status == 200 else {
             _ = try TokenResponse.read(Data(answer.body), from: endpoint.absoluteString)
             throw .malformed(source: endpoint.absoluteString, reason: "it answered \(answer.status)")
@@ -154,6 +156,7 @@ public struct TokenClient: Sendable {
         if answer.status == 429 || answer.status == 503 {
             throw .busy(endpoint: metadata.tokenEndpoint.absoluteString, retryAfter: answer.retryAfter)
         }
+        try answer.notRedirected(from: metadata.tokenEndpoint)
         do throws(OAuthError) {
             return try TokenResponse.read(Data(answer.body), from: metadata.tokenEndpoint.absoluteString)
         } catch .malformed where answer.status >= 500 {
@@ -167,6 +170,21 @@ public struct TokenClient: Sendable {
         var status: Int
         var body: [UInt8]
         var retryAfter: Int?
+        /// Where a redirect pointed.
+        var location: String?
+
+        /// The status in words: a redirect's target named, and said not to be followed.
+        var said: String {
+            guard (300..<400).contains(status) else { return "answered \(status)" }
+            return "answered \(status), a redirect to \(TokenResponse.printable(location ?? "nowhere")) (not followed)"
+        }
+
+        /// Refuses a redirect as the answer of an endpoint the metadata named, which must answer
+        /// itself: what was sent is not sent again elsewhere.
+        func notRedirected(from endpoint: URL) throws(OAuthError) {
+            guard (300..<400).contains(status) else { return }
+            throw .malformed(source: endpoint.absoluteString, reason: "it \(said): the endpoint its metadata names must answer itself")
+        }
     }
 
     /// Sends one request, never following a redirect, and reads the answer whole.
@@ -195,7 +213,8 @@ public struct TokenClient: Sendable {
             }
             return Answer(
                 status: Int(response.status.code), body: Array(buffer: body),
-                retryAfter: response.headers.first(name: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+                retryAfter: response.headers.first(name: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) },
+                location: response.headers.first(name: "Location"))
         } catch {
             throw .unreachable(endpoint: url.absoluteString, reason: explain(error))
         }
@@ -215,6 +234,9 @@ public struct TokenClient: Sendable {
         case let error as HTTPClientError where error == .connectTimeout: "cannot connect in time"
         case let error as HTTPClientError where error == .remoteConnectionClosed: "the server closed the connection"
         case is NIOTooManyBytesError: "its answer is larger than \(answerLimit / 1024) KB"
+        case let error as NIOConnectionError where error.connectionErrors.isEmpty && (error.dnsAError != nil || error.dnsAAAAError != nil):
+            // No address was tried: the name itself was not found.
+            "cannot find the host \(TokenResponse.printable(error.host)) (its name has no address: is it spelled right, and is the network up?)"
         case let error as NIOConnectionError:
             error.connectionErrors.first.map { "cannot connect: \(String(describing: $0.error))" } ?? "cannot connect"
         default: "cannot connect (\(type(of: error)))"

@@ -31,7 +31,7 @@ struct AccountStoreTests {
         #expect(try store.grant(for: "ADA@gmail.com") == google)
         #expect(throws: OAuthError.notSignedIn(account: "bob@gmail.com")) { try store.grant(for: "bob@gmail.com") }
         _ = try folder.write("reservation-feed/accounts/broken.json", "{}")
-        let all = store.all()
+        let all = try store.all()
         #expect(all.map { ($0.file.path as NSString).lastPathComponent } == ["ada@gmail.com.json", "broken.json"])
         #expect(try all[0].grant.get() == google)
         #expect(throws: OAuthError.self) { try all[1].grant.get() }
@@ -45,5 +45,33 @@ struct AccountStoreTests {
         try FileManager.default.moveItem(atPath: store.file(for: "ada").path, toPath: folder.path("elsewhere.json"))
         try FileManager.default.createSymbolicLink(atPath: store.file(for: "ada").path, withDestinationPath: folder.path("elsewhere.json"))
         #expect(throws: OAuthError.grantFile(path: store.file(for: "ada").path, reason: "is a symbolic link (not followed)")) { try store.file(for: "ada").load() }
+    }
+
+    @Test("grants are read only from folders the user alone may change, and a sign-in is not begun where it could not be kept")
+    func privateFolders() throws {
+        let folder = try TemporaryFolder("accounts")
+        let store = AccountStore(base: folder.path("reservation-feed"))
+        try store.save(GrantFile.Grant(issuer: "https://i", clientID: "c", account: "ada", scopes: [], refreshToken: BearerToken("r")))
+        // The folder of grants swapped for a link to somebody else's.
+        try FileManager.default.moveItem(atPath: store.folder, toPath: folder.path("planted"))
+        try FileManager.default.createSymbolicLink(atPath: store.folder, withDestinationPath: folder.path("planted"))
+        let refused = OAuthError.grantFile(
+            path: store.folder, reason: "cannot be used: \(store.folder) is not a folder (a symbolic link is not followed there); remove it")
+        #expect(throws: refused) { try store.grant(for: "ada") }
+        #expect(throws: refused) { try store.all() }
+        #expect(throws: refused) { try store.prepare() }
+        // A folder others may write to.
+        try FileManager.default.removeItem(atPath: store.folder)
+        try FileManager.default.moveItem(atPath: folder.path("planted"), toPath: store.folder)
+        chmod(store.base, 0o777)
+        #expect(throws: OAuthError.self) { try store.grant(for: "ada") }
+        chmod(store.base, 0o700)
+        #expect(try store.grant(for: "ada").account == "ada")
+        // Nothing there yet: not signed in, and prepare makes the folders private.
+        let fresh = AccountStore(base: folder.path("fresh/reservation-feed"))
+        #expect(throws: OAuthError.notSignedIn(account: "ada")) { try fresh.grant(for: "ada") }
+        #expect(try fresh.all().isEmpty)
+        try fresh.prepare()
+        #expect(try FileManager.default.attributesOfItem(atPath: fresh.folder)[.posixPermissions] as? Int == 0o700)
     }
 }

@@ -47,4 +47,18 @@ struct GrantFileTests {
         #expect(broken.map { "\($0)" }?.contains("secret") == false)
         #expect(broken == .grantFile(path: file.path, reason: "is not a sign-in this program kept (sign in again)"))
     }
+
+    @Test("temporary files a run that died left behind (each with a token) are removed by the next save; one being written is not")
+    func leftovers() throws {
+        let folder = try TemporaryFolder("grants")
+        let file = GrantFile(path: folder.path("accounts/ada.json"))
+        try file.save(grant, base: folder.path("accounts"))
+        let old = try folder.write("accounts/.ada.json.17.tmp", "{\"refresh_token\": \"1//left\"}")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: old)
+        _ = try folder.write("accounts/.ada.json.18.tmp", "being written")
+        _ = try folder.write("accounts/.bob.json.19.tmp", "another account's")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: folder.path("accounts/.bob.json.19.tmp"))
+        try file.save(grant, base: folder.path("accounts"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("accounts")).sorted() == [".ada.json.18.tmp", ".bob.json.19.tmp", "ada.json"])
+    }
 }

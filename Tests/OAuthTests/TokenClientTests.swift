@@ -35,9 +35,21 @@ struct TokenClientTests {
         var moved = client
         moved.metadata.tokenEndpoint = front.root.appendingPathComponent("o/token/")
         let error = await #expect(throws: OAuthError.self) { try await moved.refresh(try #require(tokens.refreshToken)) }
-        #expect(error == .malformed(source: moved.metadata.tokenEndpoint.absoluteString, reason: "its answer is not a JSON object"))
+        #expect(
+            error
+                == .malformed(
+                    source: moved.metadata.tokenEndpoint.absoluteString,
+                    reason: "it answered 308, a redirect to http://127.0.0.1:9/o/token/ (not followed): the endpoint its metadata names must answer itself"))
         // The refresh token was not spent on the way.
         _ = try await client.refresh(try #require(tokens.refreshToken))
+    }
+
+    @Test("a host whose name has no address is said to be not found, and may pass")
+    func unknownHost() async throws {
+        // `.invalid` is reserved never to resolve (RFC 6761 §6.4).
+        let error = await #expect(throws: OAuthError.self) { try await TokenClient.discover(issuer: URL(string: "https://no-such-host.invalid/o")!) }
+        #expect(error?.mayPass == true)
+        #expect(error.map { "\($0)" }?.contains("cannot find the host no-such-host.invalid") == true)
     }
 
     @Test("an endpoint nobody answers at is unreachable, and may pass")

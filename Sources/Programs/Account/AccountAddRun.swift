@@ -42,6 +42,7 @@ public struct AccountAddRun {
             throw OAuthError.registration(
                 "\(provider.name)'s calendar is not reached by CalDAV: subscribe to the feed reservation-feed serve serves instead (see the README)")
         }
+        try store.prepare()
         let metadata: AuthorizationServerMetadata
         if let provider {
             metadata = try await TokenClient.discover(provider: provider)
@@ -80,7 +81,14 @@ public struct AccountAddRun {
         let grant = GrantFile.Grant(
             issuer: metadata.issuer, clientID: registration.clientID, account: options.account, scopes: response.scopes ?? scopes,
             refreshToken: refreshToken, provider: provider?.name, clientSecret: registration.clientSecret, clientFile: clientFile)
-        let kept = try store.save(grant)
+        let kept: GrantFile.Kept
+        do {
+            kept = try store.save(grant)
+        } catch {
+            // A grant that cannot be kept is not left with the provider either.
+            try? await client.revoke(refreshToken)
+            throw error
+        }
         let checked = response.identity == nil ? " (the provider did not say which account signed in: make sure it was this one)" : ""
         let keyring = kept.place == .keyring ? ", its token in the desktop's keyring" : ""
         StandardError.print("Signed in as \(options.account)\(checked). The sign-in is kept in \(file.path)\(keyring)\(replaced ? ", replacing the one kept before" : "").")

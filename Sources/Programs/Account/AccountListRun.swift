@@ -16,7 +16,13 @@ public struct AccountListRun {
     /// Lists them; exit status 1 when one cannot be read.
     public func run() throws {
         var unreadable = false
-        let entries = store.all()
+        let entries: [(file: GrantFile, grant: Result<GrantFile.Grant, OAuthError>)]
+        do {
+            entries = try store.all()
+        } catch {
+            StandardError.print("error: \(said(error))")
+            throw ExitCode(1)
+        }
         if isatty(STDOUT_FILENO) != 0, !entries.isEmpty { print("ACCOUNT\tPROVIDER\tFOR\tFILE") }
         for (file, result) in entries {
             switch result {
