@@ -31,7 +31,7 @@ public final class LoopbackRedirect: Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(descriptor, generic, length) == 0 && listen(descriptor, 4) == 0 && getsockname(descriptor, generic, &length) == 0
+                bind(descriptor, generic, length) == 0 && listen(descriptor, 64) == 0 && getsockname(descriptor, generic, &length) == 0
             }
         }
         guard bound else {
@@ -64,6 +64,10 @@ public final class LoopbackRedirect: Sendable {
     /// Waits for the browser's request to `/`, answers it with `page(target)`, and returns its
     /// target (`/?code=…&state=…`), for ``AuthorizationRequest/code(fromRedirect:)``.
     ///
+    /// Connections are served side by side, each given two seconds to say what it wants, and
+    /// at most ``connectionLimit`` at once (the oldest dropped for a new one): another local
+    /// user's connections that say nothing cannot hold the browser's back.
+    ///
     /// - Parameter seconds: How long the person has to sign in.
     /// - Throws: ``OAuthError/redirectListener(_:)`` when nothing came in time.
     /// - Parameter state: The sign-in's `state`: a request to `/` without it (another program, a
@@ -71,56 +75,80 @@ public final class LoopbackRedirect: Sendable {
     ///   sign-in.
     public func waitForRedirect(seconds: Int, state: String, page: (String) -> Page) throws(OAuthError) -> String {
         let deadline = ContinuousClock.now + .seconds(seconds)
+        var open: [Connection] = []
+        defer { for connection in open { close(connection.descriptor) } }
         while true {
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { throw .redirectListener("no browser came back within \(seconds) s") }
-            var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, Int32(min(left.components.seconds * 1000 + 1, Int64(Int32.max))))
+            let now = ContinuousClock.now
+            guard now < deadline else { throw .redirectListener("no browser came back within \(seconds) s") }
+            for connection in open where connection.until <= now { close(connection.descriptor) }
+            open.removeAll { $0.until <= now }
+            var entries = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0)]
+            for connection in open { entries.append(pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0)) }
+            let wake = open.map(\.until).min().map { min($0, deadline) } ?? deadline
+            let ready = poll(&entries, nfds_t(entries.count), Self.milliseconds(wake - now))
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { continue }
-            let connection = accept(socket, nil, nil)
-            guard connection >= 0 else { continue }
-            defer { close(connection) }
-            // Each connection has two seconds to say what it wants: a slow one cannot hold the
-            // listener while the browser waits behind it.
-            guard let target = Self.requestTarget(connection, deadline: min(deadline, ContinuousClock.now + .seconds(2))) else { continue }
-            let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-            guard path == "/" else {
-                Self.answer(connection, Page(status: 404, message: "Nothing here."))
-                continue
+            // Connections first, from the last, so that the indices of those before stay.
+            for index in open.indices.reversed() where entries[index + 1].revents != 0 {
+                guard let request = open[index].read() else { continue }
+                let connection = open.remove(at: index)
+                defer { close(connection.descriptor) }
+                guard let target = request else { continue }
+                let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
+                guard path == "/" else {
+                    Self.answer(connection.descriptor, Page(status: 404, message: "Nothing here."))
+                    continue
+                }
+                let query = URLComponents(string: target)?.queryItems ?? []
+                guard query.contains(where: { $0.name == "state" && $0.value == state }) else {
+                    Self.answer(connection.descriptor, Page(status: 400, message: "Not this sign-in."))
+                    continue
+                }
+                Self.answer(connection.descriptor, page(target))
+                return target
             }
-            let query = URLComponents(string: target)?.queryItems ?? []
-            guard query.contains(where: { $0.name == "state" && $0.value == state }) else {
-                Self.answer(connection, Page(status: 400, message: "Not this sign-in."))
-                continue
+            if entries[0].revents & Int16(POLLIN) != 0 {
+                let descriptor = accept(socket, nil, nil)
+                guard descriptor >= 0 else { continue }
+                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+                if open.count >= Self.connectionLimit { close(open.removeFirst().descriptor) }
+                open.append(Connection(descriptor: descriptor, until: min(deadline, ContinuousClock.now + .seconds(2))))
             }
-            Self.answer(connection, page(target))
-            return target
         }
     }
 
-    /// The target of a `GET` request read from `connection` (`/?code=…`), or `nil` for anything
-    /// else: another method, no request line, a head larger than ``requestLimit``.
-    static func requestTarget(_ connection: Int32, deadline: ContinuousClock.Instant) -> String? {
+    /// The most connections served at once.
+    static let connectionLimit = 32
+
+    /// A connection whose request is being read.
+    struct Connection {
+        let descriptor: Int32
+        /// When it is given up on if it has not said what it wants.
+        let until: ContinuousClock.Instant
         var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 2048)
-        while received.count < requestLimit {
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { return nil }
-            var entry = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, Int32(min(left.components.seconds * 1000 + 1, 5_000))) > 0 else { return nil }
-            let count = buffer.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
-            guard count > 0 else { return nil }
+
+        /// Reads what has come. `nil` while the head is not whole; then the target of a `GET`
+        /// request (`/?code=…`), or `.some(nil)` for anything else: another method, no request
+        /// line, a head larger than ``requestLimit``, a connection closed.
+        mutating func read() -> String?? {
+            var buffer = [UInt8](repeating: 0, count: 2048)
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EAGAIN || errno == EINTR { return nil }
+            guard count > 0 else { return .some(nil) }
             received += buffer[..<count]
             // The request line is all that is needed; the head ends at the first empty line.
-            if received.count >= 4, received.indices.dropFirst(3).contains(where: { received[($0 - 3)...$0].elementsEqual([13, 10, 13, 10]) }) {
-                break
-            }
+            let ended = received.count >= 4 && received.indices.dropFirst(3).contains { received[($0 - 3)...$0].elementsEqual([13, 10, 13, 10]) }
+            guard ended else { return received.count >= requestLimit ? .some(nil) : nil }
+            guard let line = String(decoding: received, as: UTF8.self).split(separator: "\r\n", maxSplits: 1).first else { return .some(nil) }
+            let parts = line.split(separator: " ")
+            guard parts.count == 3, parts[0] == "GET", parts[1].hasPrefix("/") else { return .some(nil) }
+            return .some(String(parts[1]))
         }
-        guard let line = String(decoding: received, as: UTF8.self).split(separator: "\r\n", maxSplits: 1).first else { return nil }
-        let parts = line.split(separator: " ")
-        guard parts.count == 3, parts[0] == "GET", parts[1].hasPrefix("/") else { return nil }
-        return String(parts[1])
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        Int32(clamping: max(0, duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000 + 1))
     }
 
     /// Writes the page, and says the connection ends.
