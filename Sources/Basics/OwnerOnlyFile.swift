@@ -22,7 +22,7 @@ package enum OwnerOnlyFile {
         }
         let bytes = Descriptor.read(descriptor, upTo: min(Int(status.st_size), largest))
         let line = bytes.split(omittingEmptySubsequences: false) { $0 == 0x0A || $0 == 0x0D }.first ?? []
-        guard !line.isEmpty else { throw ReadError(description: "its first line is empty") }
+        guard !line.isEmpty else { throw ReadError(description: "has an empty first line, where the secret belongs") }
         return String(decoding: line, as: UTF8.self)
     }
 

@@ -1,3 +1,4 @@
+import Basics
 import CalDAV
 import Diagnostics
 import Foundation
@@ -58,69 +59,15 @@ public struct CredentialLookup: Sendable {
 
     /// The first line of a file that only its owner may read.
     static func readPasswordFile(_ path: String) throws(LookupError) -> String {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue
-        else {
-            throw LookupError("\(setting: Setting("password-file", path)): cannot be read")
+        do {
+            return try OwnerOnlyFile.firstLine(path)
+        } catch {
+            throw LookupError("\(setting: Setting("password-file", path)): the file \(error)")
         }
-        guard mode & 0o077 == 0 else {
-            throw LookupError(
-                "\(setting: Setting("password-file", path)): other users may read it (mode \(String(mode & 0o777, radix: 8))); chmod 600 \(path)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LookupError("\(setting: Setting("password-file", path)): cannot be read")
-        }
-        let first = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        guard !first.isEmpty else { throw LookupError("\(setting: Setting("password-file", path)): the first line is empty") }
-        return first
     }
 
     /// The `~/.netrc` entry for `host` (with `user`'s login, when given), else its `default`.
-    func netrcEntry(for host: String, user: String?) -> (login: String?, password: String?)? {
-        let path = environment["NETRC"] ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.netrc")
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return Self.netrcEntry(in: String(decoding: data, as: UTF8.self), host: host, user: user)
-    }
-
-    /// Reads netrc text: `machine NAME login USER password SECRET` entries (across lines, in any
-    /// order, `default` as a last resort; `macdef` bodies are skipped).
-    static func netrcEntry(in text: String, host: String, user: String?) -> (login: String?, password: String?)? {
-        var entries: [(machine: String?, login: String?, password: String?)] = []
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        var tokens: [Substring] = []
-        while let line = lines.popFirst() {
-            let words = line.split(whereSeparator: \.isWhitespace)
-            if words.first == "macdef" {
-                // A macro runs to the next empty line.
-                while let body = lines.popFirst(), !body.allSatisfy(\.isWhitespace) {}
-                continue
-            }
-            if words.first?.hasPrefix("#") == true { continue }
-            tokens += words
-        }
-        var index = 0
-        while index < tokens.count {
-            let token = tokens[index]
-            switch token {
-            case "machine" where index + 1 < tokens.count:
-                entries.append((String(tokens[index + 1]), nil, nil))
-                index += 2
-            case "default":
-                entries.append((nil, nil, nil))
-                index += 1
-            case "login" where index + 1 < tokens.count && !entries.isEmpty:
-                entries[entries.count - 1].login = String(tokens[index + 1])
-                index += 2
-            case "password" where index + 1 < tokens.count && !entries.isEmpty:
-                entries[entries.count - 1].password = String(tokens[index + 1])
-                index += 2
-            default:
-                index += 1
-            }
-        }
-        let matching = entries.filter { $0.machine?.lowercased() == host.lowercased() && (user == nil || $0.login == user) }
-        let fallback = entries.filter { $0.machine == nil && (user == nil || $0.login == nil || $0.login == user) }
-        guard let entry = matching.first ?? fallback.first else { return nil }
-        return (entry.login, entry.password)
+    func netrcEntry(for host: String, user: String?) -> Netrc.Entry? {
+        Netrc.entry(inFile: Netrc.path(environment: environment) ?? NSHomeDirectory() + "/.netrc", host: host, user: user)
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import CalDAV
 import Foundation
 import TestSupport
@@ -23,10 +24,12 @@ struct CredentialLookupTests {
             machine DAV.example.com login grace password amazing
             default login guest password guest
             """
-        #expect(CredentialLookup.netrcEntry(in: text, host: "dav.example.com", user: nil)! == ("ada", "s3cret"))
-        #expect(CredentialLookup.netrcEntry(in: text, host: "dav.example.com", user: "grace")! == ("grace", "amazing"))
-        #expect(CredentialLookup.netrcEntry(in: text, host: "elsewhere.example.com", user: nil)! == ("guest", "guest"))
-        #expect(CredentialLookup.netrcEntry(in: "machine a login b password c", host: "x", user: nil) == nil)
+        // A machine's entry that names no login is any login's.
+        #expect(Netrc.entry(in: "machine a password p", host: "a", user: "b")?.password == "p")
+        #expect(Netrc.entry(in: text, host: "dav.example.com", user: nil).map { [$0.login, $0.password] } == ["ada", "s3cret"])
+        #expect(Netrc.entry(in: text, host: "dav.example.com", user: "grace").map { [$0.login, $0.password] } == ["grace", "amazing"])
+        #expect(Netrc.entry(in: text, host: "elsewhere.example.com", user: nil).map { [$0.login, $0.password] } == ["guest", "guest"])
+        #expect(Netrc.entry(in: "machine a login b password c", host: "x", user: nil) == nil)
     }
 
     @Test("a password file is read only when nobody else may read it; it comes before the environment and netrc")

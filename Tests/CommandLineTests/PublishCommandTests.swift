@@ -278,7 +278,7 @@ struct PublishCommandTests {
         chmod(wrong, 0o644)
         run = try ProcessRunner.run(Self.tool, base + ["--calendar", world.calendar.absoluteString, "--password-file", wrong])
         #expect(run.status == 2)
-        #expect(run.standardError.contains("other users may read it (mode 644)"), "\(run.standardError)")
+        #expect(run.standardError.contains("the file can be read by other users (mode 644); chmod 600 it"), "\(run.standardError)")
 
         run = try ProcessRunner.run(Self.tool, ["publish", world.inputs, "--calendar", "http://ada:lovelace@127.0.0.1:1/cal/"])
         #expect(run.status == 2)

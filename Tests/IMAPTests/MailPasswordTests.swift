@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Mailboxes
 import Testing
@@ -19,10 +20,10 @@ struct MailPasswordTests {
               password app-password-1
             default login ada@example.com password fallback
             """
-        #expect(MailPassword.netrcPassword(text, host: "imap.example.com", user: "ada@example.com") == "app-password-1")
-        #expect(MailPassword.netrcPassword(text, host: "IMAP.EXAMPLE.COM", user: "ada@example.com") == "app-password-1")
-        #expect(MailPassword.netrcPassword(text, host: "mail.other.org", user: "ada@example.com") == "fallback")
-        #expect(MailPassword.netrcPassword("machine a login b", host: "a", user: "b") == nil)
+        #expect(Netrc.entry(in: text, host: "imap.example.com", user: "ada@example.com")?.password == "app-password-1")
+        #expect(Netrc.entry(in: text, host: "IMAP.EXAMPLE.COM", user: "ada@example.com")?.password == "app-password-1")
+        #expect(Netrc.entry(in: text, host: "mail.other.org", user: "ada@example.com")?.password == "fallback")
+        #expect(Netrc.entry(in: "machine a login b", host: "a", user: "b")?.password == nil)
     }
 
     @Test("a password file: its first line, and only when no one else can read it; then the environment; then .netrc")

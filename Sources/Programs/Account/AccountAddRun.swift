@@ -124,7 +124,7 @@ public struct AccountAddRun {
             do {
                 secret = try OwnerOnlyFile.firstLine(path)
             } catch {
-                throw OAuthError.registration("--client-secret-file \(path): \(error)")
+                throw OAuthError.registration("--client-secret-file \(path): the file \(error)")
             }
         }
         return (ClientRegistration(clientID: options.client, clientSecret: secret), nil)
