@@ -314,7 +314,7 @@ let package = Package(
         .testTarget(name: "HTMLMarkupTests", dependencies: ["HTMLMarkup"]),
         .testTarget(name: "XMLParsingTests", dependencies: ["XMLParsing"]),
         .testTarget(name: "MailboxesTests", dependencies: ["Mailboxes", "Basics", "TestSupport"]),
-        .testTarget(name: "IMAPTests", dependencies: ["IMAP", "Mailboxes", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "IMAPTests", dependencies: ["IMAP", "Basics", "Mailboxes", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MailMessageTests", dependencies: ["MailMessage", "Chrono", "Diagnostics"]),
         .testTarget(name: "DKIMTests", dependencies: ["DKIM", "Chrono", "TestSupport"]),
         .testTarget(name: "PublicSuffixTests", dependencies: ["PublicSuffix"]),
@@ -339,7 +339,7 @@ let package = Package(
             name: "ProgramsTests",
             dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "Basics", "MailProgramProtocol", "Mailboxes", "OAuth", "TestSupport"] + kitineraryHelper),
         .testTarget(name: "OAuthTests", dependencies: ["OAuth", "Basics", "TestSupport"]),
-        .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "CalDAV", "ReservationFeed", "TestSupport"]),
+        .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "Basics", "CalDAV", "ReservationFeed", "TestSupport"]),
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["reservation-feed", "reservation-feed-mail", "library-usage", "Basics", "Programs", "TestSupport"] + kitineraryHelper,
