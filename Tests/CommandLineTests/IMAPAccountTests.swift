@@ -128,4 +128,36 @@ struct IMAPAccountTests {
         let served = serve.finish()
         try world.expectNoToken(in: [signIn, served])
     }
+
+    @Test("serve started with a revoked sign-in keeps the feed it has, says so once, and goes on serving")
+    func serveRevoked() async throws {
+        let world = try World(mechanisms: ["oauthbearer", "xoauth2"])
+        try world.server.append([IMAPCommandTests.confirmed])
+        let signIn = try world.signIn()
+        let first = try world.generate()
+        #expect(first.status == 0, "\(first.standardError)")
+        let feed = world.folder.path("mail.ics")
+        let before = try String(contentsOfFile: feed, encoding: .utf8)
+        #expect(before.contains("EPIC Steak"))
+        let issued = try world.authorization.issuedTokens()
+        let grant = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: world.folder.path("state/reservation-feed/accounts/\(Self.account).json")))) as? [String: Any]
+        var request = URLRequest(url: world.authorization.issuer.appendingPathComponent("revoke_token/"))
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data("token=\(try #require(grant?["refresh_token"] as? String))&client_id=\(world.authorization.clientID)".utf8)
+        _ = try await URLSession.shared.data(for: request)
+
+        let serve = try AccountCommandTests.Running(
+            ["serve", world.mailbox, "--output", feed, "--port", "0", "--now", "2030-01-01T00:00:00Z"] + Repository.dkimKeyOptions, environment: world.environment)
+        let said = try serve.waitFor(/(the sign-in of \S+ is gone)/)
+        #expect(said == "the sign-in of \(Self.account) is gone")
+        try await Task.sleep(for: .seconds(3))
+        #expect(serve.process.isRunning, "\(serve.errors.withLock { $0 })")
+        #expect(try String(contentsOfFile: feed, encoding: .utf8).contains("EPIC Steak"), "\(serve.errors.withLock { $0 })")
+        kill(serve.process.processIdentifier, SIGTERM)
+        let served = serve.finish()
+        #expect(served.standardError.components(separatedBy: "is gone").count - 1 == 1, "\(served.standardError)")
+        try world.expectNoToken(in: [signIn, first, served], earlier: issued)
+    }
 }

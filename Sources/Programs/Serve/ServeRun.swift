@@ -70,8 +70,22 @@ public struct ServeRun {
         }
         var inputs = options.input.inputs
         if let inbox = options.inbox { inputs.append(inbox) }
+        // What a build said of its trouble, so that the mail watcher does not say the same again
+        // (a folder whose sign-in is gone fails the build and the watch alike): each line stands
+        // for one such word of the watcher's.
+        let troubles = Locked<[String]>([])
         let keeper = FeedKeeper(generator: generator, inputs: inputs, output: options.output, quiet: options.quiet,
-            clock: try options.input.clock(), wording: .commandLine, log: log)
+            clock: try options.input.clock(), wording: .commandLine) { line in
+            if line.hasPrefix("error: ") || line.hasPrefix("warning: ") { troubles.withLock { $0 = $0.suffix(31) + [line] } }
+            log(line)
+        }
+        let alreadySaid: @Sendable (String) -> Bool = { reason in
+            troubles.withLock { lines in
+                guard let index = lines.firstIndex(where: { $0.contains(reason) }) else { return false }
+                lines.remove(at: index)
+                return true
+            }
+        }
         let feedName = URL(fileURLWithPath: options.output).lastPathComponent
         let responder = FeedResponder(secret: secret, feedName: feedName, calendar: generator.options.calendarProperties)
         var configuration = FeedServer.Configuration()
@@ -101,7 +115,7 @@ public struct ServeRun {
                 inputs: inputs,
                 ignoring: [options.output, FeedSecret.path(beside: options.output), FeedSecret.inboxTokenPath(beside: options.output)],
                 rescanInterval: TimeInterval(options.rescan), mailProgram: (options.input.mailProgram(quiet: true), generator.mailboxes.cache),
-                onNotice: log)
+                onNotice: log, alreadySaid: alreadySaid)
         } catch {
             let mailboxes = options.input.inputs.filter(MailboxURL.looksLikeMailbox)
             StandardError.print("error: cannot watch \(mailboxes.joined(separator: ", ")): \(said(error))")

@@ -41,10 +41,12 @@ final class InputChanges: AsyncSequence, Sendable {
     ///   - rescanInterval: How often files and folders are compared whole.
     ///   - mailProgram: The program that watches IMAP folders, with the cache it keeps up to date.
     ///   - onNotice: What a person should read: a folder that cannot be reached.
+    ///   - alreadySaid: Whether the run has said that reason already (``MailboxWatcher``).
     /// - Throws: When the mail program cannot be started.
     init(
         inputs: [String], ignoring: [String] = [], rescanInterval: TimeInterval = 30,
-        mailProgram: (program: MailProgram, cache: MailCache)? = nil, onNotice: @escaping @Sendable (String) -> Void = { _ in }
+        mailProgram: (program: MailProgram, cache: MailCache)? = nil, onNotice: @escaping @Sendable (String) -> Void = { _ in },
+        alreadySaid: @escaping @Sendable (String) -> Bool = { _ in false }
     ) throws {
         let paths = inputs.filter { $0 != "-" && !MailboxURL.looksLikeMailbox($0) }
         let folders = inputs.filter(MailboxURL.looksLikeMailbox)
@@ -63,7 +65,8 @@ final class InputChanges: AsyncSequence, Sendable {
         }
         if let mailProgram, !folders.isEmpty {
             mailWatcher = MailboxWatcher(
-                command: mailProgram.program.watchCommand(for: folders, cache: mailProgram.cache), tokens: mailProgram.program.tokens, onNotice: onNotice
+                command: mailProgram.program.watchCommand(for: folders, cache: mailProgram.cache), tokens: mailProgram.program.tokens, onNotice: onNotice,
+                alreadySaid: alreadySaid
             ) { folder in mailChanges.yield(.mailbox(folder)) }
         } else {
             mailWatcher = nil

@@ -18,6 +18,7 @@ final class MailboxWatcher: Sendable {
     private let arguments: [String]
     private let onChange: @Sendable (String) -> Void
     private let onNotice: @Sendable (String) -> Void
+    private let alreadySaid: @Sendable (String) -> Bool
     /// What answers the program's requests for access tokens (on its standard input).
     private let tokens: MailTokens
     /// The running program: its process id, the end of the pipe to its standard input (closed
@@ -38,15 +39,18 @@ final class MailboxWatcher: Sendable {
     ///   - command: The program and its arguments (``MailProgram/watchCommand(for:cache:)``).
     ///   - onNotice: Called with what a person should read: a folder that could not be reached
     ///     (`warning: …; trying again in 30 s`) or cannot be read at all (`error: …`).
+    ///   - alreadySaid: Whether the run has said a folder's trouble (its reason) already, as a
+    ///     failed build does: the watcher's first word of the same trouble is then not said.
     ///   - onChange: Called with the folder's URL after each change.
     init(
         command: (program: String, arguments: [String]), tokens: MailTokens = MailTokens(), onNotice: @escaping @Sendable (String) -> Void,
-        onChange: @escaping @Sendable (String) -> Void
+        alreadySaid: @escaping @Sendable (String) -> Bool = { _ in false }, onChange: @escaping @Sendable (String) -> Void
     ) {
         program = command.program
         arguments = command.arguments
         self.tokens = tokens
         self.onNotice = onNotice
+        self.alreadySaid = alreadySaid
         self.onChange = onChange
     }
 
@@ -82,7 +86,7 @@ final class MailboxWatcher: Sendable {
         close(pipes.input.read)
         close(pipes.output.write)
         child.withLock { $0 = Child(pid: pid, input: pipes.input.write) }
-        let (program, child, onChange, onNotice, tokens) = (program, child, onChange, onNotice, self.tokens)
+        let (program, child, onChange, onNotice, alreadySaid, tokens) = (program, child, onChange, onNotice, alreadySaid, self.tokens)
         let (messages, input) = (pipes.output.read, pipes.input.write)
         let reading = DetachedThread.start {
             var failed = false
@@ -100,12 +104,13 @@ final class MailboxWatcher: Sendable {
                 case .changed(let folder):
                     said[folder] = nil
                     onChange(folder)
-                case .retrying, .failed:
+                case .retrying(_, let reason, _), .failed(_, let reason):
                     failed = true
-                    // The same trouble again (a refused sign-in, tried every 5 minutes) is said once.
+                    // The same trouble again (a refused sign-in, tried every 5 minutes) is said once,
+                    // and not at all when the run has said it (a build that failed on it).
                     guard said[message.folder] != message.description else { return }
                     said[message.folder] = message.description
-                    onNotice(message.description)
+                    if !alreadySaid(reason) { onNotice(message.description) }
                 case .progress, .synced, .tokenWanted: break
                 }
             }
