@@ -165,12 +165,7 @@ let package = Package(
         // IMAP folders kept in step with their local cache, over libetpan: a folder's new messages
         // downloaded once each, its changes watched (IDLE or polling). Only the mail program
         // (`reservation-feed-mail`) links it, so that no other run loads libetpan.
-        .target(
-            name: "IMAP", dependencies: ["Basics", "CLibEtpan", "Mailboxes", "MailProgramProtocol"],
-            // Swift 6.3's optimizer loops in loop-invariant code motion on this module (seen in
-            // `swift build -c release` after the OAuth sign-in's changes, stuck for over 15
-            // minutes); IMAP waits on the network, so it is built unoptimized until that is found.
-            swiftSettings: [.unsafeFlags(["-Onone"], .when(configuration: .release))]),
+        .target(name: "IMAP", dependencies: ["Basics", "CLibEtpan", "Mailboxes", "MailProgramProtocol"]),
         // JSON read with the place of every value, nesting and string length bounded, and a lenient
         // mode for markup written by hand; a Decoder over it whose errors say what was found.
         .target(name: "JSONParsing"),

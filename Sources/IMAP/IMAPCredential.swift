@@ -10,7 +10,11 @@ public enum IMAPCredential: Sendable {
 
 /// Where the access tokens of a mailbox come from: the program that signed in (the mail program
 /// asks `reservation-feed`, which keeps the sign-in, over its standard input).
-public protocol IMAPTokenSource: Sendable {
+///
+/// A class: every session of a folder asks the one source, and a credential stays a reference, as
+/// a password is, so `IMAPFolderWatch` stays a plain value. (Were it held indirectly, Swift 6.3's
+/// loop-invariant code motion would never finish on `run`'s endless loop reading its properties.)
+public protocol IMAPTokenSource: AnyObject, Sendable {
     /// A token for `mailbox`'s user; `refused` when the server refused the last one given.
     ///
     /// - Throws: ``IMAPError`` of kind `login` when none can be had.
