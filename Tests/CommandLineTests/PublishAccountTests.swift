@@ -119,7 +119,13 @@ struct PublishAccountTests {
         #expect(both.status == 2 && both.standardError.contains("--account signs in with tokens; --user and --password-file are for a password"))
         let nobody = try world.run(world.publish.map { $0 == Self.account ? "bob@example.org" : $0 })
         #expect(nobody.status == 2 && nobody.standardError.contains("no sign-in is kept for bob@example.org: reservation-feed account add signs in"), "\(nobody.standardError)")
-        try world.expectNoToken(in: [signIn, calendars, first, second, both, nobody])
+        // Another server than the issuer's: the token is not sent, whatever the address named.
+        let elsewhere = try world.run(["calendars", "https://caldav.example.com/", "--account", Self.account])
+        #expect(elsewhere.status == 2, "\(elsewhere.standardError)")
+        #expect(
+            elsewhere.standardError.contains("the sign-in of \(Self.account) is not used for caldav.example.com: its tokens go to servers of its issuer"),
+            "\(elsewhere.standardError)")
+        try world.expectNoToken(in: [signIn, calendars, first, second, both, nobody, elsewhere])
     }
 
     @Test("a revoked sign-in: publish exits 2 with the command that signs in again; a follower says it once, keeps the calendar, and takes up a new sign-in at once")

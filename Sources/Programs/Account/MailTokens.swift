@@ -35,15 +35,7 @@ final class MailTokens: Sendable {
     /// Whether `grant` is for `mailbox`'s server and for mail.
     static func signsIn(_ mailbox: MailboxURL, with grant: GrantFile.Grant?) -> Bool {
         guard let grant else { return false }
-        let host = mailbox.host.lowercased()
-        if let provider = grant.provider.flatMap(Provider.named) {
-            return provider.isForMail(grant.scopes) && host == provider.imap.host
-        }
-        guard let issuer = URL(string: grant.issuer)?.host?.lowercased() else { return false }
-        if CredentialScope.isLoopback(host) || CredentialScope.isLoopback(issuer) {
-            return CredentialScope.isLoopback(host) && CredentialScope.isLoopback(issuer)
-        }
-        return host == issuer || PublicSuffixList.shared.sameOrganization(host, issuer)
+        return TokenDestination.refusal(of: grant, to: mailbox.host, for: .mail) == nil
     }
 
     /// The answer to a request for `user`'s token, waited for here (the mail program waits

@@ -66,6 +66,13 @@ struct AccountOptions: ParsableArguments {
     /// cannot be used is said, and is a usage error.
     func credentials(for url: URL) throws -> CalDAVClient.Credentials? {
         if let account {
+            // A sign-in whose file cannot be read is said by the token source, at the first request.
+            if let grant = try? AccountStore().grant(for: account),
+                let refusal = TokenDestination.refusal(of: grant, to: url.host ?? "", for: .calendar)
+            {
+                StandardError.print("error: the sign-in of \(account) is not used for \(url.host ?? url.absoluteString): \(refusal)")
+                throw ExitCode.usage
+            }
             return .bearer(user: account, source: AccountTokenSource.shared(account: account, store: AccountStore()))
         }
         do {
@@ -79,7 +86,7 @@ struct AccountOptions: ParsableArguments {
     /// After refused credentials: where they could have come from, when none were given.
     static func explainMissing(_ credentials: CalDAVClient.Credentials?) {
         if case .bearer(let account, _) = credentials {
-            StandardError.print("note: the server refused the tokens of \(account), a refreshed one too: is the sign-in for the calendar (account add --for calendar)?")
+            StandardError.print("note: the server refused the tokens of \(account), a refreshed one too: was the sign-in made for the calendar (account add with --for calendar, or the calendar's --scope)?")
             return
         }
         guard credentials == nil else { return }

@@ -1,0 +1,34 @@
+import OAuth
+import Testing
+
+@testable import Programs
+
+@Suite("Where a kept sign-in's tokens may go")
+struct TokenDestinationTests {
+    func grant(provider: String? = nil, issuer: String, scopes: [String]) -> GrantFile.Grant {
+        GrantFile.Grant(issuer: issuer, clientID: "c", account: "ada@gmail.com", scopes: scopes, refreshToken: BearerToken("r"), provider: provider)
+    }
+
+    @Test("a calendar server: the provider's CalDAV host alone, for a sign-in for the calendar; an issuer's own organization; loopback for loopback")
+    func calendars() {
+        let both = grant(
+            provider: "google", issuer: "https://accounts.google.com", scopes: Provider.google.calendarScopes + ["https://mail.google.com/"])
+        #expect(TokenDestination.refusal(of: both, to: "apidata.googleusercontent.com", for: .calendar) == nil)
+        #expect(TokenDestination.refusal(of: both, to: "APIDATA.googleusercontent.com", for: .calendar) == nil)
+        // A typo, or a lure: the token (which opens the mailbox too) does not go there.
+        #expect(
+            TokenDestination.refusal(of: both, to: "caldav.example.com", for: .calendar)
+                == "its tokens go to google's calendar server, apidata.googleusercontent.com, alone")
+        let mailOnly = grant(provider: "google", issuer: "https://accounts.google.com", scopes: ["https://mail.google.com/"])
+        #expect(TokenDestination.refusal(of: mailOnly, to: "apidata.googleusercontent.com", for: .calendar)?.contains("--for calendar") == true)
+        let microsoft = grant(provider: "microsoft", issuer: "https://login.microsoftonline.com/consumers/v2.0", scopes: Provider.microsoft.mailScopes)
+        #expect(TokenDestination.refusal(of: microsoft, to: "outlook.office365.com", for: .calendar) == "microsoft's calendar is not reached with a sign-in")
+        let own = grant(issuer: "https://login.example.org/realms/home", scopes: ["calendar"])
+        #expect(TokenDestination.refusal(of: own, to: "dav.example.org", for: .calendar) == nil)
+        #expect(TokenDestination.refusal(of: own, to: "dav.example.net", for: .calendar) != nil)
+        #expect(TokenDestination.refusal(of: own, to: "127.0.0.1", for: .calendar) != nil)
+        let loopback = grant(issuer: "http://127.0.0.1:8000/o", scopes: ["calendar"])
+        #expect(TokenDestination.refusal(of: loopback, to: "localhost", for: .calendar) == nil)
+        #expect(TokenDestination.refusal(of: loopback, to: "dav.example.org", for: .calendar) != nil)
+    }
+}
