@@ -79,3 +79,34 @@ extension AccessTokensTests {
         #expect(error?.mayPass == true)
     }
 }
+
+extension AccessTokensTests {
+    @Test("runs sharing a sign-in on a server that takes each refresh token once take turns: each refreshes from the token the one before rotated into, and none finds the sign-in gone")
+    func sharedAcrossRuns() async throws {
+        let server = try OAuthTestServer(accessSeconds: 3600)
+        let (client, signedIn) = try await server.signIn()
+        let folder = try TemporaryFolder("shared-grant")
+        let store = AccountStore(base: folder.path("reservation-feed"))
+        let grant = GrantFile.Grant(
+            issuer: client.metadata.issuer, clientID: server.clientID, account: "ada", scopes: signedIn.scopes ?? [],
+            refreshToken: try #require(signedIn.refreshToken))
+        try store.save(grant)
+        // Six runs, each with its own tokens (as six processes have), all starting from the token
+        // the file held when they started. (Without the lock, all but one are refused: the
+        // server takes each refresh token once.)
+        let runs = (0..<6).map { _ in
+            AccessTokens(client: client, grant: grant, keep: { rotated throws(OAuthError) in try store.save(rotated) }, lock: store.file(for: "ada"))
+        }
+        let tokens = try await withThrowingTaskGroup(of: BearerToken.self) { group in
+            for run in runs { group.addTask { try await run.token() } }
+            return try await group.reduce(into: Set<BearerToken>()) { $0.insert($1) }
+        }
+        #expect(tokens.count == 6)
+        // The file holds the last rotation, which still refreshes.
+        let kept = try store.grant(for: "ada")
+        #expect(kept.refreshToken != grant.refreshToken)
+        _ = try await client.refresh(kept.refreshToken)
+        // The lock is a file of its own, beside the grant, holding nothing.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.folder).sorted() == [".ada.json.lock", "ada.json"])
+    }
+}

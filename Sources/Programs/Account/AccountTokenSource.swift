@@ -14,8 +14,8 @@ actor AccountTokenSource: BearerTokenSource {
     /// The account, as named.
     let account: String
     private let store: AccountStore
-    /// The tokens in use, of the grant they were made for, and the refresh token they hold now.
-    private var tokens: (grant: GrantFile.Grant, tokens: AccessTokens, latest: Locked<BearerToken>)?
+    /// The tokens in use, and the grant they were made for.
+    private var tokens: (grant: GrantFile.Grant, tokens: AccessTokens)?
     private var gone: (refreshToken: BearerToken, error: BearerTokenError)?
 
     init(account: String, store: AccountStore) {
@@ -37,9 +37,8 @@ actor AccountTokenSource: BearerTokenSource {
             // Another run may have refreshed at the same moment, and the provider rotated the
             // refresh token under this one: its new one is in the file, or is about to be.
             for _ in 0..<3 {
-                if let newer = try? store.grant(for: account), newer.refreshToken != grant.refreshToken,
-                    newer.refreshToken != tokens?.latest.withLock({ $0 })
-                {
+                let inUse = await tokens?.tokens.refreshToken
+                if let newer = try? store.grant(for: account), newer.refreshToken != grant.refreshToken, newer.refreshToken != inUse {
                     do {
                         return try await tokens(for: newer).token().value
                     } catch {
@@ -74,14 +73,17 @@ actor AccountTokenSource: BearerTokenSource {
     /// The tokens of `grant`, the grant kept now: made once, and made again when the file holds
     /// another sign-in than the one in use (not merely the refresh token it rotated into).
     private func tokens(for grant: GrantFile.Grant) async throws(OAuthError) -> AccessTokens {
-        if let tokens, tokens.latest.withLock({ $0 }) == grant.refreshToken { return tokens.tokens }
-        let client = try await TokenClient.of(grant)
-        let (store, latest) = (store, Locked(grant.refreshToken))
-        let made = AccessTokens(client: client, grant: grant) { rotated throws(OAuthError) in
-            try store.save(rotated)
-            latest.withLock { $0 = rotated.refreshToken }
+        // The same sign-in: its tokens went on from the grant they were made for (rotated by the
+        // server, or taken up from the file another process wrote).
+        if let tokens, tokens.grant.issuer == grant.issuer, tokens.grant.clientID == grant.clientID, tokens.grant.scopes == grant.scopes,
+            await tokens.tokens.refreshToken == grant.refreshToken || tokens.grant.refreshToken == grant.refreshToken
+        {
+            return tokens.tokens
         }
-        tokens = (grant, made, latest)
+        let client = try await TokenClient.of(grant)
+        let store = store
+        let made = AccessTokens(client: client, grant: grant, keep: { rotated throws(OAuthError) in try store.save(rotated) }, lock: store.file(for: account))
+        tokens = (grant, made)
         gone = nil
         return made
     }
@@ -95,7 +97,7 @@ actor AccountTokenSource: BearerTokenSource {
         case _ where error.grantIsGone:
             let command = grant.map(SignInCommand.text(for:)) ?? "reservation-feed account add"
             let unavailable = BearerTokenError(reason: "the sign-in of \(account) is gone (\(error)): sign in again with \(command)", mayPass: false)
-            if let grant { gone = (tokens?.latest.withLock { $0 } ?? grant.refreshToken, unavailable) }
+            if let grant { gone = (grant.refreshToken, unavailable) }
             return unavailable
         default:
             return BearerTokenError(reason: "the sign-in of \(account): \(error)", mayPass: error.mayPass)
