@@ -69,6 +69,18 @@ public struct AccountStore: Sendable {
         try file(for: grant.account).save(grant, base: base, place: tokenPlace)
     }
 
+    /// Keeps `grant` in place of `previous`, the grant its account's file held: a token of
+    /// `previous` left in the keyring under another issuer (or the keyring no longer used) is
+    /// cleared, so that nothing of it stays there. Revoking it at its provider is the caller's.
+    @discardableResult
+    public func replace(_ previous: GrantFile.Grant, with grant: GrantFile.Grant) throws(OAuthError) -> GrantFile.Kept {
+        let kept = try save(grant)
+        if previous.tokenInKeyring, previous.issuer != grant.issuer || kept.place != .keyring {
+            try? SecretService.clear(issuer: previous.issuer, account: previous.account)
+        }
+        return kept
+    }
+
     /// The grant kept for `account`.
     ///
     /// - Throws: ``OAuthError/notSignedIn(account:)`` when there is none, or why its file cannot

@@ -25,9 +25,14 @@ enum SecretService {
     }
 
     /// Keeps `token` for the sign-in of `account` at `issuer`.
+    ///
+    /// An account is one whatever the case it is typed in, as its file is (``AccountStore``): the
+    /// keyring's item is named by it in lower case, so that signing in again as `Ada@…` replaces
+    /// the item of `ada@…`.
     static func store(_ token: BearerToken, issuer: String, account: String) throws(KeyringError) {
+        try busNamed()
         var message: UnsafeMutablePointer<CChar>?
-        let result = csecret_store(issuer, account, "ReservationFeed sign-in: \(account)", token.value, &message)
+        let result = csecret_store(issuer, account.lowercased(), "ReservationFeed sign-in: \(account)", token.value, &message)
         try check(result, message)
     }
 
@@ -35,7 +40,8 @@ enum SecretService {
     static func lookup(issuer: String, account: String) throws(KeyringError) -> BearerToken {
         var message: UnsafeMutablePointer<CChar>?
         var secret: UnsafeMutablePointer<CChar>?
-        let result = csecret_lookup(issuer, account, &secret, &message)
+        try busNamed()
+        let result = csecret_lookup(issuer, account.lowercased(), &secret, &message)
         try check(result, message)
         guard let secret else { throw .notFound }
         defer { csecret_free(secret) }
@@ -45,7 +51,8 @@ enum SecretService {
     /// Forgets the token kept for the sign-in.
     static func clear(issuer: String, account: String) throws(KeyringError) {
         var message: UnsafeMutablePointer<CChar>?
-        try check(csecret_clear(issuer, account, &message), message)
+        try busNamed()
+        try check(csecret_clear(issuer, account.lowercased(), &message), message)
     }
 
     private static func check(_ result: Int32, _ message: UnsafeMutablePointer<CChar>?) throws(KeyringError) {
@@ -57,5 +64,11 @@ enum SecretService {
         case Int(CSECRET_UNAVAILABLE): throw .unavailable(text)
         default: throw .failed(text)
         }
+    }
+
+    /// A session bus named as none (`DBUS_SESSION_BUS_ADDRESS` set, and empty) is no Secret
+    /// Service here, as no bus is: the file is used, without a word.
+    private static func busNamed() throws(KeyringError) {
+        if let address = getenv("DBUS_SESSION_BUS_ADDRESS"), address.pointee == 0 { throw .unavailable("") }
     }
 }

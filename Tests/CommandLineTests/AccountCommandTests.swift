@@ -146,6 +146,8 @@ struct AccountCommandTests {
             JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: world.grants + "/ada@example.org.json"))) as? [String: Any])
         let secondToken = try #require(replaced["refresh_token"] as? String)
         #expect(secondToken != refreshToken)
+        // The grant it replaced is revoked: no live grant is left that nothing here knows of.
+        #expect(try await Self.refreshError(world.server, refreshToken) == "invalid_grant")
 
         let remove = try world.run(["account", "remove", "ADA@example.org"])
         #expect(remove.status == 0, "\(remove.standardError)")

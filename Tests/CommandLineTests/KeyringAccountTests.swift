@@ -49,6 +49,8 @@ struct KeyringAccountTests {
             done
             export BROWSER='\(browser)' XDG_STATE_HOME='\(folder.path("state"))'
             cd '\(folder.url.path)'
+            # Signed in first as typed in another case: the same account, whose item the next replaces.
+            '\(Self.tool.path)' account add '\(issuer)' ADA@example.org --client \(authorization.clientID) --scope calendar >first.out 2>first.err
             '\(Self.tool.path)' account add '\(issuer)' \(account) --client \(authorization.clientID) --scope calendar >add.out 2>add.err; echo $? >add.status
             secret-tool lookup issuer '\(issuer)' account \(account) >keyring.token 2>/dev/null
             cp 'state/reservation-feed/accounts/\(account).json' grant.json
@@ -56,6 +58,7 @@ struct KeyringAccountTests {
             '\(Self.tool.path)' calendars '\(server.root.absoluteString)' --account \(account) >calendars.out 2>calendars.err; echo $? >calendars.status
             '\(Self.tool.path)' account remove \(account) >remove.out 2>remove.err; echo $? >remove.status
             secret-tool lookup issuer '\(issuer)' account \(account) >forgotten.token 2>/dev/null
+            secret-tool search --all issuer '\(issuer)' >left.txt 2>&1
             # SIGKILL: what the tests start may inherit SIGTERM ignored.
             kill -KILL $keyring
             # The session's bus (dbus-run-session's other child) outlives the story here: it is ended too.
@@ -81,7 +84,9 @@ struct KeyringAccountTests {
         #expect(read("calendars.status") == "0\n" && read("calendars.out").contains("Trips"), "\(read("calendars.err"))")
         #expect(read("remove.status") == "0\n", "\(read("remove.err"))")
         #expect(read("forgotten.token").isEmpty, "the keyring still holds the token")
-        let outputs = ["add.out", "add.err", "list.out", "list.err", "calendars.out", "calendars.err", "remove.out", "remove.err"].map(read)
+        #expect(read("add.err").contains("replacing the one kept before"), "\(read("add.err"))")
+        #expect(!read("left.txt").contains("attribute."), "the keyring still holds an item of the sign-in: \(read("left.txt").count) bytes")
+        let outputs = ["first.out", "first.err", "add.out", "add.err", "list.out", "list.err", "calendars.out", "calendars.err", "remove.out", "remove.err"].map(read)
         for issued in Set(try authorization.issuedTokens() + [token]) where !issued.isEmpty {
             #expect(!outputs.contains { $0.contains(issued) } && !run.standardOutput.contains(issued) && !run.standardError.contains(issued), "a token was printed")
         }

@@ -77,13 +77,13 @@ public struct AccountAddRun {
             throw OAuthError.anotherAccount(named: options.account, signedIn: identity)
         }
         let file = store.file(for: options.account)
-        let replaced = (try? file.load()) != nil
+        let previous = try? file.load()
         let grant = GrantFile.Grant(
             issuer: metadata.issuer, clientID: registration.clientID, account: options.account, scopes: response.scopes ?? scopes,
             refreshToken: refreshToken, provider: provider?.name, clientSecret: registration.clientSecret, clientFile: clientFile)
         let kept: GrantFile.Kept
         do {
-            kept = try store.save(grant)
+            kept = try previous.map { try store.replace($0, with: grant) } ?? store.save(grant)
         } catch {
             // A grant that cannot be kept is not left with the provider either.
             try? await client.revoke(refreshToken)
@@ -91,9 +91,23 @@ public struct AccountAddRun {
         }
         let checked = response.identity == nil ? " (the provider did not say which account signed in: make sure it was this one)" : ""
         let keyring = kept.place == .keyring ? ", its token in the desktop's keyring" : ""
-        StandardError.print("Signed in as \(options.account)\(checked). The sign-in is kept in \(file.path)\(keyring)\(replaced ? ", replacing the one kept before" : "").")
+        StandardError.print("Signed in as \(options.account)\(checked). The sign-in is kept in \(file.path)\(keyring)\(previous != nil ? ", replacing the one kept before" : "").")
         if let note = kept.note { StandardError.print("note: the token is kept in that file, readable by you alone: \(note)") }
+        if let previous { await revoke(previous, replacedBy: grant) }
         StandardError.print("Use it with --account \(SignInCommand.quoted(options.account)) (publish, calendars, imap:// inputs).")
+    }
+
+    /// Revokes the grant a new sign-in replaced, so that no live grant is left that nothing
+    /// here knows of; but not at Google for the same client, where revoking any token of an
+    /// app's grant revokes them all (the new one too), and signing in again replaced it there.
+    private func revoke(_ previous: GrantFile.Grant, replacedBy grant: GrantFile.Grant) async {
+        guard previous.refreshToken != grant.refreshToken else { return }
+        if previous.provider == Provider.google.name, grant.provider == Provider.google.name, previous.clientID == grant.clientID { return }
+        do {
+            try await TokenClient.of(previous).revoke(previous.refreshToken)
+        } catch {
+            StandardError.print("warning: the sign-in kept before could not be revoked at its provider: \(said(error)). \(AccountRemoveRun.whereToRevoke(previous))")
+        }
     }
 
     /// The issuer named by its address.
