@@ -58,7 +58,8 @@ public struct AuthorizationRequest: Sendable {
     ///   person declined: `access_denied`), ``OAuthError/stateMismatch``, or
     ///   ``OAuthError/malformed(source:reason:)`` when there is no code.
     public func code(fromRedirect redirect: String) throws(OAuthError) -> String {
-        let items = URLComponents(string: redirect)?.queryItems ?? []
+        // Form-encoded (RFC 6749 Appendix B): a `+` is a space (`User+declined`).
+        let items = URLComponents(string: redirect.replacingOccurrences(of: "+", with: "%20"))?.queryItems ?? []
         func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
         guard value("state") == state else {
             // An error without the state may be anyone's; with it, it is this sign-in's.

@@ -40,7 +40,7 @@ public struct DeviceAuthorization: Sendable, Hashable {
         let complete = (object["verification_uri_complete"] as? String).flatMap { URL(string: $0).map(AuthorizationServerMetadata.isSecure) == true ? $0 : nil }
         return DeviceAuthorization(
             deviceCode: BearerToken(device), userCode: TokenResponse.plain(user), verificationURI: TokenResponse.plain(uri),
-            verificationURIComplete: complete.map(TokenResponse.plain), expiresIn: Self.number(object["expires_in"]) ?? 900,
+            verificationURIComplete: complete.map(TokenResponse.plain), expiresIn: Self.number(object["expires_in"]).flatMap { $0 > 0 ? $0 : nil } ?? 900,
             interval: max(1, Self.number(object["interval"]) ?? 5))
     }
 

@@ -148,7 +148,8 @@ public final class LoopbackRedirect: Sendable {
     }
 
     private static func milliseconds(_ duration: Duration) -> Int32 {
-        Int32(clamping: max(0, duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000 + 1))
+        let seconds = min(max(0, duration.components.seconds), Int64(Int32.max / 1000))
+        return Int32(clamping: seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000 + 1)
     }
 
     /// Writes the page, and says the connection ends.

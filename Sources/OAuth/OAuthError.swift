@@ -32,6 +32,9 @@ public enum OAuthError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The code shown to the person for a sign-in on another device (RFC 8628) expired before
     /// it was entered.
     case deviceCodeExpired
+    /// Nobody signed in within the time the person gave (`--timeout`), though the code still
+    /// lasted.
+    case notSignedInWithin(seconds: Int)
 
     /// Whether trying again later may work without the person doing anything: a server away or
     /// busy.
@@ -58,7 +61,7 @@ public enum OAuthError: Error, Sendable, Hashable, CustomStringConvertible {
     private var text: String {
         switch self {
         case .refused(let code, let explanation):
-            "the authorization server refused (\(code))" + (explanation.map { ": \($0)" } ?? "")
+            "the authorization server refused (\(code.prefix(100)))" + (explanation.map { ": \($0)" } ?? "")
         case .malformed(let source, let reason): "\(source) answered what OAuth 2.0 does not say: \(reason)"
         case .unusableMetadata(let issuer, let reason): "the metadata \(issuer) publishes cannot be used: \(reason)"
         case .registration(let reason): "the client's registration cannot be used: \(reason)"
@@ -71,6 +74,7 @@ public enum OAuthError: Error, Sendable, Hashable, CustomStringConvertible {
         case .anotherAccount(let named, let signedIn):
             "the browser signed in as \(signedIn), not \(named); nothing was kept (sign in as \(named), or name \(signedIn))"
         case .deviceCodeExpired: "the code expired before it was entered; nothing was kept"
+        case .notSignedInWithin(let seconds): "nobody signed in within \(seconds) s; nothing was kept"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -138,20 +139,48 @@ public struct TokenClient: Sendable {
     ///
     /// - Throws: ``OAuthError/unusableMetadata(issuer:reason:)`` when the server has no
     ///   revocation endpoint, or its refusal.
-    public func revoke(_ token: BearerToken) async throws(OAuthError) {
+    /// - Parameter hint: What the token is (RFC 7009 §2.1): `refresh_token`, or `access_token`.
+    public func revoke(_ token: BearerToken, hint: String = "refresh_token") async throws(OAuthError) {
         guard let endpoint = metadata.revocationEndpoint else {
             throw .unusableMetadata(issuer: metadata.issuer, reason: "it has no revocation endpoint")
         }
-        let answer = try await Self.send("POST", endpoint, form: client.revocationForm(token: token))
+        let form = client.revocationForm(token: token, hint: hint)
+        let answer = try await Self.send("POST", endpoint, form: form)
         // RFC 7009 §2.2: 200 whether or not the token was known; an error body otherwise.
         try answer.notRedirected(from: endpoint)
         guard answer.status == 200 else {
-            _ = try TokenResponse.read(Data(answer.body), from: endpoint.absoluteString)
+            do throws(OAuthError) {
+                _ = try TokenResponse.read(Data(answer.body), from: endpoint.absoluteString)
+            } catch .malformed {
+                // Not an OAuth error (a front end's page): its status says more.
+                throw .malformed(source: endpoint.absoluteString, reason: "it answered \(answer.status)")
+            } catch {
+                throw Self.withoutSecrets(error, sent: form)
+            }
             throw .malformed(source: endpoint.absoluteString, reason: "it answered \(answer.status)")
         }
     }
 
     private func token(_ form: [(name: String, value: String)]) async throws(OAuthError) -> TokenResponse {
+        do throws(OAuthError) {
+            return try await tokenAnswer(form)
+        } catch {
+            throw Self.withoutSecrets(error, sent: form)
+        }
+    }
+
+    /// A server's words with what was just sent to it taken out: one that echoes its request
+    /// (`refresh token X is revoked`) would otherwise print the secret.
+    static func withoutSecrets(_ error: OAuthError, sent form: [(name: String, value: String)]) -> OAuthError {
+        guard case .refused(let code, var explanation) = error else { return error }
+        let secret: Set = ["refresh_token", "code", "code_verifier", "client_secret", "device_code", "token"]
+        for field in form where secret.contains(field.name) && field.value.count >= 4 {
+            explanation = explanation?.replacingOccurrences(of: field.value, with: "[\(field.name)]")
+        }
+        return .refused(code: code, explanation: explanation)
+    }
+
+    private func tokenAnswer(_ form: [(name: String, value: String)]) async throws(OAuthError) -> TokenResponse {
         let answer = try await Self.send("POST", metadata.tokenEndpoint, form: form)
         if answer.status == 429 || answer.status == 503 {
             throw .busy(endpoint: metadata.tokenEndpoint.absoluteString, retryAfter: answer.retryAfter)
@@ -238,7 +267,11 @@ public struct TokenClient: Sendable {
             // No address was tried: the name itself was not found.
             "cannot find the host \(TokenResponse.printable(error.host)) (its name has no address: is it spelled right, and is the network up?)"
         case let error as NIOConnectionError:
-            error.connectionErrors.first.map { "cannot connect: \(String(describing: $0.error))" } ?? "cannot connect"
+            error.connectionErrors.first.map { "cannot connect: \(($0.error as? IOError).map { SocketErrorWords.connecting($0.errnoCode) } ?? "\($0.error)")" }
+            ?? "cannot connect"
+        case let error as IOError: "cannot connect: \(SocketErrorWords.connecting(error.errnoCode))"
+        case _ where String(reflecting: type(of: error)).hasPrefix("NIOSSL"):
+            "the secure connection failed: \(TokenResponse.printable(String(describing: error)))"
         default: "cannot connect (\(type(of: error)))"
         }
     }

@@ -35,7 +35,7 @@ public struct TokenResponse: Sendable, Hashable {
             throw .malformed(source: source, reason: "its answer has no access_token")
         }
         guard let type = object["token_type"] as? String, type.lowercased() == "bearer" else {
-            throw .malformed(source: source, reason: "its token is not a Bearer token (token_type \(object["token_type"].map { "\($0)" } ?? "missing"))")
+            throw .malformed(source: source, reason: "its token is not a Bearer token (token_type \(object["token_type"].map { plain("\($0)").prefix(60) } ?? "missing"))")
         }
         // Some servers write numbers as strings ("3599").
         let expires = (object["expires_in"] as? Int) ?? (object["expires_in"] as? String).flatMap { Int($0) }

@@ -230,6 +230,12 @@ struct AccountCommandTests {
         #expect(notClient.status == 2 && notClient.standardError.contains("error: the client's registration cannot be used: the client file is not JSON"), "\(notClient.standardError)")
         let missing = try world.run(["account", "add", world.server.issuer.absoluteString, "ada@example.org", "--client", "./client_secret_1.json", "--scope", "mail"])
         #expect(missing.status == 2 && missing.standardError.contains("./client_secret_1.json: no such file"), "\(missing.standardError)")
+        let folder = try world.run(["account", "add", world.server.issuer.absoluteString, "ada@example.org", "--client", world.folder.url.path, "--scope", "mail"])
+        #expect(folder.status == 2 && folder.standardError.contains("is a folder: the client is a client_secret_….json file in it"), "\(folder.standardError)")
+        let forever = try world.run(["account", "add", "google", "ada@gmail.com", "--client", "x", "--timeout", "10000000000000000"])
+        #expect(forever.status == 2 && forever.standardError.contains("--timeout is a number of seconds from 1 to 86400"), "\(forever.standardError)")
+        let long = try world.run(["account", "add", "google", String(repeating: "a", count: 300) + "@gmail.com", "--client", "x"])
+        #expect(long.status == 2 && long.standardError.contains("the account is too long"), "\(long.standardError)")
 
         try FileManager.default.createDirectory(atPath: world.grants, withIntermediateDirectories: true)
         _ = try world.folder.write("state/reservation-feed/accounts/ada@example.org.json", "{}")

@@ -33,7 +33,8 @@ struct AuthorizationRequestTests {
         #expect(throws: OAuthError.stateMismatch) { try request.code(fromRedirect: "/?state=other&code=stolen") }
         #expect(throws: OAuthError.stateMismatch) { try request.code(fromRedirect: "/?code=no-state") }
         #expect(throws: OAuthError.refused(code: "access_denied", explanation: "The user denied the request")) {
-            try request.code(fromRedirect: "/?state=\(request.state)&error=access_denied&error_description=The+user%0Adenied+the+request".replacingOccurrences(of: "+", with: "%20"))
+            // Form-encoded, as Microsoft sends it: `+` is a space.
+            try request.code(fromRedirect: "/?state=\(request.state)&error=access_denied&error_description=The+user%0Adenied+the+request")
         }
         #expect(throws: OAuthError.malformed(source: "the redirect", reason: "it brought no authorization code")) {
             try request.code(fromRedirect: "/?state=\(request.state)")

@@ -44,6 +44,16 @@ struct TokenClientTests {
         _ = try await client.refresh(try #require(tokens.refreshToken))
     }
 
+    @Test("a server's words that echo what was just sent (a refresh token, a code) are said without it")
+    func echoedSecrets() {
+        let sent = [("grant_type", "refresh_token"), ("refresh_token", "REFRESH-SECRET-1"), ("client_id", "c"), ("client_secret", "GOCSPX-s")]
+        let echoed = OAuthError.refused(code: "invalid_grant", explanation: "refresh token REFRESH-SECRET-1 of client c (secret GOCSPX-s) is revoked")
+        #expect(
+            TokenClient.withoutSecrets(echoed, sent: sent)
+                == .refused(code: "invalid_grant", explanation: "refresh token [refresh_token] of client c (secret [client_secret]) is revoked"))
+        #expect(TokenClient.withoutSecrets(.deviceCodeExpired, sent: sent) == .deviceCodeExpired)
+    }
+
     @Test("a host whose name has no address is said to be not found, and may pass")
     func unknownHost() async throws {
         // `.invalid` is reserved never to resolve (RFC 6761 §6.4).

@@ -32,3 +32,11 @@ struct TokenDestinationTests {
         #expect(TokenDestination.refusal(of: loopback, to: "dav.example.org", for: .calendar) != nil)
     }
 }
+
+@Suite("account list's cells")
+struct AccountListCellTests {
+    @Test("what a server said (a scope, an issuer) reaches the terminal with no escape sequence, tab or line break")
+    func printable() {
+        #expect(AccountListRun.cell("mail \u{1B}]0;PWNED\u{07}\u{1B}[2J\tx\ny\u{202E}") == "mail  ]0;PWNED  [2J x y ")
+    }
+}

@@ -48,8 +48,12 @@ public struct AccountAddOptions: ParsableArguments {
     var timeout = 300
 
     public func validate() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
+        guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout is a number of seconds from 1 to 86400 (a day)") }
         guard !account.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the account is empty") }
+        // Its file is named by it: a name no file can have is said before the browser opens.
+        guard (AccountStore(base: "/").file(for: account).path as NSString).lastPathComponent.utf8.count <= 255 else {
+            throw ValidationError("the account is too long to name its sign-in's file (at most about 200 characters)")
+        }
         if Provider.named(provider) == nil {
             guard let url = URL(string: provider), url.scheme != nil, url.host != nil else {
                 throw ValidationError("the provider is google, microsoft, or an issuer's address (https://…); '\(provider)' is none")

@@ -54,7 +54,7 @@ public struct AccountAddRun {
         let response = options.device ? try await onAnotherDevice(client, scopes: scopes) : try await inBrowser(client, provider: provider, scopes: scopes)
 
         guard let refreshToken = response.refreshToken else {
-            try? await client.revoke(response.accessToken)
+            try? await client.revoke(response.accessToken, hint: "access_token")
             throw OAuthError.malformed(
                 source: metadata.tokenEndpoint.absoluteString,
                 reason: "it gave no refresh token, so the sign-in would last an hour (is the client a desktop app's, and offline access allowed?)")
@@ -123,7 +123,11 @@ public struct AccountAddRun {
     /// in again).
     private func client() throws -> (ClientRegistration, String?) {
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: options.client, isDirectory: &isFolder), !isFolder.boolValue {
+        let exists = FileManager.default.fileExists(atPath: options.client, isDirectory: &isFolder)
+        if exists, isFolder.boolValue {
+            throw OAuthError.registration("\(options.client) is a folder: the client is a client_secret_….json file in it, or a client ID")
+        }
+        if exists {
             guard let data = FileManager.default.contents(atPath: options.client) else {
                 throw OAuthError.registration("\(options.client) cannot be read")
             }
@@ -207,6 +211,12 @@ public struct AccountAddRun {
             StandardError.print("Or open this address, which holds the code:\n\n  \(complete)\n")
         }
         StandardError.print("Waiting for the sign-in…")
-        return try await client.waitForDeviceToken(authorization, within: options.timeout)
+        let limit = options.timeout
+        do {
+            return try await client.waitForDeviceToken(authorization, within: limit)
+        } catch .deviceCodeExpired {
+            // Waited no longer than the person asked, though the code would have lasted.
+            throw limit < authorization.expiresIn ? OAuthError.notSignedInWithin(seconds: limit) : .deviceCodeExpired
+        }
     }
 }

@@ -50,8 +50,14 @@ public struct AccountListRun {
         return uses.joined(separator: ", ")
     }
 
-    /// A value on one line of one column.
-    private static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+    /// A value on one line of one column, with nothing a terminal acts on: a scope or an issuer
+    /// is what a server said.
+    static func cell(_ text: String) -> String {
+        var cell = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            cell.append(category == .control || category == .format ? Unicode.Scalar(0x20) : scalar)
+        }
+        return String(cell)
     }
 }
