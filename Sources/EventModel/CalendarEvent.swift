@@ -23,6 +23,9 @@ public struct CalendarEvent: Sendable, Hashable {
     public var status: EventStatus?
     /// Whether the event makes the time busy.
     public var transparency: Transparency
+    /// How long it takes to get there, in seconds: Apple Calendar shows it as a block before the
+    /// event and reminds when to leave (`X-APPLE-TRAVEL-DURATION`); other clients ignore it.
+    public var travelTime: Int?
     /// A web page about the booking (`URL`).
     public var url: String?
     /// Reminders.
@@ -45,7 +48,7 @@ public struct CalendarEvent: Sendable, Hashable {
     public init(
         uid: String, summary: String, start: EventTime, end: EventTime? = nil, notes: String? = nil,
         location: String? = nil, geo: GeoCoordinate? = nil, structuredLocation: StructuredLocation? = nil,
-        status: EventStatus? = nil, transparency: Transparency = .opaque, url: String? = nil,
+        status: EventStatus? = nil, transparency: Transparency = .opaque, travelTime: Int? = nil, url: String? = nil,
         alarms: [EventAlarm] = [], categories: [String] = [], sequence: Int = 0, stamp: Instant? = nil,
         lastModified: Instant? = nil, bookedBy: String? = nil
     ) {
@@ -59,6 +62,7 @@ public struct CalendarEvent: Sendable, Hashable {
         self.structuredLocation = structuredLocation
         self.status = status
         self.transparency = transparency
+        self.travelTime = travelTime
         self.url = url
         self.alarms = alarms
         self.categories = categories

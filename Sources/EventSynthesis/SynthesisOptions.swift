@@ -4,11 +4,16 @@ public struct SynthesisOptions: Sendable, Hashable {
     public var defaultDurations: DefaultDurations
     /// The language of titles and notes, and the conventions of their dates and times.
     public var locale: SynthesisLocale
+    /// The time it takes to get to an event one goes to (a departure, a table, a show), in
+    /// seconds, written as Apple's travel time (``EventModel/CalendarEvent/travelTime``); `nil`
+    /// (the default) writes none. Stays, rentals, whole days and cancelled bookings get none.
+    public var travelTime: Int?
 
     /// Creates options.
-    public init(defaultDurations: DefaultDurations = DefaultDurations(), locale: SynthesisLocale = .english) {
+    public init(defaultDurations: DefaultDurations = DefaultDurations(), locale: SynthesisLocale = .english, travelTime: Int? = nil) {
         self.defaultDurations = defaultDurations
         self.locale = locale
+        self.travelTime = travelTime
     }
 
     /// The defaults: the durations in ``DefaultDurations``, in English.

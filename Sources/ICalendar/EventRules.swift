@@ -24,11 +24,15 @@ enum EventRules {
             && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
     }
 
-    /// A value every parser reads back as written: letters, digits and `-_.:/+=@`, which need no
-    /// escaping (libical leaves `,` and `;` in X- values unescaped).
     /// The property an event's maker is written in (``EventModel/CalendarEvent/bookedBy``).
     static let bookedByProperty = "X-RESERVATION-FEED-BOOKED-BY"
 
+    /// Apple's property for the time it takes to get to an event
+    /// (``EventModel/CalendarEvent/travelTime``), `VALUE=DURATION`, as Apple Calendar writes it.
+    static let travelTimeProperty = "X-APPLE-TRAVEL-DURATION"
+
+    /// A value every parser reads back as written: letters, digits and `-_.:/+=@`, which need no
+    /// escaping (libical leaves `,` and `;` in X- values unescaped).
     static func isPlainValue(_ value: String) -> Bool {
         !value.isEmpty
             && value.unicodeScalars.allSatisfy {

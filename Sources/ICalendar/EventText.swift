@@ -41,6 +41,11 @@ enum EventText {
         if let place = event.structuredLocation, place.coordinate.isValid {
             structuredLocation(place, &line, &output)
         }
+        if let travel = event.travelTime, travel > 0 {
+            line.start("\(EventRules.travelTimeProperty);VALUE=DURATION:")
+            duration(travel, &line)
+            line.fold(into: &output)
+        }
         if let notes = event.notes { text("DESCRIPTION", notes, &line, &output) }
         if let url = event.url {
             line.start("URL:")

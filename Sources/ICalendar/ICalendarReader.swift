@@ -127,6 +127,7 @@ public struct ICalendarReader: Sendable {
             property = icalcomponent_get_next_property(component, ICAL_CATEGORIES_PROPERTY)
         }
         event.structuredLocation = structuredLocation(component, geo: event.geo)
+        event.travelTime = travelTime(component)
         event.bookedBy = extensionText(component, named: EventRules.bookedByProperty).flatMap { EventRules.isPlainValue($0) ? $0.lowercased() : nil }
         var alarm = icalcomponent_get_first_component(component, ICAL_VALARM_COMPONENT)
         while let current = alarm {
@@ -229,6 +230,23 @@ public struct ICalendarReader: Sendable {
                 title: parameters["X-TITLE"] ?? "", address: parameters["X-ADDRESS"],
                 coordinate: GeoCoordinate(latitude: numbers[0], longitude: numbers[1]),
                 radius: parameters["X-APPLE-RADIUS"].flatMap(Double.init).flatMap { (0...1_000_000).contains($0) ? $0 : nil } ?? 70)
+        }
+        return nil
+    }
+
+    /// Apple's travel time (`X-APPLE-TRAVEL-DURATION;VALUE=DURATION:PT45M`), in seconds, when it
+    /// is a positive duration of a day or less.
+    private static func travelTime(_ component: OpaquePointer) -> Int? {
+        var property = icalcomponent_get_first_property(component, ICAL_X_PROPERTY)
+        while let current = property {
+            defer { property = icalcomponent_get_next_property(component, ICAL_X_PROPERTY) }
+            guard let name = icalproperty_get_x_name(current), String(cString: name) == EventRules.travelTimeProperty,
+                let raw = icalproperty_get_value_as_string(current)
+            else { continue }
+            let duration = icaldurationtype_from_string(raw)
+            guard icaldurationtype_is_bad_duration(duration) == 0, duration.is_neg == 0 else { return nil }
+            let seconds = Int(icaldurationtype_as_int(duration))
+            return (1...86_400).contains(seconds) ? seconds : nil
         }
         return nil
     }

@@ -207,9 +207,11 @@ public struct GrantFile: Sendable {
 
     /// Runs `body` holding this grant's lock (`flock` on `.NAME.lock` beside the file), so that
     /// processes sharing the sign-in (a `publish --follow`, a `serve`, a cron `generate`) refresh
-    /// it one at a time. A lock not had within a minute (a run stuck while holding it) is gone
-    /// without; one that cannot be made at all (the folder is gone) too: the lock orders
-    /// refreshes, and a refresh without it is what runs did before.
+    /// it one at a time. A holder keeps it for one refresh, which its own time limits bound (well
+    /// under a minute), and a process that ends lets it go; runs queued behind several holders on
+    /// a slow provider may wait minutes, so only a lock not had within ten (a holder stopped, not
+    /// ended) is gone without, as is one that cannot be made at all (the folder is gone): the lock
+    /// orders refreshes, and a refresh without it is what runs did before.
     public func exclusively<T: Sendable>(
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws(OAuthError) -> T
     ) async throws(OAuthError) -> T {
@@ -218,7 +220,7 @@ public struct GrantFile: Sendable {
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return try await body() }
         defer { close(descriptor) }
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(600)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else { return try await body() }
             try? await Task.sleep(for: .milliseconds(50))

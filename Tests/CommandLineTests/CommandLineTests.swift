@@ -41,6 +41,32 @@ struct CommandLineTests {
         #expect(try read(output) == (try read(Repository.url("Tests/ReservationFeedTests/Golden/trip.ics").path)))
     }
 
+    @Test("--travel-time: Apple's travel time on the flight, the boat, the bus, the train, the dinner and the concert, nothing else changed; a valid feed; a bad duration is a usage error")
+    func travelTime() throws {
+        let folder = try TemporaryFolder("cli")
+        let output = folder.path("trip.ics")
+        let result = try run(["generate", "Examples/trip", "--output", output, "--now", Self.now, "--travel-time", "45m"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let feed = try read(output)
+        let travel = "X-APPLE-TRAVEL-DURATION;VALUE=DURATION:PT45M\r\n"
+        #expect(feed.components(separatedBy: travel).count - 1 == 6)
+        // The feed of the README's first command, with those lines alone added.
+        #expect(feed.replacingOccurrences(of: travel, with: "") == (try read(Repository.url("Tests/ReservationFeedTests/Golden/trip.ics").path)))
+        let verdict = try ICSValidator.validate([output])
+        #expect(verdict.passed, "\(verdict.report)")
+        for written in ["90m", "1h30m", "PT1H30M"] {
+            let again = try run(["generate", "Examples/trip", "--output", folder.path("\(written).ics"), "--now", Self.now, "--travel-time", written])
+            #expect(again.status == 0, "\(again.standardError)")
+            let feed = try read(folder.path("\(written).ics"))
+            #expect(feed.contains("X-APPLE-TRAVEL-DURATION;VALUE=DURATION:PT1H30M\r\n"))
+        }
+        for wrong in ["45", "0m", "2d", "25h", "m45", "45m1h", "soon"] {
+            let refused = try run(["generate", "Examples/trip", "--output", folder.path("x.ics"), "--travel-time", wrong])
+            #expect(refused.status == 2, "\(wrong)")
+            #expect(refused.standardError.contains("--travel-time"), "\(refused.standardError)")
+        }
+    }
+
     @Test("a malformed file among good ones: exit status 1, the error with file and path, the good events written")
     func malformed() throws {
         let folder = try TemporaryFolder("cli")

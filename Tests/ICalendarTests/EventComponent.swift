@@ -40,6 +40,13 @@ enum EventComponent {
         if let place = event.structuredLocation, place.coordinate.isValid {
             component.add(try structuredLocation(place))
         }
+        if let travel = event.travelTime, travel > 0 {
+            let value = String(cString: icaldurationtype_as_ical_string(icaldurationtype_from_int(Int32(clamping: travel))))
+            let property = try LibicalProperty.make(EventRules.travelTimeProperty) { icalproperty_new_x(value) }
+            icalproperty_set_x_name(property, EventRules.travelTimeProperty)
+            icalproperty_add_parameter(property, icalparameter_new_value(ICAL_VALUE_DURATION))
+            component.add(property)
+        }
         if let notes = event.notes {
             component.add(try LibicalProperty.text("DESCRIPTION", notes) { icalproperty_new_description($0) })
         }

@@ -33,7 +33,7 @@ struct EventTextTests {
             structuredLocation: StructuredLocation(
                 title: "Charles \"de\" Gaulle; T2", address: "95700 Roissy-en-France, France", coordinate: GeoCoordinate(latitude: 49.0097, longitude: 2.5479),
                 radius: 250.4),
-            status: .confirmed, transparency: .opaque, url: "https://example.com/trip?a=1 b",
+            status: .confirmed, transparency: .opaque, travelTime: 2_700, url: "https://example.com/trip?a=1 b",
             alarms: [
                 EventAlarm(trigger: .beforeStart(seconds: 86_400), message: "Check in", url: "https://example.com/check-in"),
                 EventAlarm(trigger: .at(Instant(secondsSinceEpoch: 1_799_000_000)), message: "Leave; now, please"),
@@ -146,6 +146,7 @@ struct EventTextTests {
                 : nil,
             status: [nil, .tentative, .confirmed, .cancelled].randomElement(using: &generator)!,
             transparency: Bool.random(using: &generator) ? .opaque : .transparent,
+            travelTime: Bool.random(using: &generator) ? [60, 900, 2_700, 5_400, 7_260, 86_400].randomElement(using: &generator) : nil,
             url: Bool.random(using: &generator) ? randomText(1...6, using: &generator) : nil, alarms: alarms,
             categories: (0..<Int.random(in: 0...2, using: &generator)).map { _ in randomText(1...5, using: &generator) },
             sequence: [0, 1, 7, -3, Int(Int32.max), Int.max].randomElement(using: &generator)!,

@@ -67,6 +67,21 @@ struct ICalendarReaderTests {
         #expect(alone.structuredLocation == nil)
     }
 
+    @Test("Apple's travel time reads back in seconds, as Apple writes it or as other programs do; one that is no duration, negative or over a day is none")
+    func travelTime() throws {
+        func read(_ value: String) throws -> Int? {
+            let text = "BEGIN:VEVENT\r\nUID:a\r\nDTSTART:20300614T193000Z\r\n\(value)\r\nEND:VEVENT\r\n"
+            return try ICalendarReader().event(in: Array(text.utf8)[...]).travelTime
+        }
+        #expect(try read("X-APPLE-TRAVEL-DURATION;VALUE=DURATION:PT45M") == 2_700)
+        #expect(try read("X-APPLE-TRAVEL-DURATION;VALUE=DURATION:PT1H30M") == 5_400)
+        #expect(try read("X-APPLE-TRAVEL-DURATION:PT15M") == 900)
+        #expect(try read("X-APPLE-TRAVEL-DURATION;VALUE=DURATION:-PT15M") == nil)
+        #expect(try read("X-APPLE-TRAVEL-DURATION;VALUE=DURATION:P2D") == nil)
+        #expect(try read("X-APPLE-TRAVEL-DURATION;VALUE=DURATION:soon") == nil)
+        #expect(try read("X-OTHER:PT15M") == nil)
+    }
+
     @Test("fields come back as values")
     func values() throws {
         let written = try ICalendarWriter().document(

@@ -26,7 +26,7 @@ struct ICalendarWriterTests {
             structuredLocation: StructuredLocation(
                 title: "San Francisco International Airport", address: "San Francisco, CA; USA",
                 coordinate: GeoCoordinate(latitude: 37.6188, longitude: -122.3758)),
-            status: .confirmed, url: "https://airline.example.com/manage/K7P2QX",
+            status: .confirmed, travelTime: 5_400, url: "https://airline.example.com/manage/K7P2QX",
             alarms: [
                 EventAlarm(trigger: .at(try! Instant(iso8601: "2030-06-14T22:55:00Z")), message: "Check-in is open", url: "https://airline.example.com/check-in"),
                 EventAlarm(trigger: .beforeStart(seconds: 900), message: "Boarding soon"),

@@ -81,9 +81,21 @@ struct ReservationSynthesis: ~Copyable {
         let event = CalendarEvent(
             uid: uid, summary: summary, start: start, end: end, notes: draft.notes.text,
             location: draft.place?.locationText, geo: draft.place?.geo, structuredLocation: draft.place?.structuredLocation,
-            status: status, transparency: transparency, url: Text.clean(reservation.url), alarms: alarms,
-            categories: [draft.label])
+            status: status, transparency: transparency, travelTime: travelTime(start: start, status: status), url: Text.clean(reservation.url),
+            alarms: alarms, categories: [draft.label])
         return SynthesisResult(event: event, diagnostics: messages)
+    }
+
+    /// The travel time the options give, for an event one goes to at its start: a departure, a
+    /// table, a show; not a stay or a rental (which leave the day free), a whole day, or a
+    /// booking that is off.
+    private func travelTime(start: EventTime, status: EventStatus?) -> Int? {
+        guard let travel = options.travelTime, travel > 0, status != .cancelled else { return nil }
+        if case .date = start { return nil }
+        switch reservation.category {
+        case .flight, .train, .bus, .boat, .restaurant, .ticketedEvent: return travel
+        case .lodging, .rentalCar: return nil
+        }
     }
 
     /// The reservation with its booking link and its check-in link taken out where they are not

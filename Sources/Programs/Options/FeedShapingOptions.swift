@@ -17,6 +17,12 @@ struct FeedShapingOptions: ParsableArguments {
     @Flag(help: "Allow the feed to lose more than half of its live events in this run (or all of them).")
     var allowShrink = false
 
+    @Option(
+        help: ArgumentHelp(
+            "How long it takes to get to a departure, a table or a show (45m, 1h30m; a minute to a day): Apple Calendar blocks that time before the event and says when to leave. Other calendars ignore it.",
+            valueName: "duration"))
+    var travelTime: TravelTime?
+
     @Option(help: ArgumentHelp("How long to wait for another run writing the same feed (publish: the same calendar).", valueName: "seconds"))
     var wait: Int = 60
 
@@ -37,6 +43,7 @@ struct FeedShapingOptions: ParsableArguments {
         options.missing = missing
         options.keepPastDays = keepPast
         options.allowShrink = allowShrink
+        options.synthesis.travelTime = travelTime?.seconds
     }
 
     /// The generator these settings and the inputs' give, with the feed file's own (`file`) for

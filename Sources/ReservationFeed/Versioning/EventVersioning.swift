@@ -151,6 +151,7 @@ struct EventVersioning: Sendable {
         event.status = .cancelled
         event.transparency = .transparent
         event.alarms = []
+        event.travelTime = nil
         event.sequence += 1
         event.stamp = now
         event.lastModified = now

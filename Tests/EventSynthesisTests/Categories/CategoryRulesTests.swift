@@ -111,3 +111,26 @@ struct CategoryRulesTests {
         #expect(event.structuredLocation == nil)
     }
 }
+
+@Suite("Travel time")
+struct TravelTimeTests {
+    @Test("asked for, it goes on what one goes to at a time (a flight, a boat, a bus, a train, a table, a show); not on a stay, a rental, a whole day or a booking that is off")
+    func travelTime() throws {
+        let synthesizer = EventSynthesizer(options: SynthesisOptions(travelTime: 2_700))
+        var given: [String: Int?] = [:]
+        for file in CategoryRulesTests.expectations.map(\.file) {
+            given[file] = try #require(synthesizer.synthesize(try Fixtures.example(file)).event).travelTime
+        }
+        #expect(
+            given == [
+                "1-restaurant-epic-steak.json": 2_700, "2-flight-sfo-hel.json": 2_700, "3-lodging-glo-hotel-sello.json": nil,
+                "4-ticketed-event-concert.json": 2_700, "5-boat-helsinki-stockholm.json": 2_700, "6-bus-stockholm-oslo.json": 2_700,
+                "7-train-oslo-bergen.json": 2_700, "8-rental-car-bergen.json": nil,
+            ])
+        var cancelled = try Fixtures.example("2-flight-sfo-hel.json")
+        cancelled.status = .cancelled
+        #expect(try #require(synthesizer.synthesize(cancelled).event).travelTime == nil)
+        // Not asked for (the default): none.
+        #expect(try #require(EventSynthesizer().synthesize(try Fixtures.example("1-restaurant-epic-steak.json")).event).travelTime == nil)
+    }
+}
