@@ -8,12 +8,22 @@ public struct SynthesisOptions: Sendable, Hashable {
     /// seconds, written as Apple's travel time (``EventModel/CalendarEvent/travelTime``); `nil`
     /// (the default) writes none. Stays, rentals, whole days and cancelled bookings get none.
     public var travelTime: Int?
+    /// Who the events are for (``FeedView``): everything (the default), or less.
+    public var view: FeedView
+    /// The title of every event in the ``FeedView/busy`` view; `nil` for the language's word
+    /// ("Busy").
+    public var busyTitle: String?
 
     /// Creates options.
-    public init(defaultDurations: DefaultDurations = DefaultDurations(), locale: SynthesisLocale = .english, travelTime: Int? = nil) {
+    public init(
+        defaultDurations: DefaultDurations = DefaultDurations(), locale: SynthesisLocale = .english, travelTime: Int? = nil,
+        view: FeedView = .full, busyTitle: String? = nil
+    ) {
         self.defaultDurations = defaultDurations
         self.locale = locale
         self.travelTime = travelTime
+        self.view = view
+        self.busyTitle = busyTitle
     }
 
     /// The defaults: the durations in ``DefaultDurations``, in English.

@@ -67,6 +67,22 @@ struct CommandLineTests {
         }
     }
 
+    @Test("--view busy with --busy-title: the person's word on every event, the same bytes otherwise as the library's busy view; --busy-title without it is a usage error")
+    func busyView() throws {
+        let folder = try TemporaryFolder("cli")
+        let output = folder.path("away.ics")
+        let result = try run(["generate", "Examples/trip", "--output", output, "--now", Self.now, "--view", "busy", "--busy-title", "Away"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let feed = try read(output)
+        #expect(feed.components(separatedBy: "\r\nSUMMARY:Away\r\n").count - 1 == 8)
+        let golden = try read(Repository.url("Tests/ReservationFeedTests/Golden/trip-busy.ics").path)
+        #expect(feed == golden.replacingOccurrences(of: "\r\nSUMMARY:Busy\r\n", with: "\r\nSUMMARY:Away\r\n"))
+        let alone = try run(["generate", "Examples/trip", "--output", folder.path("x.ics"), "--busy-title", "Away"])
+        #expect(alone.status == 2 && alone.standardError.contains("--busy-title is the title of the busy view: add --view busy"), "\(alone.standardError)")
+        let unknown = try run(["generate", "Examples/trip", "--output", folder.path("x.ics"), "--view", "family"])
+        #expect(unknown.status == 2 && unknown.standardError.contains("--view"), "\(unknown.standardError)")
+    }
+
     @Test("a malformed file among good ones: exit status 1, the error with file and path, the good events written")
     func malformed() throws {
         let folder = try TemporaryFolder("cli")

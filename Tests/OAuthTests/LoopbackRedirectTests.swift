@@ -21,7 +21,9 @@ struct LoopbackRedirectTests {
         let request = AuthorizationRequest(client: ClientRegistration(clientID: server.clientID), redirectURI: listener.redirectURI, scopes: ["calendar"])
         let waiting = Task {
             try await onThreadOfItsOwn {
-                try listener.waitForRedirect(seconds: 30, state: request.state) { _ in LoopbackRedirect.Page(status: 200, message: "Signed in. You may close this tab.") }
+                // Longer than the whole story takes on a loaded machine, shorter than the silent
+                // connections below would hold a listener that took one at a time (2 s each).
+                try listener.waitForRedirect(seconds: 90, state: request.state) { _ in LoopbackRedirect.Page(status: 200, message: "Signed in. You may close this tab.") }
             }
         }
         // A browser's stray request first, then the sign-in, whose redirect it follows.
@@ -35,7 +37,7 @@ struct LoopbackRedirectTests {
         // nothing back: the browser's request is answered all the same.
         var silent: [Int32] = []
         defer { silent.forEach { close($0) } }
-        for _ in 0..<(LoopbackRedirect.connectionLimit + 8) {
+        for _ in 0..<60 {
             let descriptor = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
@@ -44,14 +46,11 @@ struct LoopbackRedirectTests {
             _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
             silent.append(descriptor)
         }
-        let started = ContinuousClock.now
         let (page, response) = try await URLSession.shared.data(from: try #require(request.url(at: metadata.authorizationEndpoint)))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Referrer-Policy") == "no-referrer")
         #expect(String(decoding: page, as: UTF8.self).contains("Signed in. You may close this tab."))
         let target = try await waiting.value
-        // Not a wait of two seconds for each silent connection in turn (80 s), nor for one.
-        #expect(ContinuousClock.now - started < .seconds(30))
         let code = try request.code(fromRedirect: target)
         #expect(!code.isEmpty)
     }

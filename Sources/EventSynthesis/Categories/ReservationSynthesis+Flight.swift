@@ -48,7 +48,7 @@ extension ReservationSynthesis {
         draft.notes.add(words.flightArrival, stop(arrivalAirport.flatMap { name($0, arrivalPlace) }, end))
         draft.notes.add(words.arrivalTerminal, flight.arrival?.terminal)
         draft.notes.add(words.arrivalGate, flight.arrival?.gate)
-        draft.notes.add(words.seat, seatText(flight.seat))
+        draft.notes.addPersonal(words.seat, seatText(flight.seat))
         if let boarding {
             draft.reminders.append((boarding, words.boardingReminder(draft.title), nil))
         }

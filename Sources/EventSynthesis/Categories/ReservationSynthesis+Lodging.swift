@@ -25,7 +25,7 @@ extension ReservationSynthesis {
             Text.join(
                 [stay.numberOfAdults.map(words.adults), stay.numberOfChildren.flatMap { $0 == 0 ? nil : words.children($0) }],
                 separator: words.listSeparator))
-        draft.notes.add(words.phone, stay.place?.phone)
+        draft.notes.addPersonal(words.phone, stay.place?.phone)
         return draft
     }
 

@@ -24,7 +24,7 @@ extension ReservationSynthesis {
             words.car, Text.join([Text.join([car?.make, car?.model], separator: " "), car?.type, car?.description], separator: " · "))
         draft.notes.add(words.pickUp, stop(rental.pickUp?.place.flatMap { describe($0).locationText }, start))
         draft.notes.add(words.dropOff, stop(rental.dropOff?.place.flatMap { describe($0).locationText }, end))
-        draft.notes.add(words.phone, rental.company?.phone ?? rental.pickUp?.place?.phone)
+        draft.notes.addPersonal(words.phone, rental.company?.phone ?? rental.pickUp?.place?.phone)
         return draft
     }
 }

@@ -14,7 +14,7 @@ extension ReservationSynthesis {
             notes: noteLines(), place: table.place.map { describe($0) }, startPlace: place, start: start, end: end,
             defaultLength: .seconds(options.defaultDurations.restaurant))
         draft.notes.add(words.partySize, table.partySize.map(String.init))
-        draft.notes.add(words.phone, table.place?.phone)
+        draft.notes.addPersonal(words.phone, table.place?.phone)
         return draft
     }
 }

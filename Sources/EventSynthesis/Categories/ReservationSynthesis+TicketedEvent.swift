@@ -15,9 +15,9 @@ extension ReservationSynthesis {
             defaultLength: .seconds(isMovie ? options.defaultDurations.movie : options.defaultDurations.ticketedEvent))
         draft.detailIsTitle = !isMovie  // an event is called by its own name
         draft.notes.add(words.venue, event.venue.flatMap { describe($0).locationText })
-        draft.notes.add(words.seat, seatText(event.seat))
+        draft.notes.addPersonal(words.seat, seatText(event.seat))
         draft.notes.add(words.tickets, event.numberOfAttendees.map(String.init))
-        draft.notes.addText(event.description)
+        draft.notes.addPersonalText(event.description)
         return draft
     }
 }

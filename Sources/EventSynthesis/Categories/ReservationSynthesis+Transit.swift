@@ -18,12 +18,12 @@ extension ReservationSynthesis {
             label: label, detail: Text.join([vehicle(trip), route(from: from, to: to).map { "· \($0)" }], separator: " "),
             notes: noteLines(), place: trip.departure?.place.map { describe($0) }, startPlace: departurePlace,
             start: start, end: end, defaultLength: .seconds(options.defaultDurations.transit))
-        draft.notes.add(words.operator, Text.join([reservation.provider?.name, reservation.provider?.phone], separator: " · "))
+        draft.notes.add(words.operator, Text.join([reservation.provider?.name, draft.notes.personal(reservation.provider?.phone)], separator: " · "))
         draft.notes.add(words.departure, stop(from, start))
         draft.notes.add(words.platform, trip.departure?.platform)
         draft.notes.add(words.arrival, stop(to, end))
         draft.notes.add(words.arrivalPlatform, trip.arrival?.platform)
-        draft.notes.add(words.seat, seatText(trip.seat))
+        draft.notes.addPersonal(words.seat, seatText(trip.seat))
         return draft
     }
 

@@ -39,7 +39,7 @@ struct ReservationSynthesis: ~Copyable {
         let opens = resolve(checkIn?.validFrom, field: .checkInOpens, at: draft.startPlace)
         let closes = resolve(checkIn?.validUntil, field: .checkInCloses, at: draft.startPlace)
         addCommonNotes(to: &draft, checkInOpens: opens, checkInCloses: closes)
-        if let opens { draft.reminders.insert((opens, words.checkInOpenReminder(draft.title), checkIn?.url), at: 0) }
+        if let opens { draft.reminders.insert((opens, words.checkInOpenReminder(draft.title), draft.notes.personal(checkIn?.url)), at: 0) }
         if draft.start.given.isDateOnly, reservation.category.expectsTimeOfDay {
             messages.append(
                 Diagnostic(
@@ -78,12 +78,31 @@ struct ReservationSynthesis: ~Copyable {
 
         // A cancelled event keeps no reminders: nobody should be called to a booking that is off.
         let alarms = status == .cancelled ? [] : alarms(of: draft)
-        let event = CalendarEvent(
+        var event = CalendarEvent(
             uid: uid, summary: summary, start: start, end: end, notes: draft.notes.text,
             location: draft.place?.locationText, geo: draft.place?.geo, structuredLocation: draft.place?.structuredLocation,
-            status: status, transparency: transparency, travelTime: travelTime(start: start, status: status), url: Text.clean(reservation.url),
-            alarms: alarms, categories: [draft.label])
+            status: status, transparency: transparency, travelTime: travelTime(start: start, status: status),
+            url: draft.notes.personal(Text.clean(reservation.url)), alarms: alarms, categories: [draft.label])
+        shape(&event)
         return SynthesisResult(event: event, diagnostics: messages)
+    }
+
+    /// The event as the feed's view shows it (``FeedView``): its own UID, which two views of one
+    /// booking never share (derived from the full feed's, so stable); and in the busy view, the
+    /// times alone.
+    private func shape(_ event: inout CalendarEvent) {
+        guard options.view != .full else { return }
+        event.uid = EventIdentity.uid(forKey: "view:\(options.view.rawValue)|\(event.uid)")
+        guard options.view == .busy else { return }
+        let title = options.busyTitle.flatMap(Text.clean) ?? words.busy
+        event.summary = event.status == .cancelled ? words.cancelledPrefix + title : title
+        event.notes = nil
+        event.location = nil
+        event.geo = nil
+        event.structuredLocation = nil
+        event.url = nil
+        event.alarms = []
+        event.categories = []
     }
 
     /// The travel time the options give, for an event one goes to at its start: a departure, a
@@ -218,7 +237,7 @@ struct ReservationSynthesis: ~Copyable {
     }
 
     /// Notes for the category's lines, with the locale's separator.
-    func noteLines() -> NoteLines { NoteLines(separator: words.labelSeparator) }
+    func noteLines() -> NoteLines { NoteLines(separator: words.labelSeparator, keepsPersonal: options.view == .full) }
 
     /// `SFO → HEL`, `from SFO`, `to HEL`, or nothing.
     func route(from: String?, to: String?) -> String? {
@@ -264,24 +283,27 @@ struct ReservationSynthesis: ~Copyable {
 
     private func addCommonNotes(to draft: inout EventDraft, checkInOpens opens: EventDraft.Time?, checkInCloses closes: EventDraft.Time?) {
         var notes = noteLines()
-        notes.add(words.reservationNumber, reservation.reservationNumber)
-        notes.add(words.bookedUnder, reservation.holderName)
+        notes.addPersonal(words.reservationNumber, reservation.reservationNumber)
+        notes.addPersonal(words.bookedUnder, reservation.holderName)
         notes.append(draft.notes)
         switch reservation.category {
         case .flight, .train, .bus, .boat:
             break  // the airline or operator is among the category's notes
         case .lodging, .rentalCar, .restaurant, .ticketedEvent:
-            notes.add(words.provider, Text.join([reservation.provider?.name, reservation.provider?.phone], separator: " · "))
+            notes.add(words.provider, Text.join([reservation.provider?.name, notes.personal(reservation.provider?.phone)], separator: " · "))
         }
         notes.add(words.bookedThrough, reservation.broker?.name)
         if let checkIn = reservation.checkInAction {
             notes.add(
                 words.onlineCheckIn,
                 Text.join(
-                    [opens.map { words.opens(formatter.text($0.event)) }, closes.map { words.closes(formatter.text($0.event)) }, checkIn.url],
+                    [
+                        opens.map { words.opens(formatter.text($0.event)) }, closes.map { words.closes(formatter.text($0.event)) },
+                        notes.personal(checkIn.url),
+                    ],
                     separator: words.listSeparator))
         }
-        notes.add(words.booking, reservation.url)
+        notes.addPersonal(words.booking, reservation.url)
         draft.notes = notes
     }
 

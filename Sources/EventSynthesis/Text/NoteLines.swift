@@ -2,10 +2,27 @@
 struct NoteLines {
     /// Between a label and its value (`": "`, `" : "` in French, `"："` in Japanese).
     let separator: String
+    /// Whether lines that identify a booking or a person are kept (``FeedView/full``): a
+    /// reservation number, a seat, a name, a phone number, a link.
+    let keepsPersonal: Bool
     private(set) var lines: [String] = []
 
-    init(separator: String) {
+    init(separator: String, keepsPersonal: Bool = true) {
         self.separator = separator
+        self.keepsPersonal = keepsPersonal
+    }
+
+    /// Adds `Label: value` when the value has text and the notes keep what identifies a booking
+    /// or a person (``keepsPersonal``).
+    mutating func addPersonal(_ label: String, _ value: String?) {
+        guard keepsPersonal else { return }
+        add(label, value)
+    }
+
+    /// `value` where the notes keep what identifies a booking or a person, else `nil`: a phone
+    /// number beside a name, a link at the end of a line.
+    func personal(_ value: String?) -> String? {
+        keepsPersonal ? value : nil
     }
 
     /// Adds `Label: value` when the value has text.
@@ -20,6 +37,13 @@ struct NoteLines {
         guard let value = Text.clean(value) else { return }
         let text = value.count > limit ? String(value.prefix(limit)) + "…" : value
         lines += text.split(whereSeparator: \.isNewline).compactMap { Text.clean(String($0)) }
+    }
+
+    /// Adds an organiser's text (``addText(_:limit:)``) where the notes keep what identifies a
+    /// booking or a person: free text may hold anything.
+    mutating func addPersonalText(_ value: String?) {
+        guard keepsPersonal else { return }
+        addText(value)
     }
 
     /// Adds another set's lines after these.

@@ -2,7 +2,7 @@ extension Vocabulary {
     static let english = Vocabulary(
         flight: "Flight", hotel: "Hotel", rentalCar: "Rental car", restaurant: "Restaurant", event: "Event",
         movie: "Movie", train: "Train", bus: "Bus", boat: "Boat",
-        cancelledPrefix: "Cancelled: ", labelSeparator: ": ", listSeparator: ", ",
+        cancelledPrefix: "Cancelled: ", busy: "Busy", labelSeparator: ": ", listSeparator: ", ",
         people: { $0 == 1 ? "1 person" : "\($0) people" },
         adults: { $0 == 1 ? "1 adult" : "\($0) adults" },
         children: { $0 == 1 ? "1 child" : "\($0) children" },

@@ -2,7 +2,7 @@ extension Vocabulary {
     static let french = Vocabulary(
         flight: "Vol", hotel: "Hôtel", rentalCar: "Voiture de location", restaurant: "Restaurant", event: "Événement",
         movie: "Film", train: "Train", bus: "Bus", boat: "Bateau",
-        cancelledPrefix: "Annulé : ", labelSeparator: " : ", listSeparator: ", ",
+        cancelledPrefix: "Annulé : ", busy: "Occupé", labelSeparator: " : ", listSeparator: ", ",
         people: { $0 == 1 ? "1 personne" : "\($0) personnes" },
         adults: { $0 == 1 ? "1 adulte" : "\($0) adultes" },
         children: { $0 == 1 ? "1 enfant" : "\($0) enfants" },

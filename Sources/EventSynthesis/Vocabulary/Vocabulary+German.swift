@@ -2,7 +2,7 @@ extension Vocabulary {
     static let german = Vocabulary(
         flight: "Flug", hotel: "Hotel", rentalCar: "Mietwagen", restaurant: "Restaurant", event: "Veranstaltung",
         movie: "Film", train: "Zug", bus: "Bus", boat: "Schiff",
-        cancelledPrefix: "Storniert: ", labelSeparator: ": ", listSeparator: ", ",
+        cancelledPrefix: "Storniert: ", busy: "Beschäftigt", labelSeparator: ": ", listSeparator: ", ",
         people: { $0 == 1 ? "1 Person" : "\($0) Personen" },
         adults: { $0 == 1 ? "1 Erwachsener" : "\($0) Erwachsene" },
         children: { $0 == 1 ? "1 Kind" : "\($0) Kinder" },

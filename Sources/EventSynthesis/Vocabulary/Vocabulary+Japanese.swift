@@ -2,7 +2,7 @@ extension Vocabulary {
     static let japanese = Vocabulary(
         flight: "フライト", hotel: "ホテル", rentalCar: "レンタカー", restaurant: "レストラン", event: "イベント",
         movie: "映画", train: "列車", bus: "バス", boat: "船",
-        cancelledPrefix: "キャンセル済み：", labelSeparator: "：", listSeparator: "、",
+        cancelledPrefix: "キャンセル済み：", busy: "予定あり", labelSeparator: "：", listSeparator: "、",
         people: { "\($0)名" },
         adults: { "大人\($0)名" },
         children: { "子供\($0)名" },

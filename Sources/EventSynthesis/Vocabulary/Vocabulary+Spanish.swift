@@ -2,7 +2,7 @@ extension Vocabulary {
     static let spanish = Vocabulary(
         flight: "Vuelo", hotel: "Hotel", rentalCar: "Coche de alquiler", restaurant: "Restaurante", event: "Evento",
         movie: "Película", train: "Tren", bus: "Autobús", boat: "Barco",
-        cancelledPrefix: "Cancelado: ", labelSeparator: ": ", listSeparator: ", ",
+        cancelledPrefix: "Cancelado: ", busy: "Ocupado", labelSeparator: ": ", listSeparator: ", ",
         people: { $0 == 1 ? "1 persona" : "\($0) personas" },
         adults: { $0 == 1 ? "1 adulto" : "\($0) adultos" },
         children: { $0 == 1 ? "1 niño" : "\($0) niños" },

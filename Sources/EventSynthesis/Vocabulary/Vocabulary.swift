@@ -17,6 +17,9 @@ final class Vocabulary: Sendable {
 
     /// Put before a cancelled event's title.
     let cancelledPrefix: String
+    /// The title of every event of a feed that shows only when the person is away
+    /// (``FeedView/busy``).
+    let busy: String
     /// Between a note's label and its value.
     let labelSeparator: String
     /// Between items of a list inside a note.
@@ -81,6 +84,7 @@ final class Vocabulary: Sendable {
         bus: String,
         boat: String,
         cancelledPrefix: String,
+        busy: String,
         labelSeparator: String,
         listSeparator: String,
         people: @escaping @Sendable (Int) -> String,
@@ -136,6 +140,7 @@ final class Vocabulary: Sendable {
         self.bus = bus
         self.boat = boat
         self.cancelledPrefix = cancelledPrefix
+        self.busy = busy
         self.labelSeparator = labelSeparator
         self.listSeparator = listSeparator
         self.people = people

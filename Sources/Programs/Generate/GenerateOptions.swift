@@ -13,6 +13,8 @@ public struct GenerateOptions: ParsableArguments {
 
     @OptionGroup var file: FeedFileOptions
 
+    @OptionGroup var view: ViewOptions
+
     @Option(help: ArgumentHelp("Also keep one .ics file per event in this folder, in step with the feed.", valueName: "folder"))
     var split: String?
 

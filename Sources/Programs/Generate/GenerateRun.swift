@@ -19,7 +19,7 @@ public struct GenerateRun {
         // A first run over a large mailbox gives KDE's extractor many documents: a person at a
         // terminal sees how many, on a line erased before anything else is said.
         let progress = TerminalProgress.onTerminal(quiet: quiet)
-        let generator = try options.feed.generator(input: options.input, file: options.file, splitFolder: options.split, quiet: quiet, progress: progress)
+        let generator = try options.feed.generator(input: options.input, file: options.file, view: options.view, splitFolder: options.split, quiet: quiet, progress: progress)
         do {
             let report = try generator.generate(inputs: options.input.inputs, to: destination, now: try options.input.moment()) { diagnostic in
                 guard !quiet || diagnostic.severity == .error else { return }

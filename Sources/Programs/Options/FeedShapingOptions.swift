@@ -49,10 +49,12 @@ struct FeedShapingOptions: ParsableArguments {
     /// The generator these settings and the inputs' give, with the feed file's own (`file`) for
     /// the commands that write one.
     func generator(
-        input: InputOptions, file: FeedFileOptions? = nil, splitFolder: String? = nil, quiet: Bool = false, progress: TerminalProgress? = nil
+        input: InputOptions, file: FeedFileOptions? = nil, view: ViewOptions? = nil, splitFolder: String? = nil, quiet: Bool = false,
+        progress: TerminalProgress? = nil
     ) throws -> FeedGenerator {
         var options = try input.feedOptions()
         apply(to: &options)
+        view?.apply(to: &options)
         try file?.apply(to: &options)
         var generator = FeedGenerator(options: options, importer: try input.importer(progress: progress), lockWait: wait, splitFolder: splitFolder)
         generator.mailboxes = input.mailboxes(quiet: quiet)

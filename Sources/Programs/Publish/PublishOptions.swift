@@ -22,6 +22,8 @@ public struct PublishOptions: ParsableArguments {
 
     @OptionGroup var feed: FeedShapingOptions
 
+    @OptionGroup var view: ViewOptions
+
     @Option(
         help: ArgumentHelp(
             "What to do with an event edited in the calendar whose reservation changed too: keep the person's version (reported), or overwrite it.",

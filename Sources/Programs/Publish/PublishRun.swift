@@ -22,7 +22,7 @@ public struct PublishRun {
         // validate() parsed it, or there is a sign-in to take it from.
         let url = try options.calendar.map { try PublishOptions.serverURL($0, option: "--calendar") } ?? options.account.serviceAddress(for: "--calendar")
         let credentials = try options.account.credentials(for: url)
-        let generator = try options.feed.generator(input: options.input, quiet: options.quiet)
+        let generator = try options.feed.generator(input: options.input, view: options.view, quiet: options.quiet)
         let planner = PublishPlanner(
             options: generator.options, onConflict: ConflictPolicy(rawValue: options.onConflict) ?? .keep,
             concurrency: generator.concurrency)

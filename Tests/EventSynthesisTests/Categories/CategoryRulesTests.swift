@@ -134,3 +134,26 @@ struct TravelTimeTests {
         #expect(try #require(EventSynthesizer().synthesize(try Fixtures.example("1-restaurant-epic-steak.json")).event).travelTime == nil)
     }
 }
+
+@Suite("Views of a booking")
+struct FeedViewTests {
+    @Test("each view's UID is its own and stable; a cancelled booking in the busy view says so in its title, in the feed's language or the person's word")
+    func views() throws {
+        let flight = try Fixtures.example("2-flight-sfo-hel.json")
+        func event(_ options: SynthesisOptions, _ reservation: Reservation) throws -> CalendarEvent {
+            try #require(EventSynthesizer(options: options).synthesize(reservation).event)
+        }
+        let full = try event(SynthesisOptions(), flight)
+        let shared = try event(SynthesisOptions(view: .shared), flight)
+        let busy = try event(SynthesisOptions(view: .busy), flight)
+        #expect(Set([full.uid, shared.uid, busy.uid]).count == 3)
+        #expect(try event(SynthesisOptions(view: .shared), flight).uid == shared.uid)
+        #expect(shared.url == nil && shared.alarms.allSatisfy { $0.url == nil } && shared.summary == full.summary && shared.location == full.location)
+        var cancelled = flight
+        cancelled.status = .cancelled
+        #expect(try event(SynthesisOptions(view: .busy), cancelled).summary == "Cancelled: Busy")
+        #expect(try event(SynthesisOptions(locale: try #require(SynthesisLocale(tag: "de")), view: .busy), flight).summary == "Beschäftigt")
+        #expect(try event(SynthesisOptions(view: .busy, busyTitle: "Away"), flight).summary == "Away")
+        #expect(try event(SynthesisOptions(view: .busy, busyTitle: "Away"), cancelled).status == .cancelled)
+    }
+}

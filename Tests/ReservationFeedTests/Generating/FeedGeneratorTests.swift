@@ -40,6 +40,44 @@ struct FeedGeneratorTests {
         #expect(verdict.passed, "\(verdict.report)")
     }
 
+    @Test(
+        "each view of the examples is a golden feed that passes the independent checker: shared keeps titles, times and places and nothing that identifies a booking or a person; busy keeps the times alone",
+        arguments: [FeedView.shared, .busy])
+    func views(view: FeedView) throws {
+        let folder = try TemporaryFolder("feed")
+        let output = folder.path("trip-\(view.rawValue).ics")
+        var options = FeedOptions()
+        options.synthesis.view = view
+        let report = try FeedGenerator(options: options).generate(inputs: [Repository.url("Examples/trip").path], to: .file(output), now: Self.now)
+        #expect(report.diagnostics.isEmpty && report.eventCount == 8)
+        let text = try read(output)
+        let mismatch = Golden.mismatch(text, golden: "Tests/ReservationFeedTests/Golden/trip-\(view.rawValue).ics")
+        #expect(mismatch == nil, "\(mismatch ?? "")")
+        let verdict = try ICSValidator.validate([output])
+        #expect(verdict.passed, "\(verdict.report)")
+        // What the full feed says that identifies a booking or a person, none of which a view says.
+        let full = try read(Repository.url("Tests/ReservationFeedTests/Golden/trip.ics").path)
+        for personal in [
+            "Reservation number", "Booked under", "Seat", "Phone", "(415) 369-9955", "+358", "+47", "https://", "K7P2QX", "QX81KM", "John Appleseed",
+        ] {
+            #expect(full.contains(personal), "the full feed has no \(personal) to leave out")
+            #expect(!text.contains(personal), "the \(view.rawValue) view says \(personal)")
+        }
+        // Never the full feed's UIDs, so a calendar program subscribed to both keeps both.
+        let uids = { (feed: String) in Set(feed.split(separator: "\r\n").filter { $0.hasPrefix("UID:") }) }
+        #expect(uids(text).isDisjoint(with: uids(full)) && uids(text).count == 8)
+        if view == .busy {
+            #expect(text.components(separatedBy: "\r\nSUMMARY:Busy\r\n").count - 1 == 8)
+            // The events, after the calendar's own properties (its name and description).
+            let events = try #require(text.range(of: "BEGIN:VEVENT")).lowerBound
+            for absent in ["LOCATION:", "DESCRIPTION:", "GEO:", "X-APPLE-STRUCTURED-LOCATION", "URL:", "CATEGORIES:", "BEGIN:VALARM"] {
+                #expect(!text[events...].contains(absent), "the busy view says \(absent)")
+            }
+        } else {
+            #expect(text.contains("SUMMARY:Flight AY 20 · SFO → HEL") && text.contains("LOCATION:San Francisco International Airport"))
+        }
+    }
+
     @Test("the same input twice gives a byte-identical feed")
     func reproducible() throws {
         let folder = try TemporaryFolder("feed")

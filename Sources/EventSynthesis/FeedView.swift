@@ -1,0 +1,17 @@
+/// Who a feed is for, and so what its events say.
+///
+/// Each view is made from the same bookings; its events have UIDs of their own (derived from the
+/// full feed's, so stable from run to run), so that one person may subscribe to two views in one
+/// calendar program without either replacing the other's events.
+public enum FeedView: String, Sendable, Hashable, CaseIterable {
+    /// Everything known: the person's own calendar.
+    case full
+    /// Where and when, for family or a work calendar: titles, times and places as in `full`, and
+    /// no reservation or ticket numbers, seats, names of people, prices, phone numbers, e-mail
+    /// addresses, booking or check-in links, or an organiser's free text.
+    case shared
+    /// When the person is away, and nothing else: every event titled "Busy" (or the feed's own
+    /// word), with its times and whether it blocks the time; no place, notes, links, categories or
+    /// reminders.
+    case busy
+}
