@@ -332,7 +332,7 @@ let package = Package(
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "OAuth", "Basics", "TestSupport"]),
         .testTarget(
             name: "ProgramsTests",
-            dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "Basics", "MailProgramProtocol", "Mailboxes", "OAuth", "TestSupport"] + kitineraryHelper),
+            dependencies: ["Programs", "ReservationImport", "Reservations", "Chrono", "Diagnostics", "Basics", "MailProgramProtocol", "Mailboxes", "OAuth", "CalDAV", "TestSupport"] + kitineraryHelper),
         .testTarget(name: "OAuthTests", dependencies: ["OAuth", "Basics", "TestSupport"]),
         .testTarget(name: "CalDAVPublishingTests", dependencies: ["CalDAVPublishing", "Basics", "CalDAV", "ReservationFeed", "TestSupport"]),
         .testTarget(

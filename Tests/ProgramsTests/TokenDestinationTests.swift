@@ -1,4 +1,7 @@
+import CalDAV
+import MailProgramProtocol
 import OAuth
+import TestSupport
 import Testing
 
 @testable import Programs
@@ -30,6 +33,28 @@ struct TokenDestinationTests {
         let loopback = grant(issuer: "http://127.0.0.1:8000/o", scopes: ["calendar"])
         #expect(TokenDestination.refusal(of: loopback, to: "localhost", for: .calendar) == nil)
         #expect(TokenDestination.refusal(of: loopback, to: "dav.example.org", for: .calendar) != nil)
+    }
+}
+
+@Suite("A sign-in replaced while a run goes on")
+struct ReplacedSignInTests {
+    @Test("the sign-in kept at each request is checked against the server: one made in place of the run's first (another provider's) gives it no token, for CalDAV or IMAP")
+    func replaced() async throws {
+        let folder = try TemporaryFolder("replaced")
+        let store = AccountStore(base: folder.path("reservation-feed"))
+        // The run started with a sign-in of a loopback issuer, for a server on loopback; then
+        // the account was signed in again, at Google.
+        try store.save(
+            GrantFile.Grant(
+                issuer: "https://accounts.google.com", clientID: "c", account: "ada", scopes: ["https://mail.google.com/"] + Provider.google.calendarScopes,
+                refreshToken: BearerToken("r"), provider: "google"))
+        let calendar = DestinedTokenSource(
+            source: AccountTokenSource(account: "ada", store: store), store: store, account: "ada", host: "127.0.0.1", use: .calendar)
+        let error = await #expect(throws: BearerTokenError.self) { try await calendar.token() }
+        #expect(error?.reason == "the sign-in of ada is not used for 127.0.0.1: its tokens go to google's calendar server, apidata.googleusercontent.com, alone")
+        #expect(error?.mayPass == false)
+        let mail = MailTokens(store: store).answer(user: "ada", folder: "imaps://ada@127.0.0.1:9993/INBOX", refused: false)
+        #expect(mail == .unavailable(user: "ada", reason: "the sign-in of ada is not used for 127.0.0.1: its tokens go to google's mail server, imap.gmail.com, alone", mayPass: false))
     }
 }
 

@@ -38,9 +38,17 @@ final class MailTokens: Sendable {
         return TokenDestination.refusal(of: grant, to: mailbox.host, for: .mail) == nil
     }
 
-    /// The answer to a request for `user`'s token, waited for here (the mail program waits
-    /// too): a token, or why there is none.
-    func answer(user: String, refused: Bool) -> MailProgramToken {
+    /// The answer to a request for `user`'s token for `folder`, waited for here (the mail
+    /// program waits too): a token, or why there is none. The sign-in kept now is checked
+    /// against the folder's server at each request (``TokenDestination``): one made in place of
+    /// the one the run started with (another provider's) gives no token to this server.
+    func answer(user: String, folder: String, refused: Bool) -> MailProgramToken {
+        guard let host = (try? MailboxURL(folder))?.host else {
+            return .unavailable(user: user, reason: "\(folder) is not a folder this program reads", mayPass: false)
+        }
+        if let grant = try? store.grant(for: user), let refusal = TokenDestination.refusal(of: grant, to: host, for: .mail) {
+            return .unavailable(user: user, reason: "the sign-in of \(user) is not used for \(host): \(refusal)", mayPass: false)
+        }
         let (source, last) = sources.withLock { sources in
             let entry = sources[user] ?? (AccountTokenSource.shared(account: user, store: store), nil)
             sources[user] = entry
@@ -68,8 +76,8 @@ final class MailTokens: Sendable {
     /// Answers `message` when it asks for a token, writing the answer to `input` (the mail
     /// program's standard input); whether it was such a request.
     func answer(_ message: MailProgramMessage, to input: Int32) -> Bool {
-        guard case .tokenWanted(_, let user, let refused) = message else { return false }
-        _ = ChildProcess.writeAll(input, Array(answer(user: user, refused: refused).line.utf8))
+        guard case .tokenWanted(let folder, let user, let refused) = message else { return false }
+        _ = ChildProcess.writeAll(input, Array(answer(user: user, folder: folder, refused: refused).line.utf8))
         return true
     }
 }

@@ -73,7 +73,12 @@ struct AccountOptions: ParsableArguments {
                 StandardError.print("error: the sign-in of \(account) is not used for \(url.host ?? url.absoluteString): \(refusal)")
                 throw ExitCode.usage
             }
-            return .bearer(user: account, source: AccountTokenSource.shared(account: account, store: AccountStore()))
+            let store = AccountStore()
+            return .bearer(
+                user: account,
+                source: DestinedTokenSource(
+                    source: AccountTokenSource.shared(account: account, store: store), store: store, account: account, host: url.host ?? "",
+                    use: .calendar))
         }
         do {
             return try CredentialLookup().credentials(for: url, user: user, passwordFile: passwordFile)

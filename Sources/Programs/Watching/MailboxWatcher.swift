@@ -93,8 +93,8 @@ final class MailboxWatcher: Sendable {
             var said: [String: String] = [:]
             MailProgramMessage.read(from: messages) { message in
                 // Answered while the input is open (a stop closes it under the lock).
-                if case .tokenWanted(_, let user, let refused) = message {
-                    let answer = tokens.answer(user: user, refused: refused)
+                if case .tokenWanted(let folder, let user, let refused) = message {
+                    let answer = tokens.answer(user: user, folder: folder, refused: refused)
                     child.withLock { state in
                         if !state.stopping { _ = ChildProcess.writeAll(input, Array(answer.line.utf8)) }
                     }
