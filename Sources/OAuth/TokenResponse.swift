@@ -64,7 +64,7 @@ public struct TokenResponse: Sendable, Hashable {
 
     /// `text` without control characters (a terminal's escape sequences) or format characters
     /// (a right-to-left override), each made a space: what a server sends reaches a message so.
-    static func printable(_ text: String) -> String {
+    package static func printable(_ text: String) -> String {
         var printable = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let category = scalar.properties.generalCategory

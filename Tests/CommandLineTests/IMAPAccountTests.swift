@@ -50,6 +50,17 @@ struct IMAPAccountTests {
             return output
         }
 
+        /// Revokes the kept grant at the server, as a person does in their account's settings.
+        func revokeKeptGrant() async throws {
+            let grant = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: folder.path("state/reservation-feed/accounts/\(IMAPAccountTests.account).json")))) as? [String: Any]
+            var request = URLRequest(url: authorization.issuer.appendingPathComponent("revoke_token/"))
+            request.httpMethod = "POST"
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data("token=\(try #require(grant?["refresh_token"] as? String))&client_id=\(authorization.clientID)".utf8)
+            _ = try await URLSession.shared.data(for: request)
+        }
+
         func generate() throws -> ProcessOutput {
             try run(["generate", mailbox, "--output", folder.path("mail.ics"), "--now", "2030-01-01T00:00:00Z"])
         }
@@ -86,13 +97,7 @@ struct IMAPAccountTests {
         let signIn = try world.signIn()
         // Revoked tokens leave the server's records: the ones it issued first are kept here.
         let issued = try world.authorization.issuedTokens()
-        let grant = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: world.folder.path("state/reservation-feed/accounts/\(Self.account).json")))) as? [String: Any]
-        var request = URLRequest(url: world.authorization.issuer.appendingPathComponent("revoke_token/"))
-        request.httpMethod = "POST"
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data("token=\(try #require(grant?["refresh_token"] as? String))&client_id=\(world.authorization.clientID)".utf8)
-        _ = try await URLSession.shared.data(for: request)
+        try await world.revokeKeptGrant()
         let run = try world.generate()
         #expect(run.status != 0)
         #expect(run.standardError.contains("the sign-in of \(Self.account) is gone"), "\(run.standardError)")
@@ -140,13 +145,7 @@ struct IMAPAccountTests {
         let before = try String(contentsOfFile: feed, encoding: .utf8)
         #expect(before.contains("EPIC Steak"))
         let issued = try world.authorization.issuedTokens()
-        let grant = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: world.folder.path("state/reservation-feed/accounts/\(Self.account).json")))) as? [String: Any]
-        var request = URLRequest(url: world.authorization.issuer.appendingPathComponent("revoke_token/"))
-        request.httpMethod = "POST"
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data("token=\(try #require(grant?["refresh_token"] as? String))&client_id=\(world.authorization.clientID)".utf8)
-        _ = try await URLSession.shared.data(for: request)
+        try await world.revokeKeptGrant()
 
         let serve = try AccountCommandTests.Running(
             ["serve", world.mailbox, "--output", feed, "--port", "0", "--now", "2030-01-01T00:00:00Z"] + Repository.dkimKeyOptions, environment: world.environment)

@@ -9,7 +9,7 @@ import Testing
 @Suite("Where a kept sign-in's tokens may go")
 struct TokenDestinationTests {
     func grant(provider: String? = nil, issuer: String, scopes: [String]) -> GrantFile.Grant {
-        GrantFile.Grant(issuer: issuer, clientID: "c", account: "ada@gmail.com", scopes: scopes, refreshToken: BearerToken("r"), provider: provider)
+        MailTokensTests.grant(provider: provider, issuer: issuer, scopes: scopes)
     }
 
     @Test("a calendar server: the provider's CalDAV host alone, for a sign-in for the calendar; an issuer's own organization; loopback for loopback")

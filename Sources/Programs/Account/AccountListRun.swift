@@ -53,11 +53,6 @@ public struct AccountListRun {
     /// A value on one line of one column, with nothing a terminal acts on: a scope or an issuer
     /// is what a server said.
     static func cell(_ text: String) -> String {
-        var cell = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let category = scalar.properties.generalCategory
-            cell.append(category == .control || category == .format ? Unicode.Scalar(0x20) : scalar)
-        }
-        return String(cell)
+        TokenResponse.printable(text)
     }
 }
