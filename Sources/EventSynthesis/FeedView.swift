@@ -15,3 +15,12 @@ public enum FeedView: String, Sendable, Hashable, CaseIterable {
     /// reminders.
     case busy
 }
+
+extension FeedView {
+    /// The UID this view gives the event whose UID in the full feed is `uid`: `uid` itself in the
+    /// full view, else a name-based UUID of the view and `uid`, so that two views of one booking
+    /// never share a UID and each stays the same from run to run.
+    public func uid(ofFull uid: String) -> String {
+        self == .full ? uid : EventIdentity.uid(forKey: "view:\(rawValue)|\(uid)")
+    }
+}

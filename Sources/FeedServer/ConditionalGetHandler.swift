@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
+import ReservationFeed
 
 /// Answers the most common request a served feed gets, a subscriber's conditional `GET` of an
 /// unchanged feed, on the connection's event loop, before it becomes a request for Hummingbird:
@@ -65,21 +66,24 @@ final class ConditionalGetHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// The 304 for this request, when it is certainly one.
     private func notModified(_ request: HTTPRequest) -> HTTPResponse? {
         guard request.method == .get || request.method == .head, let tag = request.headerFields[.ifNoneMatch],
-            request.headerFields[.connection] == nil, let feed = server.keeper.current,
-            tag == feed.entityTag || tag == feed.gzipEntityTag, let path = request.path, isFeedPath(path)
+            request.headerFields[.connection] == nil, let path = request.path, let view = feedView(path),
+            let feed = view.flatMap({ server.keeper.current($0) }) ?? (view == nil ? server.keeper.current : nil),
+            tag == feed.entityTag || tag == feed.gzipEntityTag
         else { return nil }
         // Made once per version and second (the Date header), then copied.
         let now = time(nil)
-        if cached?.feed !== feed || cached?.second != now {
+        let index = view.map { FeedView.allCases.firstIndex(of: $0)! + 1 } ?? 0
+        if cached[index]?.feed !== feed || cached[index]?.second != now {
             let date = HTTPDate.format(Date(timeIntervalSince1970: TimeInterval(now)))
-            cached = (feed, now, response(feed, tag: feed.entityTag, date: date), response(feed, tag: feed.gzipEntityTag, date: date))
+            cached[index] = (feed, now, response(feed, tag: feed.entityTag, date: date), response(feed, tag: feed.gzipEntityTag, date: date))
         }
         // The tag the client holds is the representation it accepts.
-        return tag == feed.entityTag ? cached?.identity : cached?.gzip
+        return tag == feed.entityTag ? cached[index]?.identity : cached[index]?.gzip
     }
 
-    /// The 304s of the current version in the current second.
-    private var cached: (feed: ServedFeed, second: time_t, identity: HTTPResponse, gzip: HTTPResponse)?
+    /// The 304s of the current version in the current second: the feed's first, then each view's.
+    private var cached: [(feed: ServedFeed, second: time_t, identity: HTTPResponse, gzip: HTTPResponse)?] = Array(
+        repeating: nil, count: FeedView.allCases.count + 1)
 
     private func response(_ feed: ServedFeed, tag: String, date: String) -> HTTPResponse {
         var fields: HTTPFields = [.date: date]
@@ -87,10 +91,17 @@ final class ConditionalGetHandler: ChannelDuplexHandler, RemovableChannelHandler
         return HTTPResponse(status: .notModified, headerFields: fields)
     }
 
-    /// `/<secret>/<feed>`, compared in time that does not depend on where a guess differs.
-    private func isFeedPath(_ path: String) -> Bool {
-        FeedSecret.constantTimeEqual(path.utf8, feedPath)
+    /// Which feed `path` is: `.some(nil)` for the feed's own `/<secret>/<feed>`, `.some(view)`
+    /// for another view's, `nil` for neither; compared in time that does not depend on where a
+    /// guess differs.
+    private func feedView(_ path: String) -> FeedView?? {
+        if FeedSecret.constantTimeEqual(path.utf8, feedPath) { return .some(nil) }
+        for (view, viewPath) in viewPaths where FeedSecret.constantTimeEqual(path.utf8, viewPath) { return .some(view) }
+        return nil
     }
 
     private lazy var feedPath: [UInt8] = Array("/\(server.responder.secret.value)/\(server.responder.feedName)".utf8)
+    private lazy var viewPaths: [(FeedView, [UInt8])] = server.viewResponders.map { view, responder in
+        (view, Array("/\(responder.secret.value)/\(responder.feedName)".utf8))
+    }
 }

@@ -51,6 +51,8 @@ public final class FeedKeeper: Sendable {
     public let inputs: [String]
     /// The feed's path.
     public let output: String
+    /// The other views kept with the feed, each in a file of its own, made by the same runs.
+    public let views: [FeedViewOutput]
     /// Receives a line for each run and each diagnostic worth telling.
     private let log: @Sendable (String) -> Void
     /// Whether warnings are logged (errors always are).
@@ -66,6 +68,7 @@ public final class FeedKeeper: Sendable {
 
     private struct State {
         var served: ServedFeed?
+        var viewsServed: [FeedView: ServedFeed] = [:]
         var requested = 0
         var completed = 0
         var waiters: [(number: Int, continuation: CheckedContinuation<Outcome, Never>)] = []
@@ -73,12 +76,16 @@ public final class FeedKeeper: Sendable {
 
     /// Creates a keeper; nothing runs until ``start()`` or ``regenerate(reason:)``.
     ///
-    /// - Parameter wording: How the lines it logs name settings (`serve` passes the command
-    ///   line's, `--allow-shrink`).
+    /// - Parameters:
+    ///   - views: Other views of the feed to keep, each in its own file, made by every run from the
+    ///     same reading (``ReservationFeed/FeedGenerator/generate(inputs:to:views:now:report:)``).
+    ///   - wording: How the lines it logs name settings (`serve` passes the command line's,
+    ///     `--allow-shrink`).
     public init(
-        generator: FeedGenerator, inputs: [String], output: String, quiet: Bool = false, clock: @escaping @Sendable () -> Instant = { .now },
-        wording: DiagnosticWording = .library, log: @escaping @Sendable (String) -> Void
+        generator: FeedGenerator, inputs: [String], output: String, views: [FeedViewOutput] = [], quiet: Bool = false,
+        clock: @escaping @Sendable () -> Instant = { .now }, wording: DiagnosticWording = .library, log: @escaping @Sendable (String) -> Void
     ) {
+        self.views = views
         self.wording = wording
         self.generator = generator
         self.clock = clock
@@ -93,6 +100,13 @@ public final class FeedKeeper: Sendable {
 
     /// The version of the feed being served, `nil` until one exists.
     public var current: ServedFeed? { state.withLock { $0.served } }
+
+    /// The version of a view being served: the feed's own view's is ``current``; `nil` until one
+    /// exists, and for a view not kept.
+    public func current(_ view: FeedView) -> ServedFeed? {
+        let own = generator.options.synthesis.view
+        return state.withLock { view == own ? $0.served : $0.viewsServed[view] }
+    }
 
     /// Serves the feed already on disk, if any, and makes the first run; returns its outcome.
     public func start() async -> Outcome {
@@ -127,17 +141,21 @@ public final class FeedKeeper: Sendable {
         queue.sync {}
     }
 
-    /// Serves the feed file as it is now on disk when its bytes differ from those served (a
-    /// `generate` from cron wrote it).
+    /// Serves the feed's file, and each view's, as it is now on disk when its bytes differ from
+    /// those served (a `generate` from cron wrote it).
     public func reloadFromDisk() {
-        guard let data = FileManager.default.contents(atPath: output), !data.isEmpty else { return }
-        let modified = (try? FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date) ?? Date()
-        let maxAge = generator.options.refreshInterval
-        state.withLock { state in
-            let bytes = [UInt8](data)
-            guard state.served?.bytes != bytes else { return }
-            state.served = ServedFeed(bytes: bytes, previous: state.served, modified: modified, maxAge: maxAge)
+        func reload(_ path: String, into served: WritableKeyPath<State, ServedFeed?>) {
+            guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return }
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
+            let maxAge = generator.options.refreshInterval
+            state.withLock { state in
+                let bytes = [UInt8](data)
+                guard state[keyPath: served]?.bytes != bytes else { return }
+                state[keyPath: served] = ServedFeed(bytes: bytes, previous: state[keyPath: served], modified: modified, maxAge: maxAge)
+            }
         }
+        reload(output, into: \.served)
+        for view in views { reload(view.path, into: \.viewsServed[view.view]) }
     }
 
     private func runIfNeeded(reason: Reason, upTo number: Int) {
@@ -156,12 +174,16 @@ public final class FeedKeeper: Sendable {
     private func run(reason: Reason) -> Outcome {
         let started = Date()
         do {
-            let report = try generator.generate(inputs: inputs, to: .file(output), now: clock()) { diagnostic in
+            let report = try generator.generate(inputs: inputs, to: .file(output), views: views, now: clock()) { diagnostic in
                 if !quiet || diagnostic.severity == .error { log(diagnostic.description(wording)) }
             }
             reloadFromDisk()
             let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
             if !quiet || report.hasErrors { log("\(report.summary) [\(reason), \(milliseconds) ms]") }
+            for view in views {
+                guard case .failure(let error) = report.views[view.view] else { continue }
+                log("error: the \(view.view.rawValue) view was not made again (\(reason)): \(wording.text(of: error)); \(current(view.view) == nil ? "nothing to serve at its address yet" : "still serving its last good version")")
+            }
             return .written(report)
         } catch {
             if case .nothingToWrite = error, let empty = try? FeedDocument(
@@ -170,8 +192,12 @@ public final class FeedKeeper: Sendable {
                 // No booking yet (an empty inbox): subscribers get a valid empty calendar, which
                 // the first booking fills; nothing is written to disk until there is one.
                 state.withLock { state in
+                    let maxAge = generator.options.refreshInterval
+                    for view in views where state.viewsServed[view.view] == nil {
+                        state.viewsServed[view.view] = ServedFeed(bytes: Array(empty.utf8), previous: nil, modified: Date(), maxAge: maxAge)
+                    }
                     guard state.served == nil else { return }
-                    state.served = ServedFeed(bytes: Array(empty.utf8), previous: nil, modified: Date(), maxAge: generator.options.refreshInterval)
+                    state.served = ServedFeed(bytes: Array(empty.utf8), previous: nil, modified: Date(), maxAge: maxAge)
                 }
                 if !quiet { log("note: no events yet (\(reason)); serving an empty calendar until the first booking arrives") }
                 return .failed(error)

@@ -13,17 +13,22 @@ public struct FeedResponder: Sendable {
     public var feedName: String
     /// The calendar's properties, for single-event downloads.
     public var calendar: CalendarProperties
+    /// Whether the inbox lives under this secret: the feed's own does, another view's does not
+    /// (its `inbox` is not found).
+    public var hasInbox: Bool
 
     /// Creates a responder.
-    public init(secret: FeedSecret, feedName: String, calendar: CalendarProperties) {
+    public init(secret: FeedSecret, feedName: String, calendar: CalendarProperties, hasInbox: Bool = true) {
         self.secret = secret
         self.feedName = feedName
         self.calendar = calendar
+        self.hasInbox = hasInbox
     }
 
     /// What a path names (see ``FeedRoute``).
     func route(_ request: FeedRequest) -> FeedRoute {
-        FeedRoute(path: request.path, secret: secret, feedName: feedName)
+        let route = FeedRoute(path: request.path, secret: secret, feedName: feedName)
+        return route == .inbox && !hasInbox ? .notFound : route
     }
 
     /// The answer to a request that reads (`GET`, `HEAD`, and any other method on what exists).

@@ -51,6 +51,9 @@ public struct FeedServer: Sendable {
     public var keeper: FeedKeeper
     /// The HTTP rules.
     public var responder: FeedResponder
+    /// The other views the keeper keeps (``FeedKeeper/views``), each under a secret of its own,
+    /// with no inbox.
+    public var viewResponders: [FeedView: FeedResponder]
     /// The inbox.
     public var desk: DonationDesk
     /// Whether donations are taken; without an inbox folder the inbox does not exist (404).
@@ -64,10 +67,14 @@ public struct FeedServer: Sendable {
     private let donationTimes = Locked<[ContinuousClock.Instant]>([])
 
     /// Creates a server.
+    ///
+    /// - Parameter viewResponders: The HTTP rules of each other view the keeper keeps, each with
+    ///   a secret of its own.
     public init(
-        configuration: Configuration, keeper: FeedKeeper, responder: FeedResponder, desk: DonationDesk, acceptsDonations: Bool = true,
-        inboxToken: FeedSecret?, log: @escaping @Sendable (String) -> Void
+        configuration: Configuration, keeper: FeedKeeper, responder: FeedResponder, viewResponders: [FeedView: FeedResponder] = [:],
+        desk: DonationDesk, acceptsDonations: Bool = true, inboxToken: FeedSecret?, log: @escaping @Sendable (String) -> Void
     ) {
+        self.viewResponders = viewResponders
         self.acceptsDonations = acceptsDonations
         self.inboxToken = inboxToken
         self.configuration = configuration
@@ -144,6 +151,13 @@ public struct FeedServer: Sendable {
         let now = keeper.now()
         let route = responder.route(request)
         if route == .inbox, !acceptsDonations { return .notFound }
+        if route == .notFound {
+            // Another view's secret, if any: each is compared whole, in time that does not depend
+            // on the guess.
+            for (view, other) in viewResponders where other.route(request) != .notFound {
+                return other.respond(to: request, feed: keeper.current(view), host: host, now: now)
+            }
+        }
         guard request.method == .post, route == .inbox else {
             return responder.respond(to: request, feed: keeper.current, host: host, now: now)
         }

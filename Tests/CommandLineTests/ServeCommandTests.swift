@@ -14,7 +14,10 @@ struct ServeCommandTests {
     /// A running server, stopped with SIGTERM at the end.
     final class Server: @unchecked Sendable {
         let process = Process()
+        /// The whole feed's address.
         let url: URL
+        /// Each view's `http` address, the whole feed's first: full, shared, busy.
+        let urls: [URL]
         let errors = Pipe()
 
         init(_ arguments: [String], in folder: TemporaryFolder, environment: [String: String] = [:]) throws {
@@ -26,11 +29,12 @@ struct ServeCommandTests {
             process.standardOutput = output
             process.standardError = errors
             try process.run()
-            // The first line on standard output is the feed's URL, once the server listens.
+            // The first line on standard output is the feed's URL, once the server listens; then
+            // its webcal form, and each other view's two.
             let reader = output.fileHandleForReading
             var text = ""
             let deadline = Date().addingTimeInterval(60)
-            while !text.contains("\n"), Date() < deadline, process.isRunning {
+            while text.filter({ $0 == "\n" }).count < 6, Date() < deadline, process.isRunning {
                 text += String(decoding: reader.availableData, as: UTF8.self)
             }
             guard let line = text.split(separator: "\n").first, let url = URL(string: String(line)) else {
@@ -38,6 +42,7 @@ struct ServeCommandTests {
                 throw ServeError.noURL(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
             }
             self.url = url
+            urls = text.split(separator: "\n").filter { $0.hasPrefix("http://") }.compactMap { URL(string: String($0)) }
         }
 
         /// Sends SIGTERM and returns the exit status.

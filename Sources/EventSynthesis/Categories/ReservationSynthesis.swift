@@ -92,7 +92,7 @@ struct ReservationSynthesis: ~Copyable {
     /// times alone.
     private func shape(_ event: inout CalendarEvent) {
         guard options.view != .full else { return }
-        event.uid = EventIdentity.uid(forKey: "view:\(options.view.rawValue)|\(event.uid)")
+        event.uid = options.view.uid(ofFull: event.uid)
         guard options.view == .busy else { return }
         let title = options.busyTitle.flatMap(Text.clean) ?? words.busy
         event.summary = event.status == .cancelled ? words.cancelledPrefix + title : title

@@ -23,7 +23,10 @@ public struct ServeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Where donated documents are kept (default: the first input folder).", valueName: "folder"))
     var inbox: String?
 
-    @Flag(help: "Make a new secret, so that the old URL stops working.")
+    @Option(help: ArgumentHelp("The title of every event in the busy view (default: Busy, in the feed's language).", valueName: "title"))
+    var busyTitle: String?
+
+    @Flag(help: "Make new secrets for the feed and its views, so that the old URLs stop working.")
     var rotateSecret = false
 
     @Flag(help: "Make a new inbox token (FEED.ics.inbox-token), so that the old one opens the inbox no more.")
@@ -67,6 +70,7 @@ public struct ServeOptions: ParsableArguments {
         guard donationBytes != nil else { throw ValidationError("--donation-size needs a number of bytes from 1 to 1G, with an optional K or M.") }
         guard donationReservations >= 1 else { throw ValidationError("--donation-reservations needs a number, 1 or more.") }
         guard donationsPerHour >= 1 else { throw ValidationError("--donations-per-hour needs a number, 1 or more.") }
+        if let busyTitle, busyTitle.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--busy-title: the title is empty") }
         if input.inputs.contains("-") { throw ValidationError("serve follows files and folders; standard input (-) cannot be followed.") }
     }
 
@@ -74,7 +78,9 @@ public struct ServeOptions: ParsableArguments {
     public static let discussion = """
         Makes the feed as generate does, prints its URL, and serves it over HTTP under a secret \
         path (kept in FEED.ics.secret, mode 0600; --rotate-secret or deleting the file makes a \
-        new one). The feed is made again, under generate's lock and rules, when an input \
+        new one). Its shared and busy views are kept beside it (FEED.shared.ics, FEED.busy.ics), \
+        made by the same runs, each served under a secret of its own (FEED.shared.ics.secret, \
+        FEED.busy.ics.secret); their URLs are printed after the feed's. The feed is made again, under generate's lock and rules, when an input \
         changes, and when a document is posted to the inbox (URL without the file name, then \
         /inbox, with the header Authorization: Bearer and the token kept in FEED.ics.inbox-token, \
         mode 0600; --rotate-inbox-token makes a new one): native JSON, schema.org JSON-LD, a web \

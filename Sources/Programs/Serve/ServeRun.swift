@@ -45,9 +45,17 @@ public struct ServeRun {
                 throw ExitCode.usage
             }
         }
+        // Every other view is kept beside the feed, each in a file and under a secret of its own
+        // (trips.shared.ics, trips.shared.ics.secret): an address given to family or a work
+        // calendar opens that view only.
+        let views = FeedView.allCases.filter { $0 != .full }.map { FeedViewOutput(view: $0, path: FeedViewOutput.path(of: $0, beside: options.output)) }
         let secret: FeedSecret
+        var viewSecrets: [FeedView: FeedSecret] = [:]
         do {
             secret = options.rotateSecret ? try FeedSecret.rotate(beside: options.output) : try FeedSecret.load(beside: options.output)
+            for view in views {
+                viewSecrets[view.view] = options.rotateSecret ? try FeedSecret.rotate(beside: view.path) : try FeedSecret.load(beside: view.path)
+            }
         } catch {
             StandardError.print("error: \(said(error))")
             throw ExitCode.usage
@@ -61,9 +69,11 @@ public struct ServeRun {
             throw ExitCode.usage
         }
         var generator = try options.feed.generator(input: options.input, file: options.file)
+        generator.options.synthesis.busyTitle = options.busyTitle
         // The secrets beside the feed are this run's own, never its inputs (the feed is the generator's).
         generator.discovery.excludeOwnOutput(FeedSecret.path(beside: options.output))
         generator.discovery.excludeOwnOutput(FeedSecret.inboxTokenPath(beside: options.output))
+        for view in views { generator.discovery.excludeOwnOutput(FeedSecret.path(beside: view.path)) }
         let inboxFolder = options.inbox ?? options.input.inputs.first { path in
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
@@ -74,7 +84,7 @@ public struct ServeRun {
         // (a folder whose sign-in is gone fails the build and the watch alike): each line stands
         // for one such word of the watcher's.
         let troubles = Locked<[String]>([])
-        let keeper = FeedKeeper(generator: generator, inputs: inputs, output: options.output, quiet: options.quiet,
+        let keeper = FeedKeeper(generator: generator, inputs: inputs, output: options.output, views: views, quiet: options.quiet,
             clock: try options.input.clock(), wording: .commandLine) { line in
             if line.hasPrefix("error: ") || line.hasPrefix("warning: ") { troubles.withLock { $0 = $0.suffix(31) + [line] } }
             log(line)
@@ -88,6 +98,12 @@ public struct ServeRun {
         }
         let feedName = URL(fileURLWithPath: options.output).lastPathComponent
         let responder = FeedResponder(secret: secret, feedName: feedName, calendar: generator.options.calendarProperties)
+        var viewResponders: [FeedView: FeedResponder] = [:]
+        for view in views {
+            viewResponders[view.view] = FeedResponder(
+                secret: viewSecrets[view.view]!, feedName: URL(fileURLWithPath: view.path).lastPathComponent,
+                calendar: generator.options.calendarProperties, hasInbox: false)
+        }
         var configuration = FeedServer.Configuration()
         configuration.host = options.host
         configuration.port = options.port
@@ -100,9 +116,11 @@ public struct ServeRun {
         desk.reservationLimit = options.donationReservations
         desk.wording = .commandLine
         let server = FeedServer(
-            configuration: configuration, keeper: keeper, responder: responder, desk: desk, acceptsDonations: inboxFolder != nil,
+            configuration: configuration, keeper: keeper, responder: responder, viewResponders: viewResponders, desk: desk, acceptsDonations: inboxFolder != nil,
             inboxToken: inboxToken, log: log)
         let host = options.host
+        let quiet = options.quiet
+        let served = [responder] + views.compactMap { viewResponders[$0.view] }
         let outcome = await keeper.start()
         // A missing input is a mistake in the command, as for generate; anything else (an inbox
         // still empty, a bad file) is served around, and logged.
@@ -113,7 +131,8 @@ public struct ServeRun {
         do {
             changes = try InputChanges(
                 inputs: inputs,
-                ignoring: [options.output, FeedSecret.path(beside: options.output), FeedSecret.inboxTokenPath(beside: options.output)],
+                ignoring: [options.output, FeedSecret.path(beside: options.output), FeedSecret.inboxTokenPath(beside: options.output)]
+                    + views.flatMap { [$0.path, FeedSecret.path(beside: $0.path)] },
                 rescanInterval: TimeInterval(options.rescan), mailProgram: (options.input.mailProgram(quiet: true), generator.mailboxes.cache),
                 onNotice: log, alreadySaid: alreadySaid)
         } catch {
@@ -121,7 +140,7 @@ public struct ServeRun {
             StandardError.print("error: cannot watch \(mailboxes.joined(separator: ", ")): \(said(error))")
             throw ExitCode.usage
         }
-        let feedChanges = try InputChanges(inputs: [options.output])
+        let feedChanges = try InputChanges(inputs: [options.output] + views.map(\.path))
         if inboxFolder == nil, !options.quiet { log("note: no input folder, so no inbox: donations are refused (--inbox FOLDER to take them)") }
         if inboxFolder != nil, !options.quiet {
             // The path of the token, never the token itself.
@@ -143,9 +162,17 @@ public struct ServeRun {
             do {
                 try await server.run { port in
                     let shown = Self.shownHost(host)
-                    let url = "\(shown):\(port)/\(secret.value)/\(feedName)"
-                    // Unbuffered, so that a script reading the URL gets it at once.
-                    FileHandle.standardOutput.write(Data("http://\(url)\nwebcal://\(url)\n".utf8))
+                    // The feed's first, as before views: a script reading the first line gets it.
+                    var lines = ""
+                    for responder in served {
+                        let url = "\(shown):\(port)/\(responder.secret.value)/\(responder.feedName)"
+                        lines += "http://\(url)\nwebcal://\(url)\n"
+                    }
+                    // Unbuffered, so that a script reading the URLs gets them at once.
+                    FileHandle.standardOutput.write(Data(lines.utf8))
+                    if !quiet {
+                        log("note: the first address is the whole feed; \(views.map { "\(URL(fileURLWithPath: $0.path).lastPathComponent) is the \($0.view.rawValue) view" }.joined(separator: ", ")) (\(Self.viewWords)), each with UIDs of its own")
+                    }
                 }
             } catch {
                 failure = error
@@ -160,6 +187,9 @@ public struct ServeRun {
             throw ExitCode.usage
         }
     }
+
+    /// What the views leave out, as the note at start says it.
+    private static let viewWords = "shared: no booking numbers, seats, names, phone numbers or links; busy: only the times"
 
     /// The host for URLs: the machine's name when listening on every interface.
     private static func shownHost(_ host: String) -> String {

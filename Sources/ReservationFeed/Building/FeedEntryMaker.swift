@@ -70,7 +70,9 @@ struct FeedEntryMaker: Sendable {
             identity: identity)
         step.diagnostics = result.diagnostics.map(imported.locate)
         guard var event = result.event else { return step }
-        event.bookedBy = imported.bookedBy
+        // Whose mail made the booking is remembered in every view but the busy one, which tells
+        // nothing but times: not even the airline or the hotel.
+        event.bookedBy = options.synthesis.view == .busy ? nil : imported.bookedBy
         let status = imported.reservation.status
         if !options.includeUnconfirmed, status == .pending || status == .hold {
             step.outcome = .skipped(SkippedReservation(origin: imported.origin, title: event.summary, reason: .unconfirmed(status)))

@@ -1,3 +1,5 @@
+import EventSynthesis
+
 /// What one run of ``FeedGenerator`` did.
 public struct FeedGenerationReport: Sendable {
     /// How many input files (or standard input) were read.
@@ -21,6 +23,10 @@ public struct FeedGenerationReport: Sendable {
     /// Whether the feed's file already held these bytes, and was left untouched (its inode and
     /// modification time as they were).
     public var fileKept = false
+    /// What became of the other views written in the same run
+    /// (``FeedGenerator/generate(inputs:to:views:now:report:)``): each one's report, or why it
+    /// was not written. Their diagnostics are the main feed's, and are not repeated there.
+    public var views: [FeedView: Result<FeedGenerationReport, FeedError>] = [:]
 
     /// Whether an input had errors (the run's exit status is then 1).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -56,12 +56,17 @@ public struct FeedGenerator: Sendable {
     /// - Parameters:
     ///   - inputs: Files, folders (read recursively), or `-` for standard input.
     ///   - destination: Where the feed goes. A file's existing content is the previous feed.
+    ///   - views: Other views of the feed (``EventSynthesis/FeedView``) to write in the same run,
+    ///     each to a file of its own, from the same reading and merging: `serve` keeps every view
+    ///     this way. Each is locked, versioned and guarded as the feed is; one that cannot be
+    ///     written is told in ``FeedGenerationReport/views`` and leaves its file as it was.
     ///   - now: The time of this run; pin it for reproducible output.
     ///   - report: Receives each diagnostic as soon as it is known.
     /// - Returns: What was done.
     /// - Throws: ``FeedError`` when nothing was written.
     public func generate(
-        inputs: [String], to destination: FeedDestination, now: Instant, report: (Diagnostic) -> Void = { _ in }
+        inputs: [String], to destination: FeedDestination, views: [FeedViewOutput] = [], now: Instant,
+        report: (Diagnostic) -> Void = { _ in }
     ) throws(FeedError) -> FeedGenerationReport {
         var lock: FeedLock?
         if case .file(let path) = destination {
@@ -69,10 +74,19 @@ public struct FeedGenerator: Sendable {
             AtomicFileWriter.removeStaleTemporaryFiles(of: path)
         }
         defer { withExtendedLifetime(lock) {} }
+        // The views' locks after the feed's, in the order given: two runs never wait for each other
+        // in a circle.
+        var viewLocks: [FeedLock] = []
+        for output in views {
+            viewLocks.append(try FeedLock.acquire(for: output.path, waiting: lockWait))
+            AtomicFileWriter.removeStaleTemporaryFiles(of: output.path)
+        }
+        defer { withExtendedLifetime(viewLocks) {} }
 
         // The feed and its split folder are this run's own, never its inputs, wherever they are.
         var discovery = self.discovery
         if case .file(let path) = destination { discovery.excludeOwnOutput(path) }
+        for output in views { discovery.excludeOwnOutput(output.path) }
         if let splitFolder { discovery.excludeOwnOutput(splitFolder) }
         let reading = InputReading(discovery: discovery, importer: importer, mailboxes: mailboxes)
         var (inputCount, read) = try reading.read(inputs, report: report)
@@ -82,13 +96,47 @@ public struct FeedGenerator: Sendable {
         if case .file(let path) = destination {
             previous = try Self.previousFeed(at: path)
         }
-        var identityKeys = reading.admit(&read, makers: previous?.makers ?? [:], report: report)
+        var identityKeys = reading.admit(&read, makers: previous?.makers ?? [:], view: options.synthesis.view, report: report)
         // What the events are named by, from the keys merging worked out; the keys themselves
         // are let go.
         var identities = Parallel.map(identityKeys, concurrency: concurrency) { BookingIdentity(key: $0) }
         identityKeys = []
         let reservationCount = read.reservations.count
 
+        let inputs = InputsRead(count: inputCount, reservations: reservationCount, messages: read.messages, diagnostics: read.diagnostics)
+        // Without views, the reservations and the previous feed's index are let go once they are
+        // in the events: their memory goes to writing the feed.
+        var generated = try make(
+            &read.reservations, identities: &identities, withheld: &read.withheld, inputs: inputs, options: options, previous: &previous,
+            to: destination, splitFolder: splitFolder, letGo: views.isEmpty, now: now, report: report)
+        // The views of the same bookings, each against its own previous version; what they would
+        // say of the inputs was said by the feed.
+        for output in views {
+            var options = self.options
+            options.synthesis.view = output.view
+            do throws(FeedError) {
+                var previous = try Self.previousFeed(at: output.path)
+                var made = try make(
+                    &read.reservations, identities: &identities, withheld: &read.withheld, inputs: inputs, options: options,
+                    previous: &previous, to: .file(output.path), splitFolder: nil, letGo: output == views.last, now: now,
+                    report: { _ in })
+                made.diagnostics = []
+                generated.views[output.view] = .success(made)
+            } catch {
+                generated.views[output.view] = .failure(error)
+            }
+        }
+        return generated
+    }
+
+    /// Makes one view of the feed from the merged reservations and writes it: what ``generate(inputs:to:views:now:report:)``
+    /// does for the feed and for each view. With `letGo`, the reservations, their identities and
+    /// the previous feed are emptied once the events are made, before the feed is written.
+    private func make(
+        _ reservations: inout [ImportedReservation], identities: inout [BookingIdentity], withheld: inout [ImportedReservation],
+        inputs: InputsRead, options: FeedOptions, previous: inout PreviousFeed?, to destination: FeedDestination, splitFolder: String?,
+        letGo: Bool, now: Instant, report: (Diagnostic) -> Void
+    ) throws(FeedError) -> FeedGenerationReport {
         // A previous feed whose structure is broken loses the events that cannot be read: say so.
         var previousProblems: [Diagnostic] = []
         if let previous {
@@ -100,35 +148,44 @@ public struct FeedGenerator: Sendable {
         var builder = FeedBuilder(options: options, concurrency: concurrency)
         builder.batchSize = batchSize
         let assembly = try builder.assemble(
-            read.reservations, identities: identities, withheld: read.withheld, previous: previous, now: now,
-            inputIsComplete: !read.hasErrors, form: EventTexts(), spool: TextSpool(in: Self.spoolFolder(for: destination)))
-        // The reservations, and the previous feed's index, are in the events by now: their
-        // memory goes to writing the feed.
-        read.reservations = []
-        identities = []
-        read.withheld = []
+            reservations, identities: identities, withheld: withheld, previous: previous, now: now, inputIsComplete: !inputs.hasErrors,
+            form: EventTexts(), spool: TextSpool(in: Self.spoolFolder(for: destination)))
         let previousCount = previous?.count ?? 0
+        if letGo {
+            reservations = []
+            identities = []
+            withheld = []
+        }
         previous = nil
         assembly.diagnostics.forEach(report)
-        let diagnostics = previousProblems + read.diagnostics + assembly.diagnostics
+        let diagnostics = previousProblems + inputs.diagnostics + assembly.diagnostics
 
         if assembly.entries.isEmpty, previousCount == 0, !options.allowShrink {
             throw .nothingToWrite(
-                inputs: inputCount, errors: diagnostics.filter { $0.severity == .error }.count, skipped: assembly.skipped.count,
-                unverified: assembly.skipped.filter { $0.reason == .unverifiedSender }.count)
+                inputs: inputs.count, errors: diagnostics.filter { $0.severity == .error }.count,
+                skipped: assembly.skipped.count, unverified: assembly.skipped.filter { $0.reason == .unverifiedSender }.count)
         }
-        let replaced = try write(assembly, to: destination)
+        let replaced = try write(assembly, options: options, to: destination)
         var files: (written: Int, removed: Int)?
         if let splitFolder {
             files = try EventFiles.synchronize(assembly, properties: options.calendarProperties, into: splitFolder)
         }
         var generated = FeedGenerationReport(
-            inputCount: inputCount, reservationCount: reservationCount, eventCount: assembly.entries.count,
+            inputCount: inputs.count, reservationCount: inputs.reservations, eventCount: assembly.entries.count,
             destination: destination, changes: assembly.changes, diagnostics: diagnostics, skipped: assembly.skipped,
             eventFiles: files)
-        generated.messageCount = read.messages
+        generated.messageCount = inputs.messages
         generated.fileKept = !replaced
         return generated
+    }
+
+    /// What the inputs of a run were, for the report of each view made from them.
+    private struct InputsRead {
+        var count: Int
+        var reservations: Int
+        var messages: Int
+        var diagnostics: [Diagnostic]
+        var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
     /// The feed at `path` as it is now, or `nil` when there is none (or it is empty).
@@ -142,7 +199,7 @@ public struct FeedGenerator: Sendable {
     /// are already these is left untouched.
     ///
     /// - Returns: Whether the feed was written (`false`: the file already held it).
-    private func write(_ assembly: FeedAssembly, to destination: FeedDestination) throws(FeedError) -> Bool {
+    private func write(_ assembly: FeedAssembly, options: FeedOptions, to destination: FeedDestination) throws(FeedError) -> Bool {
         // The events' texts are read back in feed order, which is not the order they were made
         // in: from memory, all at once, rather than by a read of the file for each.
         try assembly.spool?.load()
