@@ -181,7 +181,11 @@ public final class FeedKeeper: Sendable {
             let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
             if !quiet || report.hasErrors { log("\(report.summary) [\(reason), \(milliseconds) ms]") }
             for view in views {
-                guard case .failure(let error) = report.views[view.view] else { continue }
+                guard case .failure(let error) = report.views[view.view] else {
+                    // What a view's own file lost (a version broken by hand).
+                    for diagnostic in (try? report.views[view.view]?.get().diagnostics) ?? [] { log(diagnostic.description(wording)) }
+                    continue
+                }
                 log("error: the \(view.view.rawValue) view was not made again (\(reason)): \(wording.text(of: error)); \(current(view.view) == nil ? "nothing to serve at its address yet" : "still serving its last good version")")
             }
             return .written(report)

@@ -231,6 +231,33 @@ struct TrustedSenderTests {
                 == true, "\(result.standardError)")
     }
 
+    @Test("a shared view remembers who made each booking by its own UIDs: with the maker's mail gone, a verified stranger's change is refused there as in the full feed")
+    func viewRemembersMaker() throws {
+        let keys = try Self.keys()
+        try keys.make(selector: "s1", domain: "agency.example")
+        let folder = try TemporaryFolder("senders-view")
+        try folder.write("mail/1-agency.eml", try keys.sign(Self.flight("K7P2QX", from: "Agency <trips@agency.example>"), selector: "s1", domain: "agency.example"))
+        let trust = ["--trust-sender", "agency.example", "--trust-verified", "--now", Self.now]
+        for view in ["full", "shared"] {
+            let first = try run(["generate", folder.path("mail"), "--output", folder.path("\(view).ics"), "--view", view] + trust, keys: keys)
+            #expect(first.status == 0, "\(first.standardError)")
+            #expect(try String(contentsOfFile: folder.path("\(view).ics"), encoding: .utf8).contains("X-RESERVATION-FEED-BOOKED-BY:agency.example"))
+        }
+        // The agency's mail is gone; a stranger's signed mail moves the flight.
+        try FileManager.default.removeItem(atPath: folder.path("mail/1-agency.eml"))
+        let moved = Self.flight("K7P2QX", from: "Trips <trips@evil.example>", departure: "09:15", messageID: "moved@evil", date: "Tue, 04 Jun 2030 10:00:00 +0000")
+        try folder.write("mail/2-evil.eml", try keys.sign(moved, selector: "s1", domain: "evil.example"))
+        for view in ["full", "shared"] {
+            let before = try String(contentsOfFile: folder.path("\(view).ics"), encoding: .utf8)
+            let second = try run(["generate", folder.path("mail"), "--output", folder.path("\(view).ics"), "--view", view] + trust, keys: keys)
+            let after = try String(contentsOfFile: folder.path("\(view).ics"), encoding: .utf8)
+            #expect(after.contains("DTSTART;TZID=America/Los_Angeles:20300615T080500"), "\(view): the flight stays at 08:05\n\(second.standardError)")
+            #expect(!after.contains("20300615T091500"), "\(view)")
+            #expect(after == before, "\(view): the feed is left as it was")
+            #expect(second.standardError.contains("evil.example"), "\(view): the refusal is said\n\(second.standardError)")
+        }
+    }
+
     @Test("an mbox export: each message verified on its own; signatures survive the export")
     func mbox() throws {
         let keys = try Self.keys()

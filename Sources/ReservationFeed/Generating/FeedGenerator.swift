@@ -59,7 +59,9 @@ public struct FeedGenerator: Sendable {
     ///   - views: Other views of the feed (``EventSynthesis/FeedView``) to write in the same run,
     ///     each to a file of its own, from the same reading and merging: `serve` keeps every view
     ///     this way. Each is locked, versioned and guarded as the feed is; one that cannot be
-    ///     written is told in ``FeedGenerationReport/views`` and leaves its file as it was.
+    ///     written is told in ``FeedGenerationReport/views`` and leaves its file as it was. What
+    ///     the inputs and the events say is said once, by the feed; a view's report holds only
+    ///     what its own previous version lost.
     ///   - now: The time of this run; pin it for reproducible output.
     ///   - report: Receives each diagnostic as soon as it is known.
     /// - Returns: What was done.
@@ -120,7 +122,8 @@ public struct FeedGenerator: Sendable {
                     &read.reservations, identities: &identities, withheld: &read.withheld, inputs: inputs, options: options,
                     previous: &previous, to: .file(output.path), splitFolder: nil, letGo: output == views.last, now: now,
                     report: { _ in })
-                made.diagnostics = []
+                // What the view's own previous version lost is its own to say; the rest is the feed's.
+                made.diagnostics = made.diagnostics.filter { $0.code == .previousFeed }
                 generated.views[output.view] = .success(made)
             } catch {
                 generated.views[output.view] = .failure(error)

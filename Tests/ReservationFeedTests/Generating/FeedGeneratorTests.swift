@@ -78,6 +78,41 @@ struct FeedGeneratorTests {
         }
     }
 
+    @Test("one run writes the feed and its other views, each byte for byte the view made alone; a view that cannot be written keeps its file and is told, the rest are written")
+    func severalViews() throws {
+        let folder = try TemporaryFolder("feed")
+        let inputs = [Repository.url("Examples/trip").path]
+        let views = [FeedView.shared, .busy].map { FeedViewOutput(view: $0, path: FeedViewOutput.path(of: $0, beside: folder.path("trip.ics"))) }
+        #expect(views.map(\.path) == [folder.path("trip.shared.ics"), folder.path("trip.busy.ics")])
+        #expect(FeedViewOutput.path(of: .busy, beside: "/a.b/feed") == "/a.b/feed.busy")
+        #expect(FeedViewOutput.path(of: .busy, beside: ".hidden") == ".hidden.busy")
+        let report = try FeedGenerator().generate(inputs: inputs, to: .file(folder.path("trip.ics")), views: views, now: Self.now)
+        #expect(report.eventCount == 8 && report.changes.added.count == 8)
+        for output in views {
+            let made = try #require(try report.views[output.view]?.get())
+            #expect(made.eventCount == 8 && made.changes.added.count == 8 && made.reservationCount == 8 && made.diagnostics.isEmpty)
+            var options = FeedOptions()
+            options.synthesis.view = output.view
+            let alone = folder.path("alone-\(output.view.rawValue).ics")
+            _ = try FeedGenerator(options: options).generate(inputs: inputs, to: .file(alone), now: Self.now)
+            #expect(try read(output.path) == (try read(alone)), "\(output.view)")
+        }
+        #expect(try read(folder.path("trip.ics")) == (try read(Repository.url("Tests/ReservationFeedTests/Golden/trip.ics").path)))
+
+        // The busy view's file broken by hand: it is left as it is, and said; the others are made.
+        try folder.write("trip.busy.ics", "this is not a feed\n")
+        let broken = try read(folder.path("trip.busy.ics"))
+        let again = try FeedGenerator().generate(inputs: inputs, to: .file(folder.path("trip.ics")), views: views, now: Self.now)
+        #expect(again.changes.unchanged.count == 8)
+        #expect(try again.views[.shared]?.get().changes.unchanged.count == 8)
+        guard case .failure(let error) = again.views[.busy] else {
+            Issue.record("the broken busy view was written: \(String(describing: again.views[.busy]))")
+            return
+        }
+        #expect("\(error)".contains("not an iCalendar file"), "\(error)")
+        #expect(try read(folder.path("trip.busy.ics")) == broken)
+    }
+
     @Test("the same input twice gives a byte-identical feed")
     func reproducible() throws {
         let folder = try TemporaryFolder("feed")
