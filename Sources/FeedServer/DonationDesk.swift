@@ -96,6 +96,19 @@ public struct DonationDesk: Sendable {
                      ("messages", .list(messages))])
             }
         }
+        // A feed of some people's bookings (--traveller) takes no one else's: kept, it would
+        // never reach the feed.
+        if let selection = TravellerSelection(options.travellers), !read.reservations.isEmpty {
+            var keys = [String?](repeating: nil, count: read.reservations.count)
+            selection.select(&read, keys: &keys) { _ in }
+            // Whether a person is on no booking at all is the feed's to say, not this document's.
+            read.diagnostics.removeAll { $0.code == .travellerUnmatched }
+            if read.reservations.isEmpty {
+                return receipt(
+                    422,
+                    [("error", .text("its bookings are for none of the people this feed is for (\(DiagnosticMessage("\(setting: Setting("traveller", "NAME"))").text(wording))); nothing was kept"))])
+            }
+        }
         // Admission said what there is to say of the senders already, into the diagnostics.
         let said: [Diagnostic] = admitted ? refusals.filter { !read.diagnostics.contains($0) } : read.senderSummaries()
         let linted: [Diagnostic] = ReservationLinter(options: options).lint(read.reservations, now: now)

@@ -15,6 +15,8 @@ extension DiagnosticCode {
     public static let keptUnverified = DiagnosticCode(rawValue: "kept-unverified")
     /// An event of the previous feed cannot be read or kept.
     public static let previousFeed = DiagnosticCode(rawValue: "previous-feed")
+    /// A person named by ``FeedOptions/travellers`` (`--traveller`) is on no booking of the input.
+    public static let travellerUnmatched = DiagnosticCode(rawValue: "traveller-unmatched")
     /// libical cannot write an event.
     public static let iCalendar = DiagnosticCode(rawValue: "icalendar")
 }

@@ -23,6 +23,10 @@ public struct Reservation: Sendable, Hashable {
     public var status: ReservationStatus
     /// The name the booking is under.
     public var holderName: String?
+    /// Everyone the booking is for, as its sources name them (schema.org `underName`, each
+    /// passenger of a group booking), the holder among them when a source names them so; empty
+    /// when only ``holderName`` is known. `--traveller` keeps bookings by these names.
+    public var travellers: [String] = []
     /// When the booking was made.
     public var bookingTime: DateTimeValue?
     /// When the source last changed this information (schema.org `modifiedTime`). When several
@@ -66,7 +70,7 @@ public struct Reservation: Sendable, Hashable {
 extension Reservation: Codable {
     /// The members native JSON gives the fields, of which field paths (`FieldPath+Reservation.swift`) are made.
     enum CodingKeys: String, CodingKey {
-        case type, itemReference, reservationNumber, status, holderName, bookingTime, modifiedTime, url, provider, broker,
+        case type, itemReference, reservationNumber, status, holderName, travellers, bookingTime, modifiedTime, url, provider, broker,
             checkInAction
     }
 
@@ -83,6 +87,7 @@ extension Reservation: Codable {
         reservationNumber = try container.decodeIfPresent(String.self, forKey: .reservationNumber)
         status = try container.decodeIfPresent(ReservationStatus.self, forKey: .status) ?? .unknown
         holderName = try container.decodeIfPresent(String.self, forKey: .holderName)
+        travellers = try container.decodeIfPresent([String].self, forKey: .travellers) ?? []
         bookingTime = try container.decodeIfPresent(DateTimeValue.self, forKey: .bookingTime)
         modifiedTime = try container.decodeIfPresent(DateTimeValue.self, forKey: .modifiedTime)
         url = try container.decodeIfPresent(String.self, forKey: .url)
@@ -99,6 +104,7 @@ extension Reservation: Codable {
         try container.encodeIfPresent(reservationNumber, forKey: .reservationNumber)
         if status != .unknown { try container.encode(status, forKey: .status) }
         try container.encodeIfPresent(holderName, forKey: .holderName)
+        if !travellers.isEmpty { try container.encode(travellers, forKey: .travellers) }
         try container.encodeIfPresent(bookingTime, forKey: .bookingTime)
         try container.encodeIfPresent(modifiedTime, forKey: .modifiedTime)
         try container.encodeIfPresent(url, forKey: .url)

@@ -285,6 +285,9 @@ struct ReservationSynthesis: ~Copyable {
         var notes = noteLines()
         notes.addPersonal(words.reservationNumber, reservation.reservationNumber)
         notes.addPersonal(words.bookedUnder, reservation.holderName)
+        if reservation.travellers.count > 1 {
+            notes.addPersonal(words.travellers, reservation.travellers.compactMap(Text.clean).joined(separator: words.listSeparator))
+        }
         notes.append(draft.notes)
         switch reservation.category {
         case .flight, .train, .bus, .boat:

@@ -10,7 +10,7 @@ extension Vocabulary {
         row: { "Row \($0)" }, rowAndSeat: { "Row \($0), seat \($1)" },
         opens: { "opens \($0)" }, closes: { "closes \($0)" },
         checkInOpenReminder: { "Check-in is open: \($0)" }, boardingReminder: { "Boarding: \($0)" },
-        reservationNumber: "Reservation number", bookedUnder: "Booked under", airline: "Airline",
+        reservationNumber: "Reservation number", bookedUnder: "Booked under", travellers: "Travellers", airline: "Airline",
         flightDeparture: "Departure", flightArrival: "Arrival", terminal: "Terminal", gate: "Gate", boarding: "Boarding",
         arrivalTerminal: "Arrival terminal", arrivalGate: "Arrival gate", seat: "Seat", checkIn: "Check-in",
         checkOut: "Check-out", guests: "Guests", phone: "Phone", car: "Car", pickUp: "Pick-up", dropOff: "Drop-off",

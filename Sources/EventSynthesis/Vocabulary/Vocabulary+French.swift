@@ -10,7 +10,7 @@ extension Vocabulary {
         row: { "Rang \($0)" }, rowAndSeat: { "Rang \($0), place \($1)" },
         opens: { "ouverture \($0)" }, closes: { "clôture \($0)" },
         checkInOpenReminder: { "Enregistrement ouvert : \($0)" }, boardingReminder: { "Embarquement : \($0)" },
-        reservationNumber: "Numéro de réservation", bookedUnder: "Au nom de", airline: "Compagnie aérienne",
+        reservationNumber: "Numéro de réservation", bookedUnder: "Au nom de", travellers: "Voyageurs", airline: "Compagnie aérienne",
         flightDeparture: "Départ", flightArrival: "Arrivée", terminal: "Terminal", gate: "Porte",
         boarding: "Embarquement", arrivalTerminal: "Terminal d'arrivée", arrivalGate: "Porte d'arrivée", seat: "Place",
         checkIn: "Arrivée", checkOut: "Départ", guests: "Personnes", phone: "Téléphone", car: "Véhicule",

@@ -10,7 +10,7 @@ extension Vocabulary {
         row: { "Reihe \($0)" }, rowAndSeat: { "Reihe \($0), Platz \($1)" },
         opens: { "ab \($0)" }, closes: { "bis \($0)" },
         checkInOpenReminder: { "Check-in geöffnet: \($0)" }, boardingReminder: { "Boarding: \($0)" },
-        reservationNumber: "Buchungsnummer", bookedUnder: "Gebucht auf", airline: "Fluggesellschaft",
+        reservationNumber: "Buchungsnummer", bookedUnder: "Gebucht auf", travellers: "Reisende", airline: "Fluggesellschaft",
         flightDeparture: "Abflug", flightArrival: "Ankunft", terminal: "Terminal", gate: "Gate", boarding: "Boarding",
         arrivalTerminal: "Ankunftsterminal", arrivalGate: "Ankunftsgate", seat: "Sitzplatz", checkIn: "Check-in",
         checkOut: "Check-out", guests: "Gäste", phone: "Telefon", car: "Fahrzeug", pickUp: "Abholung",

@@ -10,7 +10,7 @@ extension Vocabulary {
         row: { "\($0)列" }, rowAndSeat: { "\($0)列 \($1)番" },
         opens: { "\($0)開始" }, closes: { "\($0)終了" },
         checkInOpenReminder: { "チェックイン受付中：\($0)" }, boardingReminder: { "搭乗開始：\($0)" },
-        reservationNumber: "予約番号", bookedUnder: "予約者名", airline: "航空会社", flightDeparture: "出発",
+        reservationNumber: "予約番号", bookedUnder: "予約者名", travellers: "旅行者", airline: "航空会社", flightDeparture: "出発",
         flightArrival: "到着", terminal: "ターミナル", gate: "ゲート", boarding: "搭乗", arrivalTerminal: "到着ターミナル",
         arrivalGate: "到着ゲート", seat: "座席", checkIn: "チェックイン", checkOut: "チェックアウト", guests: "宿泊人数",
         phone: "電話", car: "車両", pickUp: "受取", dropOff: "返却", partySize: "人数", venue: "会場", tickets: "枚数",

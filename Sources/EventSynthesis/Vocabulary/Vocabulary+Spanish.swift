@@ -10,7 +10,7 @@ extension Vocabulary {
         row: { "Fila \($0)" }, rowAndSeat: { "Fila \($0), asiento \($1)" },
         opens: { "abre \($0)" }, closes: { "cierra \($0)" },
         checkInOpenReminder: { "Ya puedes facturar: \($0)" }, boardingReminder: { "Embarque: \($0)" },
-        reservationNumber: "Número de reserva", bookedUnder: "A nombre de", airline: "Aerolínea",
+        reservationNumber: "Número de reserva", bookedUnder: "A nombre de", travellers: "Viajeros", airline: "Aerolínea",
         flightDeparture: "Salida", flightArrival: "Llegada", terminal: "Terminal", gate: "Puerta", boarding: "Embarque",
         arrivalTerminal: "Terminal de llegada", arrivalGate: "Puerta de llegada", seat: "Asiento", checkIn: "Entrada",
         checkOut: "Salida", guests: "Huéspedes", phone: "Teléfono", car: "Coche", pickUp: "Recogida",

@@ -41,6 +41,8 @@ final class Vocabulary: Sendable {
     // Note labels.
     let reservationNumber: String
     let bookedUnder: String
+    /// The label of everyone a booking is for, when it names more than its holder.
+    let travellers: String
     let airline: String
     let flightDeparture: String
     let flightArrival: String
@@ -100,6 +102,7 @@ final class Vocabulary: Sendable {
         boardingReminder: @escaping @Sendable (_ title: String) -> String,
         reservationNumber: String,
         bookedUnder: String,
+        travellers: String,
         airline: String,
         flightDeparture: String,
         flightArrival: String,
@@ -156,6 +159,7 @@ final class Vocabulary: Sendable {
         self.boardingReminder = boardingReminder
         self.reservationNumber = reservationNumber
         self.bookedUnder = bookedUnder
+        self.travellers = travellers
         self.airline = airline
         self.flightDeparture = flightDeparture
         self.flightArrival = flightArrival

@@ -23,6 +23,13 @@ struct FeedShapingOptions: ParsableArguments {
             valueName: "duration"))
     var travelTime: TravelTime?
 
+    @Option(
+        name: .customLong("traveller"),
+        help: ArgumentHelp(
+            "Keep only the bookings of this person (repeat for several): the name the booking is under, or any traveller it lists, matched without case, accents or titles (\"Lovelace, Ada\" and \"LOVELACE/ADA MRS\" are Ada Lovelace; \"Ada\" is anyone named Ada). Bookings that name nobody are kept.",
+            valueName: "name"))
+    var travellers: [String] = []
+
     @Option(help: ArgumentHelp("How long to wait for another run writing the same feed (publish: the same calendar).", valueName: "seconds"))
     var wait: Int = 60
 
@@ -36,6 +43,9 @@ struct FeedShapingOptions: ParsableArguments {
         guard (0...3_652_059).contains(keepPast) else { throw ValidationError("--keep-past needs a number of days, 0 to 3652059 (the whole calendar).") }
         guard wait >= 0 else { throw ValidationError("--wait needs a number of seconds, 0 or more.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs needs a number of threads, 1 or more.") }
+        for name in travellers where PersonName(name) == nil {
+            throw ValidationError("--traveller \"\(name)\" names nobody: give a name as bookings write it, e.g. \"Ada Lovelace\".")
+        }
     }
 
     /// The feed options these settings give, on top of the inputs' own.
@@ -44,6 +54,7 @@ struct FeedShapingOptions: ParsableArguments {
         options.keepPastDays = keepPast
         options.allowShrink = allowShrink
         options.synthesis.travelTime = travelTime?.seconds
+        options.travellers = travellers
     }
 
     /// The generator these settings and the inputs' give, with the feed file's own (`file`) for

@@ -19,14 +19,20 @@ public struct FeedOptions: Sendable, Hashable {
     public var allowShrink: Bool
     /// How reservations become events, including the language.
     public var synthesis: SynthesisOptions
+    /// Whose bookings the feed holds: the people named (each matched as names are written, see
+    /// ``Reservations/PersonName``: case, accents, `Lovelace, Ada`, titles), against each
+    /// booking's holder and travellers; a booking that names nobody is kept. Empty (the default)
+    /// for everyone's.
+    public var travellers: [String]
 
     /// Creates options.
     public init(
         calendarName: String = "Reservations",
         calendarDescription: String? = "Flights, stays, rentals, tables, tickets and trips, from reservation-feed",
         refreshInterval: Int64? = 6 * 3600, includeUnconfirmed: Bool = false, missing: MissingEventPolicy = .cancel,
-        keepPastDays: Int = 30, allowShrink: Bool = false, synthesis: SynthesisOptions = .default
+        keepPastDays: Int = 30, allowShrink: Bool = false, synthesis: SynthesisOptions = .default, travellers: [String] = []
     ) {
+        self.travellers = travellers
         self.calendarName = calendarName
         self.calendarDescription = calendarDescription
         self.refreshInterval = refreshInterval

@@ -99,6 +99,7 @@ public struct FeedGenerator: Sendable {
             previous = try Self.previousFeed(at: path)
         }
         var identityKeys = reading.admit(&read, makers: previous?.makers ?? [:], view: options.synthesis.view, report: report)
+        TravellerSelection(options.travellers)?.select(&read, keys: &identityKeys, report: report)
         // What the events are named by, from the keys merging worked out; the keys themselves
         // are let go.
         var identities = Parallel.map(identityKeys, concurrency: concurrency) { BookingIdentity(key: $0) }

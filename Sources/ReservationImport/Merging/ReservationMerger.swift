@@ -171,6 +171,16 @@ public enum ReservationMerger {
                 senderCountry: newer.senderCountry ?? current.senderCountry, companions: newer.companions,
                 sender: newer.sender ?? current.sender, bookedBy: maker.organization)
         }
+        // A group booking comes as a reservation for each passenger, under one number: the
+        // booking is for all of them, whoever the last one names.
+        if var booking = merged, ordered.count > 1 {
+            let applied = ordered.map { sources[$0].reservation }.filter { source in !refused.contains { $0.reservation == source } }
+            let everyone = PersonName.distinct(applied.flatMap { [$0.holderName].compactMap { $0 } + $0.travellers })
+            if everyone.count > 1 {
+                booking.reservation.travellers = everyone
+                merged = booking
+            }
+        }
         return (merged, refused)
     }
 

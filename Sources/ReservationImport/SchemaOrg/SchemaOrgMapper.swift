@@ -187,6 +187,16 @@ struct SchemaOrgMapper {
             text(object.values(.reservedTicket).first?.object, .ticketNumber) ?? text(object, .atID) ?? walletPass(object)
         reservation.status = status(object) ?? package.flatMap(status) ?? .unknown
         reservation.holderName = person(object.values(.underName).first ?? package?.values(.underName).first)
+        // Everyone the booking names: several `underName`s, and each ticket's own.
+        var named = Array(object.values(.underName))
+        if named.isEmpty, let package { named = Array(package.values(.underName)) }
+        for ticket in object.values(.reservedTicket) {
+            if let ticket = ticket.object { named += ticket.values(.underName) }
+        }
+        if named.count > 1 {
+            let everyone = PersonName.distinct(named.compactMap(person))
+            if everyone.count > 1 { reservation.travellers = everyone }
+        }
         reservation.bookingTime = time(object, .bookingTime, .bookingDate)
         reservation.modifiedTime = time(object, .modifiedTime, .dateModified) ?? time(package, .modifiedTime, .dateModified)
         reservation.url = text(object, .url, .modifyReservationUrl) ?? text(package, .url, .modifyReservationUrl)

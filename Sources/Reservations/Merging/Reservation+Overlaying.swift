@@ -14,6 +14,9 @@ extension Reservation: Overlaying {
         merged.reservationNumber = newer.reservationNumber ?? reservationNumber
         if newer.status != .unknown { merged.status = newer.status }
         merged.holderName = newer.holderName ?? holderName
+        // A list is replaced whole, as in JSON; the passengers of a group booking, each in a
+        // source of their own, are gathered by merging (`ReservationMerger`).
+        if !newer.travellers.isEmpty { merged.travellers = newer.travellers }
         merged.bookingTime = newer.bookingTime ?? bookingTime
         merged.modifiedTime = newer.modifiedTime ?? modifiedTime
         merged.url = newer.url ?? url

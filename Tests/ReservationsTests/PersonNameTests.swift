@@ -1,0 +1,50 @@
+import Testing
+
+@testable import Reservations
+
+@Suite("People's names as bookings write them")
+struct PersonNameTests {
+    @Test(
+        "one person however a booking writes the name: case, accents, the family name first, a boarding pass's form, titles",
+        arguments: [
+            "Ada Lovelace", "ADA LOVELACE", "Lovelace, Ada", "LOVELACE/ADA MRS", "LOVELACE/ADAMRS", "Mrs. Ada Lovelace", "Adá Lovelace",
+            "  ada   lovelace ", "Lovelace,Ada", "Ada Lovelace, PhD", "Dr Ada LOVELACE",
+        ])
+    func samePerson(written: String) throws {
+        let name = try #require(PersonName(written))
+        #expect(Set(name.words) == ["ada", "lovelace"], "\(written): \(name.words)")
+        #expect(name.matches(try #require(PersonName("Ada Lovelace"))))
+        #expect(try #require(PersonName("Ada Lovelace")).matches(name))
+    }
+
+    @Test("a wanted name matches a booking's when all its words are there, or the same letters without spaces; not another person")
+    func matching() throws {
+        func matches(_ booking: String, _ wanted: String) throws -> Bool {
+            try #require(PersonName(booking)).matches(try #require(PersonName(wanted)))
+        }
+        #expect(try matches("Augusta Ada King, Countess of Lovelace", "Ada"))
+        #expect(try matches("LOVELACE/ADA MRS", "ada"))
+        #expect(try matches("Jean-Luc Picard", "jean luc picard"))
+        #expect(try matches("山田 太郎", "山田太郎"))
+        #expect(try matches("Zoë Müller", "Zoe Muller"))
+        #expect(try matches("Straße", "Strasse"))
+        #expect(try !matches("Ada Lovelace", "Ada Byron"))
+        #expect(try !matches("Charles Babbage", "Ada"))
+        #expect(try !matches("Ada", "Ada Lovelace"), "a wanted family name the booking lacks")
+    }
+
+    @Test("texts that name nobody: titles and punctuation alone")
+    func nobody() {
+        for text in ["", "  ", "Mr.", "MRS", "/", ", ", "Dr. Prof."] {
+            #expect(PersonName(text) == nil, "\(text)")
+        }
+        #expect(PersonName("Williams/John")?.words == ["john", "williams"])
+    }
+
+    @Test("each person once, as first written")
+    func distinct() {
+        #expect(PersonName.distinct(["Ada Lovelace", "Charles Babbage"], ["LOVELACE/ADA MRS", "Mr.", "Babbage, Charles", "Byron"]) == [
+            "Ada Lovelace", "Charles Babbage", "Byron",
+        ])
+    }
+}
