@@ -72,7 +72,7 @@ final class ConditionalGetHandler: ChannelDuplexHandler, RemovableChannelHandler
         else { return nil }
         // Made once per version and second (the Date header), then copied.
         let now = time(nil)
-        let index = view.map { FeedView.allCases.firstIndex(of: $0)! + 1 } ?? 0
+        let index = view.flatMap { FeedView.allCases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
         if cached[index]?.feed !== feed || cached[index]?.second != now {
             let date = HTTPDate.format(Date(timeIntervalSince1970: TimeInterval(now)))
             cached[index] = (feed, now, response(feed, tag: feed.entityTag, date: date), response(feed, tag: feed.gzipEntityTag, date: date))

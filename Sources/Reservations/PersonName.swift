@@ -47,8 +47,16 @@ public struct PersonName: Sendable, Hashable {
     /// Whether this name (a booking's) is the person `wanted` names: every word of `wanted` is
     /// among this name's, or both are the same letters once spaces are gone.
     public func matches(_ wanted: PersonName) -> Bool {
-        let own = Set(words)
-        return wanted.words.allSatisfy(own.contains) || wanted.words.joined() == words.joined()
+        let own = Set(words.map(Self.loose))
+        let sought = wanted.words.map(Self.loose)
+        return sought.allSatisfy(own.contains) || sought.joined() == words.map(Self.loose).joined()
+    }
+
+    /// A word with the two-letter spellings of umlauts and of `ø` and `æ` made one letter, so that
+    /// `MUELLER` is `Müller` and `ODEGARD` is `Ødegård`, however a booking spelled them.
+    private static func loose(_ word: String) -> String {
+        guard word.contains("e") else { return word }
+        return word.replacingOccurrences(of: "ae", with: "a").replacingOccurrences(of: "oe", with: "o").replacingOccurrences(of: "ue", with: "u")
     }
 
     /// The names of `lists`, in order, each person once (by ``PersonName``), as first written;
@@ -65,13 +73,25 @@ public struct PersonName: Sendable, Hashable {
 
     /// The folded words of a text: letters and digits, split at everything else.
     private static func words(of text: Substring) -> [String] {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        return folded.split { !($0.isLetter || $0.isNumber) }.map { String($0).replacingOccurrences(of: "ß", with: "ss") }
+        // Apostrophes join (`O'Brien` is `OBrien`), and letters that lose no accent but have an
+        // ASCII spelling get it (`Işıl` is `ISIL`, `Wałęsa` is `WALESA`, `Ærø` is `AEROE`).
+        var folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        folded.removeAll { $0 == "'" || $0 == "’" || $0 == "ʼ" }
+        if !folded.allSatisfy(\.isASCII) {
+            folded = String(folded.flatMap { Self.spelled[$0] ?? String($0) })
+        }
+        return folded.split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }
 
-    /// Titles and suffixes, folded, that say nothing of who a person is.
+    /// Letters that folding leaves as they are, as ASCII spells them (lower case, as folded).
+    private static let spelled: [Character: String] = [
+        "ß": "ss", "ı": "i", "ł": "l", "ø": "oe", "æ": "ae", "œ": "oe", "đ": "d", "ð": "d", "þ": "th", "ħ": "h", "ŀ": "l",
+    ]
+
+    /// Titles, folded, that say nothing of who a person is; not those that are names too (`Don`)
+    /// or tell people apart (`Jr`, `Sr`, `II`).
     private static let titles: Set<String> = [
         "mr", "mrs", "ms", "miss", "mx", "mstr", "master", "dr", "prof", "sir", "dame", "lady", "lord", "rev",
-        "herr", "frau", "m", "mme", "mlle", "sr", "sra", "srta", "don", "dona", "sig", "jr", "ii", "iii", "phd", "md", "esq",
+        "herr", "frau", "mme", "mlle", "sra", "srta", "phd", "esq",
     ]
 }

@@ -49,7 +49,7 @@ struct TravellerTests {
         let events = try ICalendarReadBack.events(folder.path("full.ics"))
         let flight = try #require(events.first { $0["SUMMARY"] == Self.groupFlight })
         // The three passengers of the one booking, each once, as the first source writes them.
-        #expect(flight["DESCRIPTION"]?.contains("Travellers: Ada Lovelace, Lovelace, Byron, BABBAGE/CHARLES MR") == true, "\(flight)")
+        #expect(flight["DESCRIPTION"]?.contains("Travellers: Ada Lovelace, Byron Lovelace, BABBAGE/CHARLES MR") == true, "\(flight)")
         let stay = try #require(events.first { $0["SUMMARY"] == Self.stay })
         #expect(stay["DESCRIPTION"]?.contains("Travellers: Ada Lovelace, Charles Babbage") == true, "\(stay)")
         let shared = try ProcessRunner.run(Self.tool, ["generate", Self.family, "--output", folder.path("shared.ics"), "--now", Self.now, "--view", "shared"])
@@ -70,6 +70,17 @@ struct TravellerTests {
         #expect(warnings.first?.hasPrefix("warning: --traveller \"Grace Hopper\" matches no booking; the bookings name ") == true, "\(warnings)")
         #expect(warnings.first?.contains("BABBAGE/CHARLES MR") == true && warnings.first?.contains("Ada Lovelace") == true, "each person once")
         #expect(Self.titles(run.standardOutput).count == 4)
+        // What a booking's sender wrote reaches the terminal as text, never as its commands.
+        let folder = try TemporaryFolder("travellers-escapes")
+        try folder.write(
+            "hostile.json",
+            #"{"reservations": [{"type": "restaurant", "reservationNumber": "X1", "holderName": "Mallory\u001b]0;pwned\u0007\u001b[2J\nerror: your feed was deleted", "startTime": "2030-06-14T19:30:00[Europe/Paris]", "place": {"name": "Bistro"}}, {"type": "restaurant", "reservationNumber": "X2", "holderName": "Ada Lovelace", "startTime": "2030-06-15T19:30:00[Europe/Paris]", "place": {"name": "Bistro"}}]}"#)
+        let hostile = try ProcessRunner.run(
+            Self.tool, ["generate", folder.path("hostile.json"), "--output", "-", "--now", Self.now, "--traveller", "Ada", "--traveller", "Grace\u{1b}[31m Hopper"])
+        #expect(hostile.status == 0, "\(hostile.standardError)")
+        #expect(!hostile.standardError.contains("\u{1b}") && !hostile.standardError.contains("\u{7}"), "\(hostile.standardError)")
+        #expect(!hostile.standardError.contains("\nerror:"), "no line of the sender's")
+        #expect(hostile.standardError.contains("\"Mallory?]0;pwned??[2J?error: your feed was deleted\""), "\(hostile.standardError)")
         for nobody in ["Mr.", " ", "/"] {
             let refused = try ProcessRunner.run(Self.tool, ["generate", Self.family, "--output", "-", "--traveller", nobody])
             #expect(refused.status == 2)

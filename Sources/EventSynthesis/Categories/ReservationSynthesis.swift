@@ -286,7 +286,14 @@ struct ReservationSynthesis: ~Copyable {
         notes.addPersonal(words.reservationNumber, reservation.reservationNumber)
         notes.addPersonal(words.bookedUnder, reservation.holderName)
         if reservation.travellers.count > 1 {
-            notes.addPersonal(words.travellers, reservation.travellers.compactMap(Text.clean).joined(separator: words.listSeparator))
+            // Each as people write names (`Lovelace, Byron` is Byron Lovelace), so that the list's
+            // commas part people, not names.
+            let names = reservation.travellers.compactMap(Text.clean).map { name -> String in
+                let parts = name.split(separator: ",", omittingEmptySubsequences: false)
+                guard parts.count == 2 else { return name }
+                return "\(parts[1].trimmingCharacters(in: .whitespaces)) \(parts[0].trimmingCharacters(in: .whitespaces))"
+            }
+            notes.addPersonal(words.travellers, names.joined(separator: words.listSeparator))
         }
         notes.append(draft.notes)
         switch reservation.category {

@@ -21,7 +21,9 @@ struct TravelTime: ExpressibleByArgument, Sendable, Hashable {
             for character in text {
                 if character.isASCII, character.isNumber {
                     number.append(character)
-                } else if let value = Int64(number), (character == "h" || character == "m"), !units.contains(character), units.last != "m" {
+                } else if let value = Int64(number), value <= 1_000_000, (character == "h" || character == "m"), !units.contains(character),
+                    units.last != "m"
+                {
                     total += value * (character == "h" ? 3_600 : 60)
                     units.append(character)
                     number = ""

@@ -60,6 +60,13 @@ public struct ServeRun {
             StandardError.print("error: \(said(error))")
             throw ExitCode.usage
         }
+        // A secret copied from another view's would open that view at this one's address.
+        for view in views {
+            guard let own = viewSecrets[view.view], own == secret || viewSecrets.values.filter({ $0 == own }).count > 1 else { continue }
+            StandardError.print(
+                "error: \(FeedSecret.path(beside: view.path)) holds the same secret as another view's: delete it (or use --rotate-secret) for a secret of its own; nothing was written")
+            throw ExitCode.usage
+        }
         let inboxToken: FeedSecret
         do {
             inboxToken =
@@ -100,8 +107,9 @@ public struct ServeRun {
         let responder = FeedResponder(secret: secret, feedName: feedName, calendar: generator.options.calendarProperties)
         var viewResponders: [FeedView: FeedResponder] = [:]
         for view in views {
+            guard let viewSecret = viewSecrets[view.view] else { continue }
             viewResponders[view.view] = FeedResponder(
-                secret: viewSecrets[view.view]!, feedName: URL(fileURLWithPath: view.path).lastPathComponent,
+                secret: viewSecret, feedName: URL(fileURLWithPath: view.path).lastPathComponent,
                 calendar: generator.options.calendarProperties, hasInbox: false)
         }
         var configuration = FeedServer.Configuration()
@@ -125,6 +133,8 @@ public struct ServeRun {
         // A missing input is a mistake in the command, as for generate; anything else (an inbox
         // still empty, a bad file) is served around, and logged.
         if case .failed(.input) = outcome { throw ExitCode.usage }
+        // A view's file that is the feed's under another name (a link) is a mistake in the setup.
+        if case .failed(.write(let path, _)) = outcome, views.contains(where: { $0.path == path }) { throw ExitCode.usage }
         // The inputs' changes (files, folders, and new mail in IMAP folders) regenerate the feed;
         // the feed's own file, changed by another run, is read again.
         let changes: InputChanges

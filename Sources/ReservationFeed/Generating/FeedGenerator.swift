@@ -76,14 +76,16 @@ public struct FeedGenerator: Sendable {
             AtomicFileWriter.removeStaleTemporaryFiles(of: path)
         }
         defer { withExtendedLifetime(lock) {} }
-        // The views' locks after the feed's, in the order given: two runs never wait for each other
-        // in a circle.
-        var viewLocks: [FeedLock] = []
+        // A view whose file is the feed's, or another view's (a link, the same name), would write
+        // one view over the other, and wait for its own lock: refused before anything is read.
+        var files: [String] = []
+        if case .file(let path) = destination { files.append(path) }
         for output in views {
-            viewLocks.append(try FeedLock.acquire(for: output.path, waiting: lockWait))
-            AtomicFileWriter.removeStaleTemporaryFiles(of: output.path)
+            if let same = files.first(where: { Self.isSameFile($0, output.path) }) {
+                throw .write(path: output.path, reason: "it is \(same) under another name, and a view needs a file of its own")
+            }
+            files.append(output.path)
         }
-        defer { withExtendedLifetime(viewLocks) {} }
 
         // The feed and its split folder are this run's own, never its inputs, wherever they are.
         var discovery = self.discovery
@@ -118,6 +120,11 @@ public struct FeedGenerator: Sendable {
             var options = self.options
             options.synthesis.view = output.view
             do throws(FeedError) {
+                // Each view's lock after the feed's, in the order given: two runs never wait for
+                // each other in a circle. A view that cannot be locked is told, and the feed stands.
+                let viewLock = try FeedLock.acquire(for: output.path, waiting: lockWait)
+                defer { withExtendedLifetime(viewLock) {} }
+                AtomicFileWriter.removeStaleTemporaryFiles(of: output.path)
                 var previous = try Self.previousFeed(at: output.path)
                 var made = try make(
                     &read.reservations, identities: &identities, withheld: &read.withheld, inputs: inputs, options: options,
@@ -190,6 +197,18 @@ public struct FeedGenerator: Sendable {
         var messages: Int
         var diagnostics: [Diagnostic]
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Whether two paths name one file: the same device and inode when both exist, else the
+    /// same path once links are resolved.
+    static func isSameFile(_ one: String, _ other: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        if stat(one, &first) == 0, stat(other, &second) == 0 {
+            return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        }
+        func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        return resolved(one) == resolved(other)
     }
 
     /// The feed at `path` as it is now, or `nil` when there is none (or it is empty).

@@ -17,6 +17,18 @@ package struct TravellerSelection {
         wanted = names.compactMap { text in PersonName(text).map { (text, $0) } }
     }
 
+    /// A name as a warning shows it: what a sender wrote is no terminal's command, nor a line of
+    /// its own (control characters as `?`), and at most 60 characters.
+    static func shown(_ name: String) -> String {
+        let printable = String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map { scalar in
+                    scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                        || scalar == "\u{2028}" || scalar == "\u{2029}" ? "?" : scalar
+                }))
+        return printable.count > 60 ? printable.prefix(59) + "…" : printable
+    }
+
     /// The names a reservation is for: its holder's and its travellers'.
     private static func names(of reservation: Reservation) -> [PersonName] {
         ([reservation.holderName].compactMap { $0 } + reservation.travellers).compactMap(PersonName.init)
@@ -52,10 +64,10 @@ package struct TravellerSelection {
         result.withheld.removeAll { !keeps($0.reservation) }
         for (index, person) in wanted.enumerated() where !matched[index] {
             let names = PersonName.distinct(others.sorted())
-            let known = names.isEmpty ? "" : "; the bookings name \(names.prefix(8).map { "\"\($0)\"" }.joined(separator: ", "))\(names.count > 8 ? " and others" : "")"
+            let known = names.isEmpty ? "" : "; the bookings name \(names.prefix(8).map { "\"\(Self.shown($0))\"" }.joined(separator: ", "))\(names.count > 8 ? " and others" : "")"
             let diagnostic = Diagnostic(
                 .warning, .travellerUnmatched,
-                "\(setting: Setting("traveller", "\"\(person.text)\"")) matches no booking\(known)")
+                "\(setting: Setting("traveller", "\"\(Self.shown(person.text))\"")) matches no booking\(known)")
             report(diagnostic)
             result.diagnostics.append(diagnostic)
         }

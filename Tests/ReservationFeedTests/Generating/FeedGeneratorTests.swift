@@ -113,6 +113,31 @@ struct FeedGeneratorTests {
         #expect(try read(folder.path("trip.busy.ics")) == broken)
     }
 
+    @Test("a view whose file is the feed's under another name (a link) is refused before anything is read; one that cannot be locked leaves the feed written")
+    func viewFiles() throws {
+        let folder = try TemporaryFolder("feed")
+        let inputs = [Repository.url("Examples/trip").path]
+        _ = try FeedGenerator().generate(inputs: inputs, to: .file(folder.path("trip.ics")), now: Self.now)
+        let before = try read(folder.path("trip.ics"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("trip.busy.ics"), withDestinationPath: "trip.ics")
+        #expect {
+            try FeedGenerator().generate(
+                inputs: inputs, to: .file(folder.path("trip.ics")), views: [FeedViewOutput(view: .busy, path: folder.path("trip.busy.ics"))], now: Self.now)
+        } throws: { error in
+            "\(error)".contains("is \(folder.path("trip.ics")) under another name")
+        }
+        #expect(try read(folder.path("trip.ics")) == before, "the feed is untouched")
+        // A folder where a view's file should be: the feed is made, the view is told.
+        try FileManager.default.createDirectory(atPath: folder.path("trip.shared.ics"), withIntermediateDirectories: false)
+        let report = try FeedGenerator().generate(
+            inputs: inputs, to: .file(folder.path("later.ics")), views: [FeedViewOutput(view: .shared, path: folder.path("trip.shared.ics"))], now: Self.now)
+        #expect(report.eventCount == 8)
+        guard case .failure = report.views[.shared] else {
+            Issue.record("a folder was written as a view: \(String(describing: report.views[.shared]))")
+            return
+        }
+    }
+
     @Test("the same input twice gives a byte-identical feed")
     func reproducible() throws {
         let folder = try TemporaryFolder("feed")
