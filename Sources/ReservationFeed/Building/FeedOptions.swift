@@ -20,7 +20,7 @@ public struct FeedOptions: Sendable, Hashable {
     /// How reservations become events, including the language.
     public var synthesis: SynthesisOptions
     /// Whose bookings the feed holds: the people named (each matched as names are written, see
-    /// ``Reservations/PersonName``: case, accents, `Lovelace, Ada`, titles), against each
+    /// `PersonName`: case, accents, `Lovelace, Ada`, titles), against each
     /// booking's holder and travellers; a booking that names nobody is kept. Empty (the default)
     /// for everyone's.
     public var travellers: [String]

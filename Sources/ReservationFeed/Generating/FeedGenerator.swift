@@ -56,7 +56,7 @@ public struct FeedGenerator: Sendable {
     /// - Parameters:
     ///   - inputs: Files, folders (read recursively), or `-` for standard input.
     ///   - destination: Where the feed goes. A file's existing content is the previous feed.
-    ///   - views: Other views of the feed (``EventSynthesis/FeedView``) to write in the same run,
+    ///   - views: Other views of the feed (`FeedView`) to write in the same run,
     ///     each to a file of its own, from the same reading and merging: `serve` keeps every view
     ///     this way. Each is locked, versioned and guarded as the feed is; one that cannot be
     ///     written is told in ``FeedGenerationReport/views`` and leaves its file as it was. What

@@ -1,6 +1,6 @@
 import EventSynthesis
 
-/// Another view of a feed (``EventSynthesis/FeedView``), written by the same run to a file of its
+/// Another view of a feed (`FeedView`), written by the same run to a file of its
 /// own (``FeedGenerator/generate(inputs:to:views:now:report:)``): the inputs are read and merged
 /// once, and whose mail made each booking is decided once, by the main feed's memory.
 public struct FeedViewOutput: Sendable, Hashable {

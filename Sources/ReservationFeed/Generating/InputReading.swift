@@ -75,7 +75,7 @@ package struct InputReading {
     /// - Parameter makers: What the previous feed (or calendar) remembers of who made each of its
     ///   bookings, by event UID; worked out only when mail is among what was read.
     /// - Parameter view: The view those events are in, whose UIDs are not the full feed's
-    ///   (``EventSynthesis/FeedView/uid(ofFull:)``).
+    ///   (`FeedView.uid(ofFull:)`).
     /// - Returns: The identity key of each reservation left (``Reservations/Reservation/identityKey``),
     ///   worked out once, for merging, and given to synthesis for the UIDs.
     package func admit(
