@@ -11,8 +11,8 @@ public enum FeedView: String, Sendable, Hashable, CaseIterable {
     /// addresses, booking or check-in links, or an organiser's free text.
     case shared
     /// When the person is away, and nothing else: every event titled "Busy" (or the feed's own
-    /// word), with its times and whether it blocks the time; no place, notes, links, categories or
-    /// reminders.
+    /// word), with its times in UTC (a time zone tells where one is) and whether it blocks the
+    /// time; no place, notes, links, categories or reminders.
     case busy
 }
 

@@ -14,22 +14,7 @@ public struct PersonName: Sendable, Hashable {
 
     /// The name of `text`, or `nil` when nothing but titles and punctuation is left.
     public init?(_ text: String) {
-        var given = Substring(text)
-        var family: Substring = ""
-        // `FAMILY/GIVEN TITLE` (IATA), then `Family, Given`; not a comma before a suffix alone
-        // (`Ada Lovelace, PhD`).
-        if let slash = text.firstIndex(of: "/") {
-            family = text[..<slash]
-            given = text[text.index(after: slash)...]
-        } else if let comma = text.firstIndex(of: ","), !text[text.index(after: comma)...].contains(",") {
-            let after = text[text.index(after: comma)...]
-            if !Self.words(of: after).allSatisfy(Self.titles.contains) {
-                family = text[..<comma]
-                given = after
-            } else {
-                given = text[..<comma]
-            }
-        }
+        let (given, family) = Self.parts(of: text)
         var words = Self.words(of: given)
         // A title run into a boarding pass's given name: `LOVELACE/ADAMRS`.
         if !family.isEmpty, words.count == 1, let word = words.first {
@@ -57,6 +42,27 @@ public struct PersonName: Sendable, Hashable {
     private static func loose(_ word: String) -> String {
         guard word.contains("e") else { return word }
         return word.replacingOccurrences(of: "ae", with: "a").replacingOccurrences(of: "oe", with: "o").replacingOccurrences(of: "ue", with: "u")
+    }
+
+    /// `text` with the given names first where a comma would part it in a list of people:
+    /// `Lovelace, Ada` as `Ada Lovelace`; anything else as written (`LOVELACE/ADA MRS` has no
+    /// comma, and `Ada Lovelace, PhD` no family name before it).
+    public static func givenFirst(_ text: String) -> String {
+        let (given, family) = parts(of: text)
+        guard !family.isEmpty, !text.contains("/") else { return text }
+        return "\(given.trimmingCharacters(in: .whitespaces)) \(family.trimmingCharacters(in: .whitespaces))"
+    }
+
+    /// The given and family parts of a name written `FAMILY/GIVEN TITLE` (IATA) or
+    /// `Family, Given`; the whole as given names otherwise, or when the comma comes before a
+    /// suffix alone (`Ada Lovelace, PhD`, without it).
+    private static func parts(of text: String) -> (given: Substring, family: Substring) {
+        if let slash = text.firstIndex(of: "/") {
+            return (text[text.index(after: slash)...], text[..<slash])
+        }
+        guard let comma = text.firstIndex(of: ","), !text[text.index(after: comma)...].contains(",") else { return (Substring(text), "") }
+        let after = text[text.index(after: comma)...]
+        return words(of: after).allSatisfy(titles.contains) ? (text[..<comma], "") : (after, text[..<comma])
     }
 
     /// The names of `lists`, in order, each person once (by ``PersonName``), as first written;

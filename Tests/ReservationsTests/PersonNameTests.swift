@@ -50,6 +50,14 @@ struct PersonNameTests {
         #expect(PersonName("Williams/John")?.words == ["john", "williams"])
     }
 
+    @Test("given names first, for a list of people; a name with a suffix alone after its comma as written")
+    func givenFirst() {
+        #expect(PersonName.givenFirst("Lovelace, Byron") == "Byron Lovelace")
+        #expect(PersonName.givenFirst("LOVELACE/ADA MRS") == "LOVELACE/ADA MRS")
+        #expect(PersonName.givenFirst("Ada Lovelace, PhD") == "Ada Lovelace, PhD")
+        #expect(PersonName.givenFirst("Ada Lovelace") == "Ada Lovelace")
+    }
+
     @Test("each person once, as first written")
     func distinct() {
         #expect(PersonName.distinct(["Ada Lovelace", "Charles Babbage"], ["LOVELACE/ADA MRS", "Mr.", "Babbage, Charles", "Byron"]) == [

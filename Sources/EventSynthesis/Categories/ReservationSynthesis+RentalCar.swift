@@ -21,7 +21,7 @@ extension ReservationSynthesis {
             defaultLength: .seconds(options.defaultDurations.rentalCar), transparency: .transparent)
         let car = rental.car
         draft.notes.add(
-            words.car, Text.join([Text.join([car?.make, car?.model], separator: " "), car?.type, car?.description], separator: " · "))
+            words.car, Text.join([Text.join([car?.make, car?.model], separator: " "), car?.type, draft.notes.personal(car?.description)], separator: " · "))
         draft.notes.add(words.pickUp, stop(rental.pickUp?.place.flatMap { describe($0).locationText }, start))
         draft.notes.add(words.dropOff, stop(rental.dropOff?.place.flatMap { describe($0).locationText }, end))
         draft.notes.addPersonal(words.phone, rental.company?.phone ?? rental.pickUp?.place?.phone)

@@ -89,7 +89,7 @@ struct ReservationSynthesis: ~Copyable {
 
     /// The event as the feed's view shows it (``FeedView``): its own UID, which two views of one
     /// booking never share (derived from the full feed's, so stable); and in the busy view, the
-    /// times alone.
+    /// times alone, in UTC.
     private func shape(_ event: inout CalendarEvent) {
         guard options.view != .full else { return }
         event.uid = options.view.uid(ofFull: event.uid)
@@ -103,6 +103,15 @@ struct ReservationSynthesis: ~Copyable {
         event.url = nil
         event.alarms = []
         event.categories = []
+        // Times in UTC: a time zone says where the person is.
+        event.start = Self.inUTC(event.start)
+        event.end = event.end.map(Self.inUTC)
+    }
+
+    /// A zoned time as the same instant in UTC; dates and floating times as they are.
+    private static func inUTC(_ time: EventTime) -> EventTime {
+        guard case .zoned = time else { return time }
+        return .utc(time.instant.utcDateTime)
     }
 
     /// The travel time the options give, for an event one goes to at its start: a departure, a
@@ -286,13 +295,9 @@ struct ReservationSynthesis: ~Copyable {
         notes.addPersonal(words.reservationNumber, reservation.reservationNumber)
         notes.addPersonal(words.bookedUnder, reservation.holderName)
         if reservation.travellers.count > 1 {
-            // Each as people write names (`Lovelace, Byron` is Byron Lovelace), so that the list's
-            // commas part people, not names.
-            let names = reservation.travellers.compactMap(Text.clean).map { name -> String in
-                let parts = name.split(separator: ",", omittingEmptySubsequences: false)
-                guard parts.count == 2 else { return name }
-                return "\(parts[1].trimmingCharacters(in: .whitespaces)) \(parts[0].trimmingCharacters(in: .whitespaces))"
-            }
+            // Each given name first (`Lovelace, Byron` is Byron Lovelace), so that the list's commas
+            // part people, not names.
+            let names = reservation.travellers.map(PersonName.givenFirst).compactMap(Text.clean)
             notes.addPersonal(words.travellers, names.joined(separator: words.listSeparator))
         }
         notes.append(draft.notes)

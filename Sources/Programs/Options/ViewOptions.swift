@@ -10,7 +10,7 @@ struct ViewOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Who the events are for: full (everything), shared (titles, times and places; no booking numbers, seats, names, phone numbers or links), or busy (only \"Busy\" and the times). Each view has UIDs of its own: write each to a file or calendar of its own.",
+            "Who the events are for: full (everything), shared (titles, times and places; no booking numbers, seats, names, phone numbers or links), or busy (only \"Busy\" and the times, in UTC). Each view has UIDs of its own: write each to a file or calendar of its own.",
             valueName: "view"))
     var view: FeedView = .full
 

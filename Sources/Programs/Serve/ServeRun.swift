@@ -199,7 +199,7 @@ public struct ServeRun {
     }
 
     /// What the views leave out, as the note at start says it.
-    private static let viewWords = "shared: no booking numbers, seats, names, phone numbers or links; busy: only the times"
+    private static let viewWords = "shared: no booking numbers, seats, names, phone numbers or links; busy: only the times, in UTC"
 
     /// The host for URLs: the machine's name when listening on every interface.
     private static func shownHost(_ host: String) -> String {

@@ -40,15 +40,17 @@ package struct TravellerSelection {
     package func select(_ result: inout ImportResult, keys: inout [String?], report: (Diagnostic) -> Void) {
         var matched = Array(repeating: false, count: wanted.count)
         var others: Set<String> = []
-        func keeps(_ reservation: Reservation) -> Bool {
+        // What unverified mail says (`withheld`) is filtered too, but neither answers for a
+        // wanted name nor tells the names there are.
+        func keeps(_ reservation: Reservation, counted: Bool = true) -> Bool {
             let names = Self.names(of: reservation)
             guard !names.isEmpty else { return true }
             var kept = false
             for (index, person) in wanted.enumerated() where names.contains(where: { $0.matches(person.name) }) {
-                matched[index] = true
+                if counted { matched[index] = true }
                 kept = true
             }
-            if others.count < 50 {
+            if counted, others.count < 50 {
                 others.formUnion([reservation.holderName].compactMap { $0 } + reservation.travellers)
             }
             return kept
@@ -61,7 +63,7 @@ package struct TravellerSelection {
         }
         result.reservations = kept
         keys = keptKeys
-        result.withheld.removeAll { !keeps($0.reservation) }
+        result.withheld.removeAll { !keeps($0.reservation, counted: false) }
         for (index, person) in wanted.enumerated() where !matched[index] {
             let names = PersonName.distinct(others.sorted())
             let known = names.isEmpty ? "" : "; the bookings name \(names.prefix(8).map { "\"\(Self.shown($0))\"" }.joined(separator: ", "))\(names.count > 8 ? " and others" : "")"

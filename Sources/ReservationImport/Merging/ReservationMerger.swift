@@ -145,6 +145,9 @@ public enum ReservationMerger {
         }
         var merged: ImportedReservation?
         var refused: [ImportedReservation] = []
+        // Everyone the sources applied name: a group booking comes as a reservation for each
+        // passenger, under one number, and the booking is for all of them.
+        var people: [String] = []
         for index in ordered {
             let newer = sources[index]
             switch SenderPolicy.change(bookedBy: maker.organization, by: newer.sender, makerIsPerson: maker.isPerson) {
@@ -159,6 +162,7 @@ public enum ReservationMerger {
             case .applied:
                 break
             }
+            people += [newer.reservation.holderName].compactMap { $0 } + newer.reservation.travellers
             guard let current = merged else {
                 var first = newer
                 first.bookedBy = maker.organization
@@ -171,11 +175,8 @@ public enum ReservationMerger {
                 senderCountry: newer.senderCountry ?? current.senderCountry, companions: newer.companions,
                 sender: newer.sender ?? current.sender, bookedBy: maker.organization)
         }
-        // A group booking comes as a reservation for each passenger, under one number: the
-        // booking is for all of them, whoever the last one names.
         if var booking = merged, ordered.count > 1 {
-            let applied = ordered.map { sources[$0].reservation }.filter { source in !refused.contains { $0.reservation == source } }
-            let everyone = PersonName.distinct(applied.flatMap { [$0.holderName].compactMap { $0 } + $0.travellers })
+            let everyone = PersonName.distinct(people)
             if everyone.count > 1 {
                 booking.reservation.travellers = everyone
                 merged = booking

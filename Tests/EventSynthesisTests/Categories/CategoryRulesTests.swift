@@ -155,5 +155,20 @@ struct FeedViewTests {
         #expect(try event(SynthesisOptions(locale: try #require(SynthesisLocale(tag: "de")), view: .busy), flight).summary == "Beschäftigt")
         #expect(try event(SynthesisOptions(view: .busy, busyTitle: "Away"), flight).summary == "Away")
         #expect(try event(SynthesisOptions(view: .busy, busyTitle: "Away"), cancelled).status == .cancelled)
+        // Busy times are the same instants, in UTC: a time zone says where the person is.
+        #expect(busy.start.timeZone == nil && busy.end?.timeZone == nil)
+        #expect(busy.start.instant == full.start.instant && busy.end?.instant == full.end?.instant)
+        #expect(busy.start.description.hasSuffix("Z"))
+        // A rental car's description is the vendor's free text ("Driver: …"): full view only.
+        var rental = try Fixtures.example("8-rental-car-bergen.json")
+        guard case .rentalCar(var hire) = rental.details else {
+            Issue.record("the example is no rental")
+            return
+        }
+        hire.car = RentalCar(make: "Volvo", model: "XC40", description: "Driver: Ada Lovelace, licence 123456")
+        rental.details = .rentalCar(hire)
+        #expect(try event(SynthesisOptions(), rental).notes?.contains("Driver: Ada Lovelace") == true)
+        let sharedRental = try event(SynthesisOptions(view: .shared), rental)
+        #expect(sharedRental.notes?.contains("Volvo XC40") == true && sharedRental.notes?.contains("Ada") == false, "\(sharedRental.notes ?? "")")
     }
 }
