@@ -63,6 +63,20 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         if severity == .warning { text += "warning: " }
         text += self.text.text(wording)
         if let position = origin?.position { text += " (\(position))" }
-        return text
+        return Self.oneLine(text)
+    }
+
+    /// `text` as one line of plain text: what an input's author wrote into a name, a number or a
+    /// link is never a terminal's command nor a log line of its own. Control and format
+    /// characters (escape, bell, new lines, C1 controls, bidirectional overrides) become `?`.
+    public static func oneLine(_ text: String) -> String {
+        func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.value >= 0x20 && scalar.value < 0x7F { return true }
+            if scalar.value < 0xA0 || scalar == "\u{2028}" || scalar == "\u{2029}" { return false }
+            let category = scalar.properties.generalCategory
+            return category != .control && category != .format
+        }
+        guard !text.unicodeScalars.allSatisfy(isPlain) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isPlain($0) ? $0 : "?" }))
     }
 }

@@ -141,21 +141,24 @@ public final class FeedKeeper: Sendable {
         queue.sync {}
     }
 
-    /// Serves the feed's file, and each view's, as it is now on disk when its bytes differ from
-    /// those served (a `generate` from cron wrote it).
+    /// Serves the feed's file as it is now on disk when its bytes differ from those served (a
+    /// `generate` from cron wrote it). A view's file is served only as a run of this keeper made
+    /// it: what else is found there (the whole feed copied in by hand) is never served at a
+    /// view's address.
     public func reloadFromDisk() {
-        func reload(_ path: String, into served: WritableKeyPath<State, ServedFeed?>) {
-            guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return }
-            let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
-            let maxAge = generator.options.refreshInterval
-            state.withLock { state in
-                let bytes = [UInt8](data)
-                guard state[keyPath: served]?.bytes != bytes else { return }
-                state[keyPath: served] = ServedFeed(bytes: bytes, previous: state[keyPath: served], modified: modified, maxAge: maxAge)
-            }
-        }
         reload(output, into: \.served)
-        for view in views { reload(view.path, into: \.viewsServed[view.view]) }
+    }
+
+    /// Serves the file at `path` in the place `served` names when its bytes differ.
+    private func reload(_ path: String, into served: WritableKeyPath<State, ServedFeed?>) {
+        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return }
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
+        let maxAge = generator.options.refreshInterval
+        state.withLock { state in
+            let bytes = [UInt8](data)
+            guard state[keyPath: served]?.bytes != bytes else { return }
+            state[keyPath: served] = ServedFeed(bytes: bytes, previous: state[keyPath: served], modified: modified, maxAge: maxAge)
+        }
     }
 
     private func runIfNeeded(reason: Reason, upTo number: Int) {
@@ -182,6 +185,7 @@ public final class FeedKeeper: Sendable {
             if !quiet || report.hasErrors { log("\(report.summary) [\(reason), \(milliseconds) ms]") }
             for view in views {
                 guard case .failure(let error) = report.views[view.view] else {
+                    reload(view.path, into: \.viewsServed[view.view])
                     // What a view's own file lost (a version broken by hand).
                     for diagnostic in (try? report.views[view.view]?.get().diagnostics) ?? [] { log(diagnostic.description(wording)) }
                     continue

@@ -4,44 +4,43 @@ import Foundation
 /// case, accents, punctuation or titles, given names first.
 ///
 /// `Ada Lovelace`, `ADA LOVELACE`, `Lovelace, Ada`, `LOVELACE/ADA MRS` (as boarding passes write
-/// it), `Mrs. Ada Lovelace` and `Adá Lovelace` are one name. A name matches another when every
-/// word of it is among the other's words (`Ada` matches `Augusta Ada Lovelace`), or when both
-/// are the same letters without spaces (`山田太郎`, `山田 太郎`).
+/// it), `Mrs. Ada Lovelace` and `Adá Lovelace` are one name, and so are a name and its passport
+/// spelling (`Müller`, `MUELLER`; `Bjørn Ødegård`, `ODEGAARD/BJOERN`). A name matches another when
+/// every word of it is among the other's words (`Ada` matches `Augusta Ada Lovelace`), or when
+/// both are the same letters without spaces (`山田太郎`, `山田 太郎`).
 public struct PersonName: Sendable, Hashable {
     /// The words, folded, in the order written once `Family, Given` and `FAMILY/GIVEN` are turned
     /// around.
     public let words: [String]
+    /// Each word's spellings: the folded word, and where it has letters that passports spell with
+    /// two (`ü` as `ue`, `ø` as `oe`, `å` as `aa`, `đ` as `dj`), those spellings too.
+    private let spellings: [Set<String>]
 
     /// The name of `text`, or `nil` when nothing but titles and punctuation is left.
     public init?(_ text: String) {
         let (given, family) = Self.parts(of: text)
-        var words = Self.words(of: given)
-        // A title run into a boarding pass's given name: `LOVELACE/ADAMRS`.
-        if !family.isEmpty, words.count == 1, let word = words.first {
-            for title in ["mrs", "miss", "mstr", "mr", "ms"] where word.count > title.count + 1 && word.hasSuffix(title) {
-                words = [String(word.dropLast(title.count))]
+        var tokens = Self.tokens(of: given)
+        // A title run into a boarding pass's given name: `LOVELACE/ADAMRS` (not `MS`, which ends
+        // names: `ADAMS`).
+        if !family.isEmpty, tokens.count == 1, let token = tokens.first {
+            for title in ["mrs", "miss", "mstr", "mr"] where token.count > title.count + 1 && token.hasSuffix(title) {
+                tokens = [String(token.dropLast(title.count))]
                 break
             }
         }
-        words += Self.words(of: family)
-        words.removeAll(where: Self.titles.contains)
-        guard !words.isEmpty else { return nil }
-        self.words = words
+        tokens += Self.tokens(of: family)
+        let named = tokens.map { token in (plain: Self.plain(token), spellings: Self.spellings(of: token)) }.filter { !Self.titles.contains($0.plain) }
+        guard !named.isEmpty else { return nil }
+        words = named.map(\.plain)
+        spellings = named.map(\.spellings)
     }
 
     /// Whether this name (a booking's) is the person `wanted` names: every word of `wanted` is
-    /// among this name's, or both are the same letters once spaces are gone.
+    /// among this name's, in any of their spellings, or both are the same letters once spaces are
+    /// gone.
     public func matches(_ wanted: PersonName) -> Bool {
-        let own = Set(words.map(Self.loose))
-        let sought = wanted.words.map(Self.loose)
-        return sought.allSatisfy(own.contains) || sought.joined() == words.map(Self.loose).joined()
-    }
-
-    /// A word with the two-letter spellings of umlauts and of `ø` and `æ` made one letter, so that
-    /// `MUELLER` is `Müller` and `ODEGARD` is `Ødegård`, however a booking spelled them.
-    private static func loose(_ word: String) -> String {
-        guard word.contains("e") else { return word }
-        return word.replacingOccurrences(of: "ae", with: "a").replacingOccurrences(of: "oe", with: "o").replacingOccurrences(of: "ue", with: "u")
+        let own = spellings.reduce(into: Set<String>()) { $0.formUnion($1) }
+        return wanted.spellings.allSatisfy { !$0.isDisjoint(with: own) } || wanted.words.joined() == words.joined()
     }
 
     /// `text` with the given names first where a comma would part it in a list of people:
@@ -62,7 +61,8 @@ public struct PersonName: Sendable, Hashable {
         }
         guard let comma = text.firstIndex(of: ","), !text[text.index(after: comma)...].contains(",") else { return (Substring(text), "") }
         let after = text[text.index(after: comma)...]
-        return words(of: after).allSatisfy(titles.contains) ? (text[..<comma], "") : (after, text[..<comma])
+        let isSuffix = tokens(of: after).allSatisfy { titles.contains(plain($0)) }
+        return isSuffix ? (text[..<comma], "") : (after, text[..<comma])
     }
 
     /// The names of `lists`, in order, each person once (by ``PersonName``), as first written;
@@ -77,27 +77,47 @@ public struct PersonName: Sendable, Hashable {
         return names
     }
 
-    /// The folded words of a text: letters and digits, split at everything else.
-    private static func words(of text: Substring) -> [String] {
-        // Apostrophes join (`O'Brien` is `OBrien`), and letters that lose no accent but have an
-        // ASCII spelling get it (`Işıl` is `ISIL`, `Wałęsa` is `WALESA`, `Ærø` is `AEROE`).
-        var folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    /// The words of a text in lower case, accents kept: letters and digits, split at everything
+    /// else; apostrophes join (`O'Brien` is `obrien`).
+    private static func tokens(of text: Substring) -> [String] {
+        var folded = text.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil).precomposedStringWithCanonicalMapping
         folded.removeAll { $0 == "'" || $0 == "’" || $0 == "ʼ" }
-        if !folded.allSatisfy(\.isASCII) {
-            folded = String(folded.flatMap { Self.spelled[$0] ?? String($0) })
-        }
         return folded.split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }
 
-    /// Letters that folding leaves as they are, as ASCII spells them (lower case, as folded).
-    private static let spelled: [Character: String] = [
-        "ß": "ss", "ı": "i", "ł": "l", "ø": "oe", "æ": "ae", "œ": "oe", "đ": "d", "ð": "d", "þ": "th", "ħ": "h", "ŀ": "l",
+    /// A token without accents, each letter that keeps no accent to drop in its one-letter
+    /// spelling (`ł` as `l`, `ı` as `i`, `ø` as `o`).
+    private static func plain(_ token: String) -> String {
+        let folded = token.folding(options: .diacriticInsensitive, locale: nil)
+        guard !folded.allSatisfy(\.isASCII) else { return folded }
+        return String(folded.flatMap { plainLetters[$0] ?? String($0) })
+    }
+
+    /// Every spelling of a token: its plain one, and each mix of the passport spellings of its
+    /// letters that have one (at most 16).
+    private static func spellings(of token: String) -> Set<String> {
+        var forms = [""]
+        for character in token {
+            let options = passportLetters[character].map { [plain(String(character))] + $0 } ?? [plain(String(character))]
+            forms = forms.count * options.count > 16 ? forms.map { $0 + options[0] } : forms.flatMap { form in options.map { form + $0 } }
+        }
+        return Set(forms)
+    }
+
+    /// Letters that folding leaves as they are, as ASCII spells them with one letter where it can.
+    private static let plainLetters: [Character: String] = [
+        "ß": "ss", "ı": "i", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "đ": "d", "ð": "d", "þ": "th", "ħ": "h", "ŀ": "l",
+    ]
+
+    /// Letters that machine-readable passports (ICAO 9303) and airlines also spell with two.
+    private static let passportLetters: [Character: [String]] = [
+        "ä": ["ae"], "ö": ["oe"], "ü": ["ue"], "ø": ["oe"], "å": ["aa"], "æ": ["ae"], "đ": ["dj"], "ð": ["dh"], "þ": ["th"],
     ]
 
     /// Titles, folded, that say nothing of who a person is; not those that are names too (`Don`)
-    /// or tell people apart (`Jr`, `Sr`, `II`).
+    /// or tell people apart (`Jr`, `Sr`, `II`, `Mstr`).
     private static let titles: Set<String> = [
-        "mr", "mrs", "ms", "miss", "mx", "mstr", "master", "dr", "prof", "sir", "dame", "lady", "lord", "rev",
+        "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "lady", "lord", "rev",
         "herr", "frau", "mme", "mlle", "sra", "srta", "phd", "esq",
     ]
 }

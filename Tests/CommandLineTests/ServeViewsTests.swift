@@ -109,4 +109,28 @@ struct ServeViewsTests {
         #expect(try ServeCommandTests.request(old.appendingPathComponent("trips.shared.ics")).0 == 404)
         stopped = false
     }
+    @Test("a view's file that holds something else (the whole feed, copied in by hand) is never served at the view's address: the view is refused and said, the feed served")
+    func copiedViewFile() throws {
+        let folder = try TemporaryFolder("serve-views-copied")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("in"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Repository.url("Examples/trip/2-flight-sfo-hel.json"), to: folder.url.appendingPathComponent("in/flight.json"))
+        let generated = try ProcessRunner.run(ServeCommandTests.tool, ["generate", "in", "--output", "trips.ics"], currentDirectory: folder.url)
+        #expect(generated.status == 0, "\(generated.standardError)")
+        try FileManager.default.copyItem(atPath: folder.path("trips.ics"), toPath: folder.path("trips.busy.ics"))
+        let server = try Server(["in", "--output", "trips.ics"], in: folder)
+        var stopped = false
+        defer { if !stopped { _ = server.stop() } }
+        try #require(server.urls.count == 3)
+        #expect(try ServeCommandTests.request(server.urls[0]).0 == 200)
+        let (status, _, body) = try ServeCommandTests.request(server.urls[2])
+        #expect(status == 503, "\(String(decoding: body, as: UTF8.self))")
+        #expect(!String(decoding: body, as: UTF8.self).contains("K7P2QX"))
+        let preview = try ServeCommandTests.request(server.urls[2].deletingLastPathComponent())
+        #expect(!String(decoding: preview.2, as: UTF8.self).contains("K7P2QX"))
+        #expect(try ServeCommandTests.request(server.urls[1]).0 == 200, "the shared view is made")
+        stopped = true
+        #expect(server.stop() == 0)
+        let log = String(decoding: server.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("error: the busy view was not made again (start)") && log.contains("nothing to serve at its address yet"), "\(log)")
+    }
 }

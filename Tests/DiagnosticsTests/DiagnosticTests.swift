@@ -10,6 +10,15 @@ struct DiagnosticTests {
 
     private static let example = DiagnosticCode(rawValue: "example-code")
 
+    @Test("what an input's author wrote is said as one line of text: escapes, bells, new lines, C1 controls and direction overrides become ?")
+    func oneLine() {
+        let value = "S\u{1b}]0;pwned\u{07}\u{1b}[2J\nerror: fake\u{85}\u{9b}2J\u{202e}\u{2028}x"
+        let warning = Diagnostic(.warning, Self.example, at: Origin(file: "m.eml"), "its booking (table \(value)) is not used")
+        #expect(warning.description == "m.eml: warning: its booking (table S?]0;pwned??[2J?error: fake??2J??x) is not used")
+        #expect(Diagnostic.oneLine("Zoë Müller · 山田 → ok\ttab") == "Zoë Müller · 山田 → ok?tab")
+        #expect(Diagnostic.oneLine("plain") == "plain")
+    }
+
     @Test("the text names where first, then a warning as one, then what, then the line")
     func description() {
         let origin = Origin(file: "trip.json", path: "reservations[3].departure.time", position: TextPosition(line: 14, column: 22))

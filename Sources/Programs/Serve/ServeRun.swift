@@ -150,7 +150,7 @@ public struct ServeRun {
             StandardError.print("error: cannot watch \(mailboxes.joined(separator: ", ")): \(said(error))")
             throw ExitCode.usage
         }
-        let feedChanges = try InputChanges(inputs: [options.output] + views.map(\.path))
+        let feedChanges = try InputChanges(inputs: [options.output])
         if inboxFolder == nil, !options.quiet { log("note: no input folder, so no inbox: donations are refused (--inbox FOLDER to take them)") }
         if inboxFolder != nil, !options.quiet {
             // The path of the token, never the token itself.

@@ -17,16 +17,12 @@ package struct TravellerSelection {
         wanted = names.compactMap { text in PersonName(text).map { (text, $0) } }
     }
 
-    /// A name as a warning shows it: what a sender wrote is no terminal's command, nor a line of
-    /// its own (control characters as `?`), and at most 60 characters.
+    /// A name as a warning quotes it: at most 60 characters, its own quotes escaped so that it
+    /// cannot end the list early. (Control characters are the diagnostic's to take out:
+    /// ``Diagnostics/Diagnostic/oneLine(_:)``.)
     static func shown(_ name: String) -> String {
-        let printable = String(
-            String.UnicodeScalarView(
-                name.unicodeScalars.map { scalar in
-                    scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
-                        || scalar == "\u{2028}" || scalar == "\u{2029}" ? "?" : scalar
-                }))
-        return printable.count > 60 ? printable.prefix(59) + "…" : printable
+        let quoted = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return quoted.count > 60 ? quoted.prefix(59) + "…" : quoted
     }
 
     /// The names a reservation is for: its holder's and its travellers'.
