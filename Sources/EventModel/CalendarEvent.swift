@@ -43,6 +43,13 @@ public struct CalendarEvent: Sendable, Hashable {
     /// made it, or nothing is known. Written as `X-RESERVATION-FEED-BOOKED-BY`, so that the feed
     /// remembers it from run to run.
     public var bookedBy: String?
+    /// The events of the feed this one gathers or joins (`RELATED-TO`): a trip's bookings, a
+    /// connection's two legs. Empty for a booking's own event.
+    public var relations: [EventRelation] = []
+
+    /// Whether the event is made from other events of the feed (a trip, a connection) rather
+    /// than from a booking of its own.
+    public var isDerived: Bool { !relations.isEmpty }
 
     /// Creates an event.
     public init(

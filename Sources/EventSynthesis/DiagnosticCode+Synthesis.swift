@@ -14,6 +14,12 @@ extension DiagnosticCode {
     /// The zone was guessed: from the place's country and position, from one of several cities of
     /// the place's name on the evidence the message names, or from most of its region's people.
     public static let zoneGuessed = DiagnosticCode(rawValue: "zone-guessed")
+    /// No home was given for trips (``TripOptions/home``): the place the earliest journey departs
+    /// from is taken.
+    public static let homeAssumed = DiagnosticCode(rawValue: "home-assumed")
+    /// The home given for trips is neither an airport code nor a city the gazetteer knows: it is
+    /// matched by its name alone.
+    public static let homeUnknown = DiagnosticCode(rawValue: "home-unknown")
     /// An airport code is not in the airport table.
     public static let unknownAirport = DiagnosticCode(rawValue: "unknown-airport")
     /// The end is before the start (an arrival before its departure).

@@ -39,6 +39,24 @@ public struct EventSynthesizer: Sendable {
         synthesize(reservation, context: context, identity: BookingIdentity(key: reservation.identityKey))
     }
 
+    /// The connections and trips of a feed's bookings (``SynthesisOptions/trips``), as the
+    /// options' view shows them; none when the options ask for none.
+    ///
+    /// - Parameters:
+    ///   - items: The bookings, as their synthesis described them (``SynthesisResult/itinerary``).
+    ///   - previousTrips: The trips of the previous feed, with their bookings' UIDs, whose UIDs the
+    ///     trips keep.
+    package func plan(_ items: [ItineraryItem], previousTrips: [(uid: String, bookings: [String])]) -> TripPlan {
+        guard let trips = options.trips else { return TripPlan() }
+        let planner = TripPlanner(options: trips, words: words, tripWords: TripWords.of(options.locale), formatter: formatter)
+        var plan = planner.plan(items, previousTrips: previousTrips)
+        if options.view == .busy {
+            let title = options.busyTitle.flatMap(Text.clean) ?? words.busy
+            for index in plan.events.indices { plan.events[index].showBusy(as: title, cancelledPrefix: words.cancelledPrefix) }
+        }
+        return plan
+    }
+
     /// Makes the event for one reservation whose identity the caller has worked out already
     /// (from the identity key it merged by): it is not worked out again.
     package func synthesize(_ reservation: Reservation, context: SynthesisContext, identity: BookingIdentity) -> SynthesisResult {

@@ -13,12 +13,16 @@ public struct SynthesisOptions: Sendable, Hashable {
     /// The title of every event in the ``FeedView/busy`` view; `nil` for the language's word
     /// ("Busy").
     public var busyTitle: String?
+    /// Whether, and how, a feed adds connections between legs and one span for each trip away
+    /// from home (``TripOptions``); `nil` (the default) adds neither.
+    public var trips: TripOptions?
 
     /// Creates options.
     public init(
         defaultDurations: DefaultDurations = DefaultDurations(), locale: SynthesisLocale = .english, travelTime: Int? = nil,
-        view: FeedView = .full, busyTitle: String? = nil
+        view: FeedView = .full, busyTitle: String? = nil, trips: TripOptions? = nil
     ) {
+        self.trips = trips
         self.defaultDurations = defaultDurations
         self.locale = locale
         self.travelTime = travelTime

@@ -9,6 +9,9 @@ public struct SynthesisResult: Sendable, Hashable {
     /// origin, since synthesis sees values, not inputs (the feed builder adds where each
     /// reservation was read).
     public var diagnostics: [Diagnostic]
+    /// The booking as trips and connections see it, when ``SynthesisOptions/trips`` is set and
+    /// the event is not cancelled.
+    package var itinerary: ItineraryItem?
 
     /// Creates a result.
     public init(event: CalendarEvent?, diagnostics: [Diagnostic] = []) {

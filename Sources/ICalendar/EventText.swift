@@ -73,6 +73,13 @@ enum EventText {
             line.appendRaw(maker)
             line.fold(into: &output)
         }
+        for relation in event.relations {
+            line.start("RELATED-TO")
+            line.appendParameter("RELTYPE", relation.kind.rawValue)
+            line.append(":")
+            line.appendText(TextSanitizer.text(relation.uid))
+            line.fold(into: &output)
+        }
         if !extensions.isEmpty {
             for (name, value) in extensions.sorted(by: { $0.key < $1.key }) {
                 guard EventRules.isExtensionName(name), EventRules.isPlainValue(value) else { throw .extensionProperty(name) }

@@ -129,12 +129,32 @@ public struct ICalendarReader: Sendable {
         event.structuredLocation = structuredLocation(component, geo: event.geo)
         event.travelTime = travelTime(component)
         event.bookedBy = extensionText(component, named: EventRules.bookedByProperty).flatMap { EventRules.isPlainValue($0) ? $0.lowercased() : nil }
+        event.relations = relations(component)
         var alarm = icalcomponent_get_first_component(component, ICAL_VALARM_COMPONENT)
         while let current = alarm {
             if let value = self.alarm(current) { event.alarms.append(value) }
             alarm = icalcomponent_get_next_component(component, ICAL_VALARM_COMPONENT)
         }
         return .success(event)
+    }
+
+    /// The event's `RELATED-TO` properties of the kinds this tool writes (a `PARENT`, the
+    /// default, is not one of them).
+    private static func relations(_ component: OpaquePointer) -> [EventRelation] {
+        var relations: [EventRelation] = []
+        var property = icalcomponent_get_first_property(component, ICAL_RELATEDTO_PROPERTY)
+        while let current = property {
+            property = icalcomponent_get_next_property(component, ICAL_RELATEDTO_PROPERTY)
+            guard let value = icalproperty_get_relatedto(current), let parameter = icalproperty_get_first_parameter(current, ICAL_RELTYPE_PARAMETER)
+            else { continue }
+            let uid = String(cString: value)
+            switch icalparameter_get_reltype(parameter) {
+            case ICAL_RELTYPE_CHILD: relations.append(EventRelation(.child, uid))
+            case ICAL_RELTYPE_SIBLING: relations.append(EventRelation(.sibling, uid))
+            default: continue
+            }
+        }
+        return relations
     }
 
     /// The value of the first non-standard property of that name, as written.

@@ -40,6 +40,7 @@ extension ReservationSynthesis {
             notes: noteLines(), place: departureAirport.map { airportPlace($0, departurePlace) }, startPlace: departurePlace,
             start: start, end: end, defaultLength: .seconds(length))
 
+        (draft.endPlace, draft.startDetail, draft.endDetail) = (arrivalPlace, flight.departure?.terminal, flight.arrival?.terminal)
         draft.notes.add(words.airline, Text.join([flight.airline?.name, flight.airline?.iataCode], separator: " · "))
         draft.notes.add(words.flightDeparture, stop(departureAirport.flatMap { name($0, departurePlace) }, start))
         draft.notes.add(words.terminal, flight.departure?.terminal)

@@ -18,6 +18,7 @@ extension ReservationSynthesis {
             label: label, detail: Text.join([vehicle(trip), route(from: from, to: to).map { "· \($0)" }], separator: " "),
             notes: noteLines(), place: trip.departure?.place.map { describe($0) }, startPlace: departurePlace,
             start: start, end: end, defaultLength: .seconds(options.defaultDurations.transit))
+        (draft.endPlace, draft.startDetail, draft.endDetail) = (arrivalPlace, trip.departure?.platform, trip.arrival?.platform)
         draft.notes.add(words.operator, Text.join([reservation.provider?.name, draft.notes.personal(reservation.provider?.phone)], separator: " · "))
         draft.notes.add(words.departure, stop(from, start))
         draft.notes.add(words.platform, trip.departure?.platform)

@@ -83,8 +83,27 @@ struct ReservationSynthesis: ~Copyable {
             location: draft.place?.locationText, geo: draft.place?.geo, structuredLocation: draft.place?.structuredLocation,
             status: status, transparency: transparency, travelTime: travelTime(start: start, status: status),
             url: draft.notes.personal(Text.clean(reservation.url)), alarms: alarms, categories: [draft.label])
+        var itinerary = options.trips == nil || status == .cancelled ? nil : itineraryItem(of: draft, event)
         shape(&event)
-        return SynthesisResult(event: event, diagnostics: messages)
+        itinerary?.uid = event.uid
+        var result = SynthesisResult(event: event, diagnostics: messages)
+        result.itinerary = itinerary
+        return result
+    }
+
+    /// The booking as trips and connections see it: what it is, its times as the event has
+    /// them, and where it starts and ends.
+    private func itineraryItem(of draft: EventDraft, _ event: CalendarEvent) -> ItineraryItem {
+        let kind: ItineraryItem.Kind =
+            switch reservation.category {
+            case .flight: .flight
+            case .train, .bus, .boat: .ground
+            case .lodging: .lodging
+            case .rentalCar, .restaurant, .ticketedEvent: .visit
+            }
+        return ItineraryItem(
+            kind: kind, uid: event.uid, title: event.summary, start: event.start, end: event.end ?? event.start,
+            from: draft.startPlace.itineraryPlace(detail: draft.startDetail), to: draft.endPlace?.itineraryPlace(detail: draft.endDetail))
     }
 
     /// The event as the feed's view shows it (``FeedView``): its own UID, which two views of one
@@ -94,24 +113,7 @@ struct ReservationSynthesis: ~Copyable {
         guard options.view != .full else { return }
         event.uid = options.view.uid(ofFull: event.uid)
         guard options.view == .busy else { return }
-        let title = options.busyTitle.flatMap(Text.clean) ?? words.busy
-        event.summary = event.status == .cancelled ? words.cancelledPrefix + title : title
-        event.notes = nil
-        event.location = nil
-        event.geo = nil
-        event.structuredLocation = nil
-        event.url = nil
-        event.alarms = []
-        event.categories = []
-        // Times in UTC: a time zone says where the person is.
-        event.start = Self.inUTC(event.start)
-        event.end = event.end.map(Self.inUTC)
-    }
-
-    /// A zoned time as the same instant in UTC; dates and floating times as they are.
-    private static func inUTC(_ time: EventTime) -> EventTime {
-        guard case .zoned = time else { return time }
-        return .utc(time.instant.utcDateTime)
+        event.showBusy(as: options.busyTitle.flatMap(Text.clean) ?? words.busy, cancelledPrefix: words.cancelledPrefix)
     }
 
     /// The travel time the options give, for an event one goes to at its start: a departure, a

@@ -33,6 +33,11 @@ struct EventDraft {
     /// Where the event starts, for times of the reservation that belong to no other place
     /// (its check-in window).
     var startPlace: Whereabouts
+    /// Where a journey arrives, for trips; `nil` for a booking at one place.
+    var endPlace: Whereabouts?
+    /// The terminal or platform at each end, for connections.
+    var startDetail: String?
+    var endDetail: String?
     var start: Time
     var end: Time?
     var defaultLength: DefaultLength

@@ -23,6 +23,18 @@ struct FeedShapingOptions: ParsableArguments {
             valueName: "duration"))
     var travelTime: TravelTime?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Add your trips: a free event for each connection between two legs (tight under 60 min at one airport, 3 h between two airports of a city, 15 min at one station, 60 min between two), and a free all-day event for each trip away from home, titled by where most nights are spent."
+        ))
+    var trips = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Where you live, for --trips: a city (\"Lisbon\", \"Portland, US\") or an airport code (BER). Without it, the place the earliest journey departs from, as a warning says.",
+            valueName: "place"))
+    var home: String?
+
     @Option(
         name: .customLong("traveller"),
         help: ArgumentHelp(
@@ -43,6 +55,13 @@ struct FeedShapingOptions: ParsableArguments {
         guard (0...3_652_059).contains(keepPast) else { throw ValidationError("--keep-past needs a number of days, 0 to 3652059 (the whole calendar).") }
         guard wait >= 0 else { throw ValidationError("--wait needs a number of seconds, 0 or more.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs needs a number of threads, 1 or more.") }
+        if let home {
+            guard trips else { throw ValidationError("--home says where trips start and end: give --trips too.") }
+            guard TripOptions.knows(home: home) else {
+                throw ValidationError(
+                    "--home \"\(home)\" is neither an airport code nor a city the gazetteer knows: give a city (\"Lisbon\", \"Portland, US\") or an airport code (LIS).")
+            }
+        }
         for name in travellers where PersonName(name) == nil {
             throw ValidationError("--traveller \"\(name)\" names nobody: give a name as bookings write it, e.g. \"Ada Lovelace\".")
         }
@@ -55,6 +74,7 @@ struct FeedShapingOptions: ParsableArguments {
         options.allowShrink = allowShrink
         options.synthesis.travelTime = travelTime?.seconds
         options.travellers = travellers
+        options.synthesis.trips = trips ? TripOptions(home: home) : nil
     }
 
     /// The generator these settings and the inputs' give, with the feed file's own (`file`) for

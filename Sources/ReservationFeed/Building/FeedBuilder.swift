@@ -109,6 +109,8 @@ public struct FeedBuilder: Sendable {
         assembly.entries.reserveCapacity(reservations.count)
         var previousLive = 0
         var stillMentioned = 0
+        // The bookings as trips and connections see them, when the feed has them.
+        var itinerary: [ItineraryItem] = []
 
         // Reservations, in batches: the steps run in parallel, their results are taken in order,
         // each batch's while the next one is being made.
@@ -132,6 +134,7 @@ public struct FeedBuilder: Sendable {
                     previousLive += 1
                     stillMentioned += 1
                 }
+                if let item = step.itinerary { itinerary.append(item) }
                 try assembly.record(step, spool: spool)
             }
         }
@@ -167,6 +170,21 @@ public struct FeedBuilder: Sendable {
             try assembly.record(step, spool: spool)
         }
 
+        // Trips and connections, made from the bookings that made or changed their events; a
+        // booking's event comes first when a UID is claimed twice.
+        if options.synthesis.trips != nil {
+            let plan = maker.synthesizer.plan(itinerary, previousTrips: previous?.trips() ?? [])
+            assembly.diagnostics += plan.diagnostics
+            for step in Parallel.map(plan.events, concurrency: concurrency, { maker.step(derived: $0) }) {
+                assembly.diagnostics += step.diagnostics
+                // One that ended before the feed's memory is not written, nor counted as skipped.
+                if case .skipped = step.outcome { continue }
+                guard let uid = step.uid, claimed[uid] == nil else { continue }
+                claimed[uid] = -1
+                try assembly.record(step, spool: spool)
+            }
+        }
+
         // Events of the previous feed that no reservation claimed.
         let missing = (0..<(previous?.count ?? 0)).filter { position in
             guard let uid = previous?.uid(at: position) else { return true }
@@ -177,7 +195,8 @@ public struct FeedBuilder: Sendable {
             assembly.diagnostics += step.diagnostics
             // An event whose UID the index could not read, found to be claimed or repeated after all.
             guard let uid = step.uid, !claimed.keys.contains(uid), kept.insert(uid).inserted else { continue }
-            if step.previousWasLive == true { previousLive += 1 }
+            // A trip or a connection follows its bookings: it is not one the input lost.
+            if step.previousWasLive == true, !step.isDerived { previousLive += 1 }
             try assembly.record(step, spool: spool)
         }
 

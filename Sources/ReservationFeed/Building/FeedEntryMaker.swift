@@ -44,6 +44,11 @@ struct FeedEntryMaker: Sendable {
         /// For a reservation of unverified mail: that it is not used, whatever becomes of its
         /// event (none, or the previous feed's kept as it was), for the run's count.
         var unused: SkippedReservation?
+        /// The booking as trips and connections see it, when the feed has them.
+        var itinerary: ItineraryItem?
+        /// Whether the event is a trip or a connection (new, or of the previous feed), which
+        /// the guard against wipes does not count: it follows its bookings.
+        var isDerived = false
     }
 
     enum Outcome: Sendable {
@@ -69,6 +74,7 @@ struct FeedEntryMaker: Sendable {
             imported.reservation, context: SynthesisContext(senderCountry: imported.senderCountry, companions: imported.companions),
             identity: identity)
         step.diagnostics = result.diagnostics.map(imported.locate)
+        step.itinerary = result.itinerary
         guard var event = result.event else { return step }
         // Whose mail made the booking is remembered in every view but the busy one, which tells
         // nothing but times: not even the airline or the hotel.
@@ -79,27 +85,41 @@ struct FeedEntryMaker: Sendable {
             return step
         }
         step.uid = event.uid
-        let end = event.endInstant
+        version(event, of: &step)
+        return step
+    }
 
+    /// The entry of a trip or a connection (``TripPlan``), as the next version of its
+    /// previous-feed event if it has one.
+    func step(derived event: CalendarEvent) -> Step {
+        var step = Step(uid: event.uid, isDerived: true)
+        version(event, of: &step)
+        return step
+    }
+
+    /// The step's entry for a new event: the event itself, or the next version of the previous
+    /// feed's event of its UID.
+    private func version(_ event: CalendarEvent, of step: inout Step) {
+        let end = event.endInstant
         guard let previous, let position = previousPositions[event.uid] else {
             guard let first = versioning.firstVersion(of: event) else {
-                step.outcome = .skipped(SkippedReservation(origin: imported.origin, title: event.summary, reason: .ended(end)))
-                return step
+                step.outcome = .skipped(SkippedReservation(origin: step.origin, title: event.summary, reason: .ended(end)))
+                return
             }
             setEntry(first, .added, of: &step)
-            return step
+            return
         }
         let old = previous[position]
         if versioning.hasExpired(endingAt: end) {
             step.previousWasLive = (try? old.event()).map(versioning.isLive) ?? false
             step.outcome = .removed
-            return step
+            return
         }
         if let unchanged = unchangedText(event, old) {
             // The old text is what the event gives with the old version properties: nothing changed.
             step.previousWasLive = versioning.isLive(unchanged.event)
             step.outcome = .entry(form.unchangedEntry(of: unchanged.event, oldText: unchanged.text), .unchanged)
-            return step
+            return
         }
         let oldEvent: CalendarEvent
         do {
@@ -107,7 +127,7 @@ struct FeedEntryMaker: Sendable {
         } catch {
             step.diagnostics.append(problem(old, error, "it is replaced"))
             setEntry(versioning.replacement(event, ofUnreadableAt: old.sequence), .updated, of: &step)
-            return step
+            return
         }
         step.previousWasLive = versioning.isLive(oldEvent)
         switch versioning.revision(of: oldEvent, to: event) {
@@ -116,7 +136,6 @@ struct FeedEntryMaker: Sendable {
         case .changed(let next, let change):
             setEntry(next, change, of: &step)
         }
-        return step
     }
 
     /// The event with the old version properties, and the old text, when that is exactly how the
@@ -175,6 +194,7 @@ struct FeedEntryMaker: Sendable {
         var step = Step(origin: Origin(file: previous.name))
         guard let event = previousEvent(old, keptBy: &step) else { return step }
         step.uid = event.uid
+        step.isDerived = event.isDerived
         step.previousWasLive = versioning.isLive(event)
         switch versioning.fate(ofMissing: event, inputIsComplete: inputIsComplete) {
         case .dropped:

@@ -135,6 +135,20 @@ public struct PreviousFeed: Sendable {
         return makers
     }
 
+    /// The trips of the feed (``TripOptions``: events that gather bookings, with
+    /// `RELATED-TO;RELTYPE=CHILD`), each with its bookings' UIDs, in file order. Only those
+    /// events are parsed.
+    func trips() -> [(uid: String, bookings: [String])] {
+        let marker = Array("RELTYPE=CHILD".utf8)
+        return (0..<count).compactMap { position in
+            let old = self[position]
+            if let text = old.text, text.firstRange(of: marker) == nil { return nil }
+            guard let event = try? old.event() else { return nil }
+            let bookings = event.relations.filter { $0.kind == .child }.map(\.uid)
+            return bookings.isEmpty ? nil : (event.uid, bookings)
+        }
+    }
+
     /// The UID of an event as indexed, without its text.
     func uid(at position: Int) -> String? {
         switch source {

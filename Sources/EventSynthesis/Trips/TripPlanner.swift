@@ -1,0 +1,345 @@
+import Airports
+import Chrono
+import Diagnostics
+import EventModel
+import Gazetteer
+import Geography
+
+/// Derives the events of ``TripOptions`` from a feed's bookings: a connection between two legs
+/// where one arrives where the next departs, and one all-day span for each trip away from home.
+/// Pure: the same bookings and previous trips give the same events.
+///
+/// The rules, as the documentation states them:
+/// - **Connections** join two journeys (flight, train, bus, boat) when the second departs from
+///   the place the first arrives at, or from the same city (the same city's name, or less than
+///   50 km apart), after it arrives and less than 24 hours later, and not at home. The
+///   connection runs from the arrival to the departure, is free (transparent), and is *tight*
+///   under 60 minutes at one airport, 3 hours between two airports, 15 minutes at one station
+///   or port, 60 minutes between two (``TripOptions``). A family's separate bookings of one
+///   flight count as one leg.
+/// - **Trips** gather the bookings away from home that follow each other: one opens with a
+///   journey from home (or a booking away), and closes with a journey home, a booking at home,
+///   or a gap: 30 days without a booking while a journey has left the person away, 2 days
+///   otherwise. A trip needs a journey or a stay. Its span runs from the first booking's local
+///   date to the last one's, and it is titled by where most nights are spent (a stay's nights,
+///   else the nights between a journey's arrival and the next departure).
+/// - A trip keeps its UID as bookings are added to it, changed or cancelled: it takes the UID
+///   of the previous feed's trip that shares the most bookings with it.
+struct TripPlanner {
+    let options: TripOptions
+    let words: Vocabulary
+    let tripWords: TripWords
+    let formatter: TimeFormatter
+
+    /// A trip of the previous feed: its UID and the UIDs of its bookings.
+    typealias PreviousTrip = (uid: String, bookings: [String])
+
+    func plan(_ items: [ItineraryItem], previousTrips: [PreviousTrip]) -> TripPlan {
+        let ordered = items.sorted { (Self.order($0.start), $0.uid) < (Self.order($1.start), $1.uid) }
+        var plan = TripPlan()
+        let home = self.home(of: ordered, diagnostics: &plan.diagnostics)
+        plan.events = connections(in: ordered, home: home)
+        if let home { plan.events += trips(in: ordered, home: home, previous: previousTrips) }
+        return plan
+    }
+
+    // MARK: - Home
+
+    /// Home: the option's city or airport, else where the earliest journey departs (said).
+    private func home(of items: [ItineraryItem], diagnostics: inout [Diagnostic]) -> ItineraryPlace? {
+        if let given = options.home {
+            if let place = Self.place(named: given) { return place }
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .homeUnknown,
+                    "the home \"\(Self.shown(given))\" is neither an airport code nor a city the gazetteer knows; it is matched by its name alone"))
+            return ItineraryPlace(city: given)
+        }
+        guard let first = items.first(where: { $0.isJourney && $0.from != nil }), let place = first.from else { return nil }
+        let name = place.shortName ?? place.name ?? "?"
+        diagnostics.append(
+            Diagnostic(
+                .warning, .homeAssumed,
+                "no home was given; took \(name), where the earliest journey (\(first.title)) departs, as home"))
+        return place
+    }
+
+    /// The place a home option names: an airport's IATA code, else a city (`Portland`,
+    /// `Portland, US`, `Lisbon, Portugal`), the most populous of its name.
+    static func place(named text: String) -> ItineraryPlace? {
+        let trimmed = text.trimmingWhitespace()
+        if trimmed.count == 3, trimmed.allSatisfy(\.isLetter), let airport = AirportDirectory.airport(iata: trimmed.uppercased()) {
+            return ItineraryPlace(
+                name: "\(airport.name) (\(airport.iataCode))", code: airport.iataCode, city: airport.city, countryCode: airport.countryCode,
+                latitude: airport.latitude, longitude: airport.longitude)
+        }
+        let parts = trimmed.split(separator: ",", maxSplits: 1).map { String($0).trimmingWhitespace() }
+        guard let city = parts.first, !city.isEmpty else { return nil }
+        let country = parts.count > 1 ? CountryNames.code(for: parts[1]) : nil
+        guard let found = Gazetteer.cities(named: city, inCountry: country).max(by: { $0.population < $1.population }) else { return nil }
+        return ItineraryPlace(
+            name: found.name, city: found.name, countryCode: found.countryCode, latitude: found.latitude, longitude: found.longitude)
+    }
+
+    /// Whether a place is at home; `nil` when nothing tells.
+    private func isHome(_ place: ItineraryPlace?, _ home: ItineraryPlace) -> Bool? {
+        guard let place, place.city != nil || place.latitude != nil || place.code != nil else { return nil }
+        if place.isSamePlace(as: home) || place.isSameCity(as: home) { return true }
+        // Without a city or a position on either side, nothing tells that it is away.
+        if place.latitude == nil || home.latitude == nil, place.city == nil || home.city == nil { return nil }
+        return false
+    }
+
+    // MARK: - Connections
+
+    private func connections(in items: [ItineraryItem], home: ItineraryPlace?) -> [CalendarEvent] {
+        // One leg for bookings of the same journey (a family's, each on its own booking).
+        var seen: Set<LegKey> = []
+        let legs = items.filter { item in
+            guard item.isJourney, item.from != nil, item.to != nil, item.start.isInstant, item.end.isInstant else { return false }
+            return seen.insert(LegKey(item)).inserted
+        }
+        var events: [CalendarEvent] = []
+        var departed: Set<Int> = []
+        for arriving in legs.sorted(by: { ($0.end.instant, $0.uid) < ($1.end.instant, $1.uid) }) {
+            guard let at = arriving.to else { continue }
+            // One does not connect at home: a flight home and the next one out are two trips.
+            if let home, isHome(at, home) == true { continue }
+            let arrival = arriving.end.instant
+            let next = legs.indices.first { index in
+                let leg = legs[index]
+                let gap = leg.start.instant.secondsSinceEpoch - arrival.secondsSinceEpoch
+                guard !departed.contains(index), gap > 0, gap < Int64(TripOptions.longestConnection), let from = leg.from else { return false }
+                return from.isSamePlace(as: at) || from.isSameCity(as: at)
+            }
+            guard let next else { continue }
+            departed.insert(next)
+            events.append(connection(arriving, legs[next]))
+        }
+        return events
+    }
+
+    /// What makes two bookings one journey: the same times and ends.
+    private struct LegKey: Hashable {
+        let start: Instant
+        let end: Instant
+        let from: String?
+        let to: String?
+        init(_ item: ItineraryItem) {
+            (start, end) = (item.start.instant, item.end.instant)
+            from = item.from.map { $0.code ?? $0.name ?? "" }
+            to = item.to.map { $0.code ?? $0.name ?? "" }
+        }
+    }
+
+    private func connection(_ arriving: ItineraryItem, _ leaving: ItineraryItem) -> CalendarEvent {
+        let at = arriving.to ?? ItineraryPlace()
+        let from = leaving.from ?? ItineraryPlace()
+        let samePlace = at.isSamePlace(as: from)
+        let seconds = Int(leaving.start.instant.secondsSinceEpoch - arriving.end.instant.secondsSinceEpoch)
+        let byAir = arriving.kind == .flight || leaving.kind == .flight
+        let minimum =
+            byAir
+            ? (samePlace ? options.tightAtOneAirport : options.tightBetweenAirports)
+            : (samePlace ? options.tightAtOneStation : options.tightBetweenStations)
+        let isTight = seconds < minimum
+        let placeText: String
+        if samePlace {
+            placeText = at.shortName ?? at.name ?? ""
+        } else {
+            let ends = "\(at.code ?? at.name ?? "?") → \(from.code ?? from.name ?? "?")"
+            placeText = (at.city ?? from.city).map { "\($0) (\(ends))" } ?? ends
+        }
+        let label = isTight ? tripWords.tightConnection : tripWords.connection
+        let summary = Text.join(["\(label) \(tripWords.duration(seconds: seconds))", placeText], separator: " · ") ?? label
+
+        var notes = NoteLines(separator: words.labelSeparator, keepsPersonal: false)
+        let detailWord = arriving.kind == .flight ? words.terminal : words.platform
+        let leavingDetailWord = leaving.kind == .flight ? words.terminal : words.platform
+        notes.add(
+            tripWords.arriving,
+            Text.join(
+                [arriving.title, formatter.text(arriving.end), at.detail.map { "\(detailWord) \($0)" }], separator: words.listSeparator))
+        notes.add(
+            tripWords.leaving,
+            Text.join(
+                [leaving.title, formatter.text(leaving.start, besides: arriving.end), from.detail.map { "\(leavingDetailWord) \($0)" }],
+                separator: words.listSeparator))
+        var lines = notes.text.map { [$0] } ?? []
+        if isTight { lines.append(tripWords.tightNote(tripWords.duration(seconds: minimum))) }
+        if !samePlace {
+            let change = byAir ? tripWords.changeOfAirport : tripWords.changeOfStation
+            lines.append(change(at.name ?? at.code ?? "?", from.name ?? from.code ?? "?"))
+        }
+        var event = CalendarEvent(
+            uid: EventIdentity.uid(forKey: "connection|\(arriving.uid)|\(leaving.uid)"), summary: summary, start: arriving.end,
+            end: leaving.start, notes: lines.joined(separator: "\n"), location: from.name, transparency: .transparent,
+            categories: [tripWords.connection])
+        event.relations = [EventRelation(.sibling, arriving.uid), EventRelation(.sibling, leaving.uid)]
+        return event
+    }
+
+    // MARK: - Trips
+
+    private func trips(in items: [ItineraryItem], home: ItineraryPlace, previous: [PreviousTrip]) -> [CalendarEvent] {
+        var groups: [[ItineraryItem]] = []
+        var current: [ItineraryItem] = []
+        var awayByJourney = false
+        var lastEnd: Instant?
+        func close() {
+            if current.contains(where: { $0.isJourney || $0.kind == .lodging }) { groups.append(current) }
+            current = []
+            awayByJourney = false
+        }
+        for item in items {
+            if !current.isEmpty, let lastEnd {
+                let days = awayByJourney ? TripOptions.gapWhileAway : TripOptions.gapWithoutJourney
+                if item.start.instant.secondsSinceEpoch - lastEnd.secondsSinceEpoch > Int64(days * 86_400) { close() }
+            }
+            lastEnd = max(lastEnd ?? item.end.instant, item.end.instant)
+            guard item.isJourney else {
+                switch isHome(item.from, home) {
+                case true?: close()
+                case false?: current.append(item)
+                case nil: if !current.isEmpty { current.append(item) }
+                }
+                continue
+            }
+            let fromHome = isHome(item.from, home) == true
+            let toHome = isHome(item.to, home) == true
+            if fromHome && toHome {
+                close()
+                continue
+            }
+            if fromHome {
+                // Leaving home: what is booked for after the departure (a stay known by its
+                // dates, which sort before the flight that gets there) is this trip's.
+                let ahead = current.filter { $0.end.instant > item.start.instant }
+                current.removeAll { $0.end.instant > item.start.instant }
+                close()
+                current = ahead
+            }
+            current.append(item)
+            if toHome {
+                close()
+            } else {
+                awayByJourney = true
+            }
+        }
+        close()
+
+        var taken: Set<String> = []
+        var used: Set<String> = Set(previous.map(\.uid))
+        var events: [CalendarEvent] = []
+        for group in groups {
+            let members = Self.distinct(group.map(\.uid))
+            // The previous trip that shares the most bookings, first in the feed on a tie.
+            let match = previous.enumerated()
+                .filter { !taken.contains($0.element.uid) }
+                .map { (offset: $0.offset, uid: $0.element.uid, shared: Set($0.element.bookings).intersection(members).count) }
+                .filter { $0.shared > 0 }
+                .max { ($0.shared, -$0.offset) < ($1.shared, -$1.offset) }
+            let uid: String
+            if let match {
+                uid = match.uid
+            } else {
+                var candidate = EventIdentity.uid(forKey: "trip|\(members[0])")
+                var count = 1
+                while used.contains(candidate) {
+                    count += 1
+                    candidate = EventIdentity.uid(forKey: "trip|\(members[0])|\(count)")
+                }
+                uid = candidate
+            }
+            taken.insert(uid)
+            used.insert(uid)
+            events.append(trip(group, uid: uid, home: home))
+        }
+        return events
+    }
+
+    private func trip(_ items: [ItineraryItem], uid: String, home: ItineraryPlace) -> CalendarEvent {
+        let first = items.map { Self.localDate($0.start) }.min() ?? Self.localDate(items[0].start)
+        let last = items.map { Self.lastDay($0) }.max() ?? first
+        let destination = Self.destination(of: items) { isHome($0, home) == true }
+        var lines: [String] = []
+        var listed: Set<String> = []
+        for item in items {
+            let line = "\(formatter.text(item.start))\(words.labelSeparator)\(item.title)"
+            if listed.insert(line).inserted { lines.append(line) }
+        }
+        var event = CalendarEvent(
+            uid: uid, summary: destination.map(tripWords.tripTo) ?? tripWords.trip, start: .date(first),
+            end: .date(max(last, first).adding(days: 1)), notes: lines.joined(separator: "\n"), transparency: .transparent,
+            categories: [tripWords.trip])
+        event.relations = Self.distinct(items.map(\.uid)).map { EventRelation(.child, $0) }
+        return event
+    }
+
+    /// Where most nights of the trip are spent, away from home: a stay's nights when it has
+    /// stays, else the nights between a journey's arrival and the next departure; else the first
+    /// place away it goes to.
+    static func destination(of items: [ItineraryItem], isHome: (ItineraryPlace?) -> Bool) -> String? {
+        var nights: [String: (name: String, count: Int, order: Int)] = [:]
+        func add(_ place: ItineraryPlace?, _ count: Int) {
+            guard count > 0, let place, !isHome(place), let city = place.city else { return }
+            let key = ItineraryPlace.folded(city)
+            let order = nights[key]?.order ?? nights.count
+            nights[key] = (nights[key]?.name ?? city, (nights[key]?.count ?? 0) + count, order)
+        }
+        for stay in items where stay.kind == .lodging {
+            add(stay.from, lastDay(stay).daysSinceEpoch - localDate(stay.start).daysSinceEpoch)
+        }
+        if nights.isEmpty {
+            let journeys = items.filter(\.isJourney)
+            for (arriving, leaving) in zip(journeys, journeys.dropFirst()) {
+                add(arriving.to, localDate(leaving.start).daysSinceEpoch - localDate(arriving.end).daysSinceEpoch)
+            }
+        }
+        if let most = nights.values.max(by: { ($0.count, -$0.order) < ($1.count, -$1.order) }) { return most.name }
+        return items.lazy.compactMap(\.endPlace).first { !isHome($0) && $0.city != nil }?.city
+    }
+
+    /// Where a booking's start falls among the others: its instant; a date's noon in UTC, which
+    /// is some time of that day nearly everywhere.
+    static func order(_ time: EventTime) -> Instant {
+        guard case .date(let date) = time else { return time.instant }
+        return EventTime.utc(LocalDateTime(date: date, time: .midnight).adding(seconds: 12 * 3600)).instant
+    }
+
+    /// The local date of a time: its own date, as written.
+    static func localDate(_ time: EventTime) -> LocalDate {
+        switch time {
+        case .date(let date): date
+        case .zoned(let local, _, _), .utc(let local), .floating(let local): local.date
+        }
+    }
+
+    /// The last day a booking takes: its end's local date (the day before a whole-day event's
+    /// exclusive end).
+    static func lastDay(_ item: ItineraryItem) -> LocalDate {
+        if case .date(let end) = item.end { return max(localDate(item.start), end.adding(days: -1)) }
+        return localDate(item.end)
+    }
+
+    /// The texts in their first order, each once.
+    static func distinct(_ texts: [String]) -> [String] {
+        var seen: Set<String> = []
+        return texts.filter { seen.insert($0).inserted }
+    }
+
+    /// A text as messages quote it: its first 60 characters.
+    static func shown(_ text: String) -> String {
+        text.count <= 60 ? text : String(text.prefix(59)) + "…"
+    }
+}
+
+extension EventTime {
+    /// Whether the time is an instant (a zoned or UTC time), not a date or a floating time.
+    var isInstant: Bool {
+        switch self {
+        case .zoned, .utc: true
+        case .date, .floating: false
+        }
+    }
+}
