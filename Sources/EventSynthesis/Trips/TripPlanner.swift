@@ -168,7 +168,8 @@ struct TripPlanner {
         var lines = notes.text.map { [$0] } ?? []
         if isTight { lines.append(tripWords.tightNote(tripWords.duration(seconds: minimum))) }
         if !samePlace {
-            let change = byAir ? tripWords.changeOfAirport : tripWords.changeOfStation
+            let bothByAir = arriving.kind == .flight && leaving.kind == .flight
+            let change = bothByAir ? tripWords.changeOfAirport : byAir ? tripWords.changeOfPlace : tripWords.changeOfStation
             lines.append(change(at.name ?? at.code ?? "?", from.name ?? from.code ?? "?"))
         }
         var event = CalendarEvent(
@@ -276,27 +277,36 @@ struct TripPlanner {
         return event
     }
 
-    /// Where most nights of the trip are spent, away from home: a stay's nights when it has
-    /// stays, else the nights between a journey's arrival and the next departure; else the first
-    /// place away it goes to.
+    /// Where most nights of the trip are spent, away from home: each night where the person
+    /// sleeps, at a stay's place for the nights it books, else in the city a journey arrives at
+    /// until the next one departs; else the first place away the trip goes to. A tie goes to
+    /// the place reached first.
     static func destination(of items: [ItineraryItem], isHome: (ItineraryPlace?) -> Bool) -> String? {
-        var nights: [String: (name: String, count: Int, order: Int)] = [:]
-        func add(_ place: ItineraryPlace?, _ count: Int) {
-            guard count > 0, let place, !isHome(place), let city = place.city else { return }
-            let key = ItineraryPlace.folded(city)
-            let order = nights[key]?.order ?? nights.count
-            nights[key] = (nights[key]?.name ?? city, (nights[key]?.count ?? 0) + count, order)
-        }
-        for stay in items where stay.kind == .lodging {
-            add(stay.from, lastDay(stay).daysSinceEpoch - localDate(stay.start).daysSinceEpoch)
-        }
-        if nights.isEmpty {
-            let journeys = items.filter(\.isJourney)
-            for (arriving, leaving) in zip(journeys, journeys.dropFirst()) {
-                add(arriving.to, localDate(leaving.start).daysSinceEpoch - localDate(arriving.end).daysSinceEpoch)
+        var nights: [LocalDate: ItineraryPlace] = [:]
+        func sleep(at place: ItineraryPlace?, from first: LocalDate, to end: LocalDate) {
+            guard let place else { return }
+            var night = first
+            // A year at most: a booking's dates are not trusted to be sane.
+            for _ in 0..<366 where night < end {
+                nights[night] = place
+                night = night.adding(days: 1)
             }
         }
-        if let most = nights.values.max(by: { ($0.count, -$0.order) < ($1.count, -$1.order) }) { return most.name }
+        let journeys = items.filter(\.isJourney)
+        for (arriving, leaving) in zip(journeys, journeys.dropFirst()) {
+            sleep(at: arriving.to, from: localDate(arriving.end), to: localDate(leaving.start))
+        }
+        for stay in items where stay.kind == .lodging {
+            sleep(at: stay.from, from: localDate(stay.start), to: lastDay(stay))
+        }
+        var counts: [String: (name: String, count: Int, first: LocalDate)] = [:]
+        for (night, place) in nights.sorted(by: { $0.key < $1.key }) where !isHome(place) {
+            guard let city = place.city else { continue }
+            let key = ItineraryPlace.folded(city)
+            let known = counts[key]
+            counts[key] = (known?.name ?? city, (known?.count ?? 0) + 1, min(known?.first ?? night, night))
+        }
+        if let most = counts.values.max(by: { ($0.count, $1.first) < ($1.count, $0.first) }) { return most.name }
         return items.lazy.compactMap(\.endPlace).first { !isHome($0) && $0.city != nil }?.city
     }
 

@@ -16,6 +16,8 @@ struct TripWords: Sendable {
     let changeOfAirport: @Sendable (String, String) -> String
     /// A note that a connection changes stations or ports, naming both.
     let changeOfStation: @Sendable (String, String) -> String
+    /// A note that a connection goes from a station or port to an airport, or back, naming both.
+    let changeOfPlace: @Sendable (String, String) -> String
     /// A connection's notes: the leg that arrives, and the one that leaves.
     let arriving: String
     let leaving: String
@@ -52,24 +54,28 @@ struct TripWords: Sendable {
         trip: "Trip", tripTo: { "Trip to \($0)" }, connection: "Connection", tightConnection: "Tight connection",
         duration: short(hour: "h", minute: "min"), tightNote: { "Tight: less than the \($0) advised" },
         changeOfAirport: { "Change of airport: \($0) → \($1)" }, changeOfStation: { "Change of station: \($0) → \($1)" },
+        changeOfPlace: { "Change: \($0) → \($1)" },
         arriving: "Arriving", leaving: "Leaving")
 
     static let french = TripWords(
         trip: "Voyage", tripTo: { "Voyage à \($0)" }, connection: "Correspondance", tightConnection: "Correspondance courte",
         duration: short(hour: "h", minute: "min"), tightNote: { "Courte : moins que les \($0) conseillées" },
         changeOfAirport: { "Changement d’aéroport : \($0) → \($1)" }, changeOfStation: { "Changement de gare : \($0) → \($1)" },
+        changeOfPlace: { "Changement : \($0) → \($1)" },
         arriving: "Arrivée", leaving: "Départ")
 
     static let german = TripWords(
         trip: "Reise", tripTo: { "Reise nach \($0)" }, connection: "Umstieg", tightConnection: "Knapper Umstieg",
         duration: short(hour: "Std.", minute: "Min."), tightNote: { "Knapp: weniger als die empfohlenen \($0)" },
         changeOfAirport: { "Flughafenwechsel: \($0) → \($1)" }, changeOfStation: { "Bahnhofswechsel: \($0) → \($1)" },
+        changeOfPlace: { "Wechsel: \($0) → \($1)" },
         arriving: "Ankunft", leaving: "Weiterreise")
 
     static let spanish = TripWords(
         trip: "Viaje", tripTo: { "Viaje a \($0)" }, connection: "Conexión", tightConnection: "Conexión justa",
         duration: short(hour: "h", minute: "min"), tightNote: { "Justa: menos de los \($0) recomendados" },
         changeOfAirport: { "Cambio de aeropuerto: \($0) → \($1)" }, changeOfStation: { "Cambio de estación: \($0) → \($1)" },
+        changeOfPlace: { "Cambio: \($0) → \($1)" },
         arriving: "Llegada", leaving: "Salida")
 
     static let japanese = TripWords(
@@ -82,5 +88,6 @@ struct TripWords: Sendable {
             }
         },
         tightNote: { "短い乗り継ぎ：推奨の\($0)未満" }, changeOfAirport: { "空港の移動：\($0) → \($1)" },
-        changeOfStation: { "駅の移動：\($0) → \($1)" }, arriving: "到着", leaving: "出発")
+        changeOfStation: { "駅の移動：\($0) → \($1)" }, changeOfPlace: { "移動：\($0) → \($1)" },
+        arriving: "到着", leaving: "出発")
 }
