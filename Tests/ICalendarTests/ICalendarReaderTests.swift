@@ -20,6 +20,21 @@ struct ICalendarReaderTests {
         #expect(rewritten == written)
     }
 
+    @Test("a trip's children and a connection's siblings are written as RELATED-TO with their RELTYPE and read back; a PARENT (the default) is not ours and is not read")
+    func relations() throws {
+        var event = ICalendarWriterTests.events[0]
+        event.relations = [EventRelation(.child, "a@example.com"), EventRelation(.sibling, "b;c,d")]
+        let text = String(decoding: try ICalendarWriter().eventText(event, stamp: ICalendarWriterTests.stamp), as: UTF8.self)
+        #expect(text.contains("\r\nRELATED-TO;RELTYPE=CHILD:a@example.com\r\nRELATED-TO;RELTYPE=SIBLING:b\\;c\\,d\r\n"), "\(text)")
+        let again = try ICalendarReader().event(in: Array(text.utf8)[...])
+        #expect(again.relations == event.relations)
+        #expect(again.isDerived)
+        let parent = text.replacingOccurrences(of: "RELTYPE=CHILD", with: "RELTYPE=PARENT")
+        #expect(try ICalendarReader().event(in: Array(parent.utf8)[...]).relations == [EventRelation(.sibling, "b;c,d")])
+        let plain = String(decoding: try ICalendarWriter().eventText(ICalendarWriterTests.events[0], stamp: ICalendarWriterTests.stamp), as: UTF8.self)
+        #expect(!plain.contains("RELATED-TO"))
+    }
+
     @Test("a program's own X- properties are written after the event's, read back when asked for, and only then; events without them have none")
     func extensionProperties() throws {
         let event = ICalendarWriterTests.events[0]

@@ -65,7 +65,9 @@ struct TripPlanner {
     }
 
     /// The place a home option names: an airport's IATA code, else a city (`Portland`,
-    /// `Portland, US`, `Lisbon, Portugal`), the most populous of its name.
+    /// `Portland, US`, `Lisbon, Portugal`, `Portland, Oregon`), the most populous of its name
+    /// (in the country given); `nil` when nothing fits, or what follows the comma is neither a
+    /// country nor a region of such a city.
     static func place(named text: String) -> ItineraryPlace? {
         let trimmed = text.trimmingWhitespace()
         if trimmed.count == 3, trimmed.allSatisfy(\.isLetter), let airport = AirportDirectory.airport(iata: trimmed.uppercased()) {
@@ -75,8 +77,20 @@ struct TripPlanner {
         }
         let parts = trimmed.split(separator: ",", maxSplits: 1).map { String($0).trimmingWhitespace() }
         guard let city = parts.first, !city.isEmpty else { return nil }
-        let country = parts.count > 1 ? CountryNames.code(for: parts[1]) : nil
-        guard let found = Gazetteer.cities(named: city, inCountry: country).max(by: { $0.population < $1.population }) else { return nil }
+        let found: GazetteerCity?
+        if parts.count > 1 {
+            // `Lisbon, Portugal`, `Portland, US`; else a region: `Portland, Oregon`.
+            if let country = CountryNames.code(for: parts[1]) {
+                found = Gazetteer.cities(named: city, inCountry: country).max { $0.population < $1.population }
+            } else if case .city(let match, _)? = Gazetteer.match(city: city, region: parts[1], countryCode: nil) {
+                found = match
+            } else {
+                found = nil
+            }
+        } else {
+            found = Gazetteer.cities(named: city).max { $0.population < $1.population }
+        }
+        guard let found else { return nil }
         return ItineraryPlace(
             name: found.name, city: found.name, countryCode: found.countryCode, latitude: found.latitude, longitude: found.longitude)
     }
