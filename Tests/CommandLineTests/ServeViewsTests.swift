@@ -109,6 +109,27 @@ struct ServeViewsTests {
         #expect(try ServeCommandTests.request(old.appendingPathComponent("trips.shared.ics")).0 == 404)
         stopped = false
     }
+    @Test("with --trips every view has the trips and connections, with the UIDs generate gives that view")
+    func trips() throws {
+        let folder = try TemporaryFolder("serve-trips")
+        let fixtures = Repository.url("Tests/CommandLineTests/Fixtures/trips").path
+        let server = try Server([fixtures, "--output", "trips.ics", "--trips", "--home", "Berlin"], in: folder)
+        defer { _ = server.stop() }
+        try #require(server.urls.count == 3, "three addresses: \(server.urls)")
+        for (url, view) in zip(server.urls, ["full", "shared", "busy"]) {
+            let (status, _, body) = try ServeCommandTests.request(url)
+            #expect(status == 200)
+            let served = String(decoding: body, as: UTF8.self)
+            let generated = try ProcessRunner.run(
+                ServeCommandTests.tool, ["generate", fixtures, "--output", "-", "--trips", "--home", "Berlin", "--view", view, "--now", "2030-01-01T00:00:00Z"])
+            #expect(generated.status == 0, "\(generated.standardError)")
+            #expect(Self.uids(served) == Self.uids(generated.standardOutput), "\(view)")
+            #expect(Self.uids(served).count == 23, "\(view)")
+            #expect(served.contains("DTSTART;VALUE=DATE:20300314\r\n"), "\(view): the trip to Lisbon")
+            #expect(served.contains("SUMMARY:Trip to Lisbon\r\n") == (view != "busy"), "\(view)")
+        }
+    }
+
     @Test("a view's file that holds something else (the whole feed, copied in by hand) is never served at the view's address: the view is refused and said, the feed served")
     func copiedViewFile() throws {
         let folder = try TemporaryFolder("serve-views-copied")
