@@ -43,6 +43,10 @@ public struct CalendarEvent: Sendable, Hashable {
     /// made it, or nothing is known. Written as `X-RESERVATION-FEED-BOOKED-BY`, so that the feed
     /// remembers it from run to run.
     public var bookedBy: String?
+    /// What changed about the event, newest first (`Departure: …, was 8:00 AM (changed …)`):
+    /// written at the top of its notes, before a blank line, and counted in
+    /// `X-RESERVATION-FEED-CHANGES` so that the next version finds them and keeps them.
+    public var changeNotes: [String] = []
     /// The events of the feed this one gathers or joins (`RELATED-TO`): a trip's bookings, a
     /// connection's two legs. Empty for a booking's own event.
     public var relations: [EventRelation] = []

@@ -1,3 +1,4 @@
+import Chrono
 import EventModel
 import Reservations
 
@@ -37,6 +38,80 @@ public struct EventSynthesizer: Sendable {
     ///   reservation lacks what its category requires (see ``Reservation/requirementProblems``).
     public func synthesize(_ reservation: Reservation, context: SynthesisContext = .none) -> SynthesisResult {
         synthesize(reservation, context: context, identity: BookingIdentity(key: reservation.identityKey))
+    }
+
+    /// An event of a previous feed as the options' view may show it once it is cancelled: in
+    /// the full view as it was; in the shared view without notes or links, which a feed copied
+    /// in from the full view (or written by an older version) could hold; in the busy view as
+    /// "Busy" with its times in UTC, as every event of that view.
+    package func shownInView(_ event: CalendarEvent) -> CalendarEvent {
+        var event = event
+        switch options.view {
+        case .full:
+            break
+        case .shared:
+            event.notes = nil
+            event.changeNotes = []
+            event.url = nil
+        case .busy:
+            event.showBusy(as: options.busyTitle.flatMap(Text.clean) ?? words.busy, cancelledPrefix: words.cancelledPrefix)
+            event.changeNotes = []
+            event.bookedBy = nil
+        }
+        return event
+    }
+
+    /// How many change lines an event keeps (``EventModel/CalendarEvent/changeNotes``).
+    public static let changeNotesKept = 3
+
+    /// The lines that say what moved between two versions of an event, in the options'
+    /// language: its start, its end, its place (`Departure: Thu, Mar 14, 2030 at 9:15 AM
+    /// (Europe/Berlin), was 8:00 AM (changed Fri, Nov 27, 2026)`), each that changed; none in the
+    /// busy view, which has no notes, nor for an event that is cancelled.
+    ///
+    /// - Parameter now: When the change was seen: the date the lines give, in the event's zone.
+    package func changeNotes(from old: CalendarEvent, to new: CalendarEvent, on now: Instant) -> [String] {
+        guard options.view != .busy, new.status != .cancelled else { return [] }
+        let changeWords = ChangeWords.of(options.locale)
+        let (startLabel, endLabel): (String, String) =
+            switch new.categories.first {
+            case words.flight?: (words.flightDeparture, words.flightArrival)
+            case words.train?, words.bus?, words.boat?: (words.departure, words.arrival)
+            case words.hotel?: (words.checkIn, words.checkOut)
+            case words.rentalCar?: (words.pickUp, words.dropOff)
+            default: (changeWords.starts, changeWords.ends)
+            }
+        let day: LocalDate
+        if case .zoned(_, let zone, _) = new.start, let there = EventTime.zoned(instant: now, in: zone), case .zoned(let local, _, _) = there {
+            day = local.date
+        } else {
+            day = now.utcDateTime.date
+        }
+        let date = formatter.text(.date(day))
+        func line(_ label: String, _ now: String, _ was: String) -> String {
+            let text = "\(label)\(words.labelSeparator)\(changeWords.changed(now, was, date))"
+            return String(text.map { $0.isNewline ? " " : $0 })
+        }
+        var lines: [String] = []
+        if Self.moved(old.start, new.start) {
+            lines.append(line(startLabel, formatter.text(new.start), formatter.text(old.start, besides: new.start)))
+        }
+        if let oldEnd = old.end, let newEnd = new.end, Self.moved(oldEnd, newEnd) {
+            lines.append(line(endLabel, formatter.text(newEnd), formatter.text(oldEnd, besides: newEnd)))
+        }
+        if let oldPlace = old.location, let newPlace = new.location, oldPlace != newPlace {
+            lines.append(line(changeWords.place, newPlace, oldPlace))
+        }
+        return lines
+    }
+
+    /// Whether a time moved: another instant, or another day for a date.
+    private static func moved(_ old: EventTime, _ new: EventTime) -> Bool {
+        switch (old, new) {
+        case (.date(let before), .date(let after)): before != after
+        case (.date, _), (_, .date): true
+        default: old.instant != new.instant
+        }
     }
 
     /// The connections and trips of a feed's bookings (``SynthesisOptions/trips``), as the

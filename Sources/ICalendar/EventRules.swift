@@ -26,6 +26,27 @@ enum EventRules {
 
     /// The property an event's maker is written in (``EventModel/CalendarEvent/bookedBy``).
     static let bookedByProperty = "X-RESERVATION-FEED-BOOKED-BY"
+    /// The property that counts the change lines at the top of an event's notes
+    /// (``EventModel/CalendarEvent/changeNotes``).
+    static let changesProperty = "X-RESERVATION-FEED-CHANGES"
+
+    /// The `DESCRIPTION` of an event: its change lines, a blank line, then its notes.
+    static func description(of event: CalendarEvent) -> String? {
+        guard !event.changeNotes.isEmpty else { return event.notes }
+        let changes = event.changeNotes.joined(separator: "\n")
+        return event.notes.map { "\(changes)\n\n\($0)" } ?? changes
+    }
+
+    /// A `DESCRIPTION` read back: the change lines its count names, and the notes after them;
+    /// all of it notes when the count does not fit the text (an event edited by hand).
+    static func split(description: String?, changes count: Int?) -> (changeNotes: [String], notes: String?) {
+        guard let description, let count, count > 0 else { return ([], description) }
+        let lines = description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.count >= count, !lines.prefix(count).contains(where: \.isEmpty) else { return ([], description) }
+        if lines.count == count { return (lines, nil) }
+        guard lines[count].isEmpty, lines.count > count + 1 else { return ([], description) }
+        return (Array(lines.prefix(count)), lines.dropFirst(count + 1).joined(separator: "\n"))
+    }
 
     /// Apple's property for the time it takes to get to an event
     /// (``EventModel/CalendarEvent/travelTime``), `VALUE=DURATION`, as Apple Calendar writes it.

@@ -46,7 +46,7 @@ enum EventText {
             duration(travel, &line)
             line.fold(into: &output)
         }
-        if let notes = event.notes { text("DESCRIPTION", notes, &line, &output) }
+        if let notes = EventRules.description(of: event) { text("DESCRIPTION", notes, &line, &output) }
         if let url = event.url {
             line.start("URL:")
             line.appendRaw(TextSanitizer.uri(url))
@@ -71,6 +71,11 @@ enum EventText {
         if let maker = event.bookedBy, EventRules.isPlainValue(maker) {
             line.start("\(EventRules.bookedByProperty):")
             line.appendRaw(maker)
+            line.fold(into: &output)
+        }
+        if !event.changeNotes.isEmpty {
+            line.start("\(EventRules.changesProperty):")
+            line.appendDecimal(event.changeNotes.count)
             line.fold(into: &output)
         }
         for relation in event.relations {

@@ -130,6 +130,8 @@ public struct ICalendarReader: Sendable {
         event.travelTime = travelTime(component)
         event.bookedBy = extensionText(component, named: EventRules.bookedByProperty).flatMap { EventRules.isPlainValue($0) ? $0.lowercased() : nil }
         event.relations = relations(component)
+        let changes = extensionText(component, named: EventRules.changesProperty).flatMap { Int($0) }
+        (event.changeNotes, event.notes) = EventRules.split(description: event.notes, changes: changes)
         var alarm = icalcomponent_get_first_component(component, ICAL_VALARM_COMPONENT)
         while let current = alarm {
             if let value = self.alarm(current) { event.alarms.append(value) }

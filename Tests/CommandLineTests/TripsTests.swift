@@ -203,7 +203,14 @@ struct TripsTests {
         #expect(tripAfter["UID"] == trip["UID"] && tripAfter["SEQUENCE"] == "1", "\(tripAfter)")
         #expect(tripAfter["DESCRIPTION"]?.contains("Restaurant · Cantinho do Avillez") == true)
         #expect(tripAfter["DESCRIPTION"]?.contains("LH 1935") == false)
+        // The rebooked flight says when it was to leave; so do the connection and the trip, whose ends moved.
+        let flight = try Self.event(after, titled: "Flight LH 200 · FRA → BER")
+        #expect(
+            flight["DESCRIPTION"]?.hasPrefix(
+                "Departure: Wed, Mar 20, 2030 at 6:25\u{202F}PM (Europe/Berlin), was 5:25\u{202F}PM (changed Tue, Jan 1, 2030)\nArrival: Wed, Mar 20, 2030 at 7:35\u{202F}PM (Europe/Berlin), was 6:35\u{202F}PM (changed Tue, Jan 1, 2030)\n\n"
+            ) == true, "\(flight)")
         let frankfurtAfter = try Self.event(after, titled: "Connection 1 h 40 min · Frankfurt am Main (FRA)")
+        #expect(frankfurtAfter["DESCRIPTION"]?.hasPrefix("Ends: Wed, Mar 20, 2030 at 6:25\u{202F}PM (Europe/Berlin), was 5:25\u{202F}PM") == true, "\(frankfurtAfter)")
         #expect(frankfurtAfter["UID"] == frankfurt["UID"] && frankfurtAfter["SEQUENCE"] == "1", "\(frankfurtAfter)")
         // The connection whose arriving flight is gone is cancelled, not deleted.
         let munichAfter = try #require(after.first { $0["UID"] == munich["UID"] })

@@ -23,7 +23,9 @@ struct FeedEntryMaker: Sendable {
         self.options = options
         let synthesizer = EventSynthesizer(options: options.synthesis)
         self.synthesizer = synthesizer
-        versioning = EventVersioning(options: options, now: now, cancelledSummary: { synthesizer.cancelledSummary($0) })
+        versioning = EventVersioning(
+            options: options, now: now, cancelledSummary: { synthesizer.cancelledSummary($0) },
+            changeNotes: { synthesizer.changeNotes(from: $0, to: $1, on: $2) }, shownInView: { synthesizer.shownInView($0) })
         self.previous = previous
         previousPositions = previous?.positionsByUID() ?? [:]
         self.now = now

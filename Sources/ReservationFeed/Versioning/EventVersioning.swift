@@ -12,7 +12,9 @@ import ICalendar
 ///   properties) is **unchanged**: it keeps its SEQUENCE, DTSTAMP and LAST-MODIFIED, so it is
 ///   written byte for byte as before.
 /// - One whose content changed is **updated**: SEQUENCE + 1, DTSTAMP and LAST-MODIFIED now. It
-///   counts as **cancelled** when the change made it cancelled.
+///   counts as **cancelled** when the change made it cancelled. When its start, end or place
+///   moved, the top of its notes says what it was and since when, and keeps the last three such
+///   lines from version to version (`CalendarEvent.changeNotes`).
 /// - One whose reservation left the input follows ``MissingEventPolicy``: **tombstoned**
 ///   (cancelled, free time, no alarms, SEQUENCE + 1), kept as it was, or **dropped**. When not every
 ///   input could be read, it is kept: its reservation may be in what could not be read.
@@ -32,12 +34,25 @@ struct EventVersioning: Sendable {
     let writer = ICalendarWriter(concurrency: 1)
     /// The title of a cancelled event, in the feed's language.
     private let cancelledSummary: @Sendable (String) -> String
+    /// The lines that say what moved from one version of an event to the next, in the feed's
+    /// language (`EventSynthesizer.changeNotes(from:to:on:)`).
+    private let changeNotes: @Sendable (_ old: CalendarEvent, _ new: CalendarEvent, _ now: Instant) -> [String]
 
-    init(options: FeedOptions, now: Instant, cancelledSummary: @escaping @Sendable (String) -> String) {
+    /// An event of the previous feed as the feed's view may show it (`EventSynthesizer.shownInView(_:)`),
+    /// which its tombstone is made from.
+    private let shownInView: @Sendable (CalendarEvent) -> CalendarEvent
+
+    init(
+        options: FeedOptions, now: Instant, cancelledSummary: @escaping @Sendable (String) -> String,
+        changeNotes: @escaping @Sendable (CalendarEvent, CalendarEvent, Instant) -> [String] = { _, _, _ in [] },
+        shownInView: @escaping @Sendable (CalendarEvent) -> CalendarEvent = { $0 }
+    ) {
+        self.shownInView = shownInView
         self.now = now
         horizon = now.adding(seconds: -Int64(options.keepPastDays) * 86_400)
         missing = options.missing
         self.cancelledSummary = cancelledSummary
+        self.changeNotes = changeNotes
     }
 
     // MARK: - Whether an event still belongs
@@ -88,6 +103,9 @@ struct EventVersioning: Sendable {
     /// written before it was remembered lack) is no change for subscribers: the event takes the
     /// maker, and keeps its version.
     func revision(of previous: CalendarEvent, to event: CalendarEvent) -> Revision {
+        // What changed before is part of the event: it stays, and is no change.
+        var event = event
+        event.changeNotes = previous.changeNotes
         var candidate = unchangedVersion(
             of: event, sequence: previous.sequence, stamp: previous.stamp, lastModified: previous.lastModified)
         let learnsMaker = previous.bookedBy == nil && event.bookedBy != nil
@@ -102,6 +120,7 @@ struct EventVersioning: Sendable {
             return .unchanged(previous, text: oldText)
         }
         var next = event
+        next.changeNotes = Array((changeNotes(previous, event, now) + previous.changeNotes).prefix(EventSynthesizer.changeNotesKept))
         next.sequence = previous.sequence + 1
         next.stamp = now
         next.lastModified = now
@@ -144,9 +163,10 @@ struct EventVersioning: Sendable {
     }
 
     /// The event, cancelled: the way subscribed calendars learn a booking is gone. Its title says
-    /// so, its time is free, its alarms are gone, and its SEQUENCE rises.
+    /// so, its time is free, its alarms are gone, and its SEQUENCE rises. It shows what the
+    /// feed's view may show, whatever the previous file held.
     func tombstone(of event: CalendarEvent) -> CalendarEvent {
-        var event = event
+        var event = shownInView(event)
         event.summary = cancelledSummary(event.summary)
         event.status = .cancelled
         event.transparency = .transparent
