@@ -3,7 +3,7 @@
 /// holds the two together).
 public enum ReservationFeedVersion {
     /// The version number.
-    public static let number = "0.10.0"
+    public static let number = "0.11.0"
 
     /// The PRODID of feeds this version writes.
     public static let productIdentifier = "-//ReservationFeed//reservation-feed \(number)//EN"
