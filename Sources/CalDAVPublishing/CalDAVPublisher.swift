@@ -145,7 +145,8 @@ public struct CalDAVPublisher: Sendable {
         for resource in remote where resource.isPublished {
             if let event = resource.event, makers[event.uid] == nil { makers[event.uid] = event.bookedBy.map { .organization($0) } ?? .unrecorded }
         }
-        var keys = inputReading.admit(&reading.result, makers: makers, view: planner.options.synthesis.view, report: report)
+        var keys = inputReading.admit(
+            &reading.result, makers: makers, view: planner.options.synthesis.view, viewKey: planner.options.synthesis.viewKey, report: report)
         TravellerSelection(planner.options.travellers)?.select(&reading.result, keys: &keys, report: report)
         let state = try PublishState.load(statePath, calendar: calendar)
         let plan = try planner.plan(

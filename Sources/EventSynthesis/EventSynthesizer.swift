@@ -97,12 +97,29 @@ public struct EventSynthesizer: Sendable {
             lines.append(line(startLabel, formatter.text(new.start), formatter.text(old.start, besides: new.start)))
         }
         if let oldEnd = old.end, let newEnd = new.end, Self.moved(oldEnd, newEnd) {
-            lines.append(line(endLabel, formatter.text(newEnd), formatter.text(oldEnd, besides: newEnd)))
+            // A whole-day event's last day, not the day after it that iCalendar writes.
+            let (newDay, oldDay) = (Self.lastDay(newEnd), Self.lastDay(oldEnd))
+            lines.append(line(endLabel, formatter.text(newDay), formatter.text(oldDay, besides: newDay)))
         }
-        if let oldPlace = old.location, let newPlace = new.location, oldPlace != newPlace {
+        if let oldPlace = old.location, let newPlace = new.location, Self.placeMoved(old, new) {
             lines.append(line(changeWords.place, newPlace, oldPlace))
         }
         return lines
+    }
+
+    /// The end as people say it: a whole-day event's last day.
+    private static func lastDay(_ end: EventTime) -> EventTime {
+        guard case .date(let day) = end else { return end }
+        return .date(day.adding(days: -1))
+    }
+
+    /// Whether the place moved: by more than 50 metres where both versions have a position (a
+    /// place written in another language is the same place), else by its text.
+    private static func placeMoved(_ old: CalendarEvent, _ new: CalendarEvent) -> Bool {
+        if let before = old.geo, let after = new.geo {
+            return abs(before.latitude - after.latitude) > 0.0005 || abs(before.longitude - after.longitude) > 0.0005
+        }
+        return old.location != new.location
     }
 
     /// Whether a time moved: another instant, or another day for a date.

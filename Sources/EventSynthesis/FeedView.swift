@@ -18,9 +18,16 @@ public enum FeedView: String, Sendable, Hashable, CaseIterable {
 
 extension FeedView {
     /// The UID this view gives the event whose UID in the full feed is `uid`: `uid` itself in the
-    /// full view, else a name-based UUID of the view and `uid`, so that two views of one booking
-    /// never share a UID and each stays the same from run to run.
-    public func uid(ofFull uid: String) -> String {
-        self == .full ? uid : EventIdentity.uid(forKey: "view:\(rawValue)|\(uid)")
+    /// full view, else a name-based UUID of the view, the person's view key and `uid`, so that two
+    /// views of one booking never share a UID and each stays the same from run to run.
+    ///
+    /// - Parameter key: A secret of the person's (``SynthesisOptions/viewKey``). The full feed's
+    ///   UIDs are made from booking numbers, which are short enough to guess: without a key, one
+    ///   who has a view could check a guessed booking number against its UIDs. With one, nobody
+    ///   can who does not have the key. `nil` gives the UIDs of versions before 0.11.
+    public func uid(ofFull uid: String, key: String? = nil) -> String {
+        guard self != .full else { return uid }
+        guard let key else { return EventIdentity.uid(forKey: "view:\(rawValue)|\(uid)") }
+        return EventIdentity.uid(forKey: "view:\(rawValue)|key:\(key)|\(uid)")
     }
 }

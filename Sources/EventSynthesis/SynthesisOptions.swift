@@ -13,6 +13,12 @@ public struct SynthesisOptions: Sendable, Hashable {
     /// The title of every event in the ``FeedView/busy`` view; `nil` for the language's word
     /// ("Busy").
     public var busyTitle: String?
+    /// A secret of the person's that the shared and busy views' UIDs are made with
+    /// (``FeedView/uid(ofFull:key:)``), so that nobody who has a view can check a guessed
+    /// booking number against its UIDs; `nil` makes them without one, as versions before 0.11
+    /// did. The command line keeps one in `$XDG_STATE_HOME/reservation-feed/view-key`. The same
+    /// key gives the same UIDs from run to run; another key, other UIDs.
+    public var viewKey: String?
     /// Whether, and how, a feed adds connections between legs and one span for each trip away
     /// from home (``TripOptions``); `nil` (the default) adds neither.
     public var trips: TripOptions?

@@ -71,7 +71,8 @@ struct CommandLineTests {
     func busyView() throws {
         let folder = try TemporaryFolder("cli")
         let output = folder.path("away.ics")
-        let result = try run(["generate", "Examples/trip", "--output", output, "--now", Self.now, "--view", "busy", "--busy-title", "Away"])
+        let result = try run(
+            ["generate", "Examples/trip", "--output", output, "--now", Self.now, "--view", "busy", "--busy-title", "Away", "--view-key", TestEnvironment.viewKeyFile])
         #expect(result.status == 0, "\(result.standardError)")
         let feed = try read(output)
         #expect(feed.components(separatedBy: "\r\nSUMMARY:Away\r\n").count - 1 == 8)

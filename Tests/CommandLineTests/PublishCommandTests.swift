@@ -91,8 +91,15 @@ struct PublishCommandTests {
             return try JSONDecoder().decode(T.self, from: Data(result.standardOutput.utf8))
         }
 
-        /// Every resource of the calendar through the validator.
+        /// Every resource of the calendar through the validator, where the server gives back
+        /// what was sent. Radicale gives back what python's vobject writes again, which folds
+        /// lines by characters and splits escapes across folds (a moved event's longer notes
+        /// show it): its copies are read by the independent client instead, not checked as sent.
         func validateResources() throws {
+            guard server.kind != .radicale else {
+                _ = try calendarEvents()
+                return
+            }
             let events = try calendarEvents()
             var paths: [String] = []
             for (index, event) in events.enumerated() {
@@ -206,10 +213,7 @@ struct PublishCommandTests {
         #expect(calendar.contains { $0.summary == "Connection 1 h 40 min · Frankfurt am Main (FRA)" && $0.sequence == 1 })
         let idle = try world.publish(options)
         #expect(idle.standardError.contains("0 created, 0 updated, 0 cancelled, 0 deleted, 14 unchanged"), "\(idle.standardError)")
-        // Xandikos gives back what was sent. Radicale gives back what python's vobject writes
-        // again, which folds lines by characters (a line of 77 octets, an escape split across a
-        // fold, in the notes' arrows and accents): its copy is not what this tool wrote.
-        if kind == .xandikos { try world.validateResources() }
+        try world.validateResources()
         let verdict = try ICSValidator.validate([world.folder.path("feed.ics")])
         #expect(verdict.passed, "\(verdict.report)")
     }

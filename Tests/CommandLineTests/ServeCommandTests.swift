@@ -23,7 +23,7 @@ struct ServeCommandTests {
         init(_ arguments: [String], in folder: TemporaryFolder, environment: [String: String] = [:]) throws {
             let output = Pipe()
             process.executableURL = ServeCommandTests.tool
-            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+            process.environment = TestEnvironment.variables(environment)
             process.arguments = ["serve"] + arguments + ["--port", "0"]
             process.currentDirectoryURL = folder.url
             process.standardOutput = output

@@ -31,7 +31,7 @@ struct TripsTests {
     func golden(view: String) throws {
         let folder = try TemporaryFolder("trips-golden")
         let output = folder.path("trips.ics")
-        let run = try Self.generate([Self.fixtures, "--output", output, "--trips", "--home", "Berlin", "--view", view])
+        let run = try Self.generate([Self.fixtures, "--output", output, "--trips", "--home", "Berlin", "--view", view, "--view-key", TestEnvironment.viewKeyFile])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(!run.standardError.contains("warning"), "\(run.standardError)")
         let text = try String(contentsOfFile: output, encoding: .utf8)
@@ -239,4 +239,24 @@ struct TripsTests {
         let verdict = try ICSValidator.validate([output])
         #expect(verdict.passed, "\(verdict.report)")
     }
+
+    @Test("trips and connections follow their bookings whatever --missing says of bookings: cancelled, not kept live nor deleted", arguments: ["keep", "drop"])
+    func followBookings(missing: String) throws {
+        let folder = try TemporaryFolder("trips-missing")
+        let input = folder.path("lisbon.json")
+        let original = try String(contentsOfFile: Self.fixtures + "/1-lisbon.json", encoding: .utf8)
+        _ = try folder.write("lisbon.json", original)
+        let output = folder.path("trips.ics")
+        let arguments = [input, "--output", output, "--trips", "--home", "Berlin", "--missing", missing]
+        #expect(try Self.generate(arguments).status == 0)
+        let trip = try Self.event(try Self.events(output), titled: "Trip to Lisbon")
+        _ = try folder.write("lisbon.json", original.replacingOccurrences(of: #""status": "confirmed""#, with: #""status": "cancelled""#))
+        let run = try Self.generate(arguments)
+        #expect(run.status == 0, "\(run.standardError)")
+        let after = try Self.events(output)
+        #expect(after.first { $0["UID"] == trip["UID"] }?["STATUS"] == "CANCELLED", "\(after.compactMap { $0["SUMMARY"] })")
+        let derived = after.filter { $0["CATEGORIES"] == "Trip" || $0["CATEGORIES"] == "Connection" }
+        #expect(derived.count == 4 && derived.allSatisfy { $0["STATUS"] == "CANCELLED" }, "\(derived)")
+    }
 }
+

@@ -33,6 +33,17 @@ struct TripPlannerTests {
         EventSynthesizer(options: SynthesisOptions(view: view, trips: TripOptions(home: home))).plan(items, previousTrips: previous)
     }
 
+    @Test("a view's UIDs are made with the person's key: what a guess at the booking gives without it is not among them, and another key gives others")
+    func keyedViewUIDs() {
+        let full = "0b6a7c86-4b2f-5e71-9f0e-3f8a2c1d4e5f"
+        let unkeyed = FeedView.shared.uid(ofFull: full)
+        let keyed = FeedView.shared.uid(ofFull: full, key: "0123456789abcdef0123456789abcdef")
+        #expect(unkeyed != keyed && keyed != FeedView.shared.uid(ofFull: full, key: "another key, just as long"))
+        #expect(keyed == FeedView.shared.uid(ofFull: full, key: "0123456789abcdef0123456789abcdef"))
+        #expect(keyed != FeedView.busy.uid(ofFull: full, key: "0123456789abcdef0123456789abcdef"))
+        #expect(FeedView.full.uid(ofFull: full, key: "0123456789abcdef0123456789abcdef") == full)
+    }
+
     @Test("a home is an airport code or a city the gazetteer knows, with its country or without", arguments: ["BER", "ber", "Berlin", "Lisbon, Portugal", "Portland, US", "Portland, Oregon", "São Paulo"])
     func knownHomes(home: String) {
         #expect(TripOptions.knows(home: home))
@@ -92,4 +103,78 @@ struct TripPlannerTests {
         let busy = Self.plan(items, view: .busy)
         #expect(busy.events.allSatisfy { $0.summary == "Busy" && $0.notes == nil && $0.categories.isEmpty && $0.transparency == .transparent })
     }
+
+    static let munich = ItineraryPlace(name: "Munich Airport (MUC)", code: "MUC", city: "Munich", countryCode: "DE", latitude: 48.35, longitude: 11.79)
+    static let frankfurt = ItineraryPlace(name: "Frankfurt Airport (FRA)", code: "FRA", city: "Frankfurt am Main", countryCode: "DE", latitude: 50.03, longitude: 8.56)
+    static let london = ItineraryPlace(name: "Heathrow (LHR)", code: "LHR", city: "London", countryCode: "GB", latitude: 51.47, longitude: -0.45)
+
+    @Test("a family's separate bookings of the flight home make no trip of their own, and one connection")
+    func familyHome() throws {
+        let plan = Self.plan([
+            try Self.flight("ada-out", Self.berlin, Self.lisbon, "2030-03-01T08:00:00", "2030-03-01T11:00:00"),
+            try Self.flight("byron-out", Self.berlin, Self.lisbon, "2030-03-01T08:00:00", "2030-03-01T11:00:00"),
+            try Self.flight("ada-back", Self.lisbon, Self.berlin, "2030-03-06T12:00:00", "2030-03-06T17:00:00"),
+            try Self.flight("byron-back", Self.lisbon, Self.berlin, "2030-03-06T12:00:00", "2030-03-06T17:00:00"),
+        ])
+        #expect(plan.events.map(\.summary) == ["Trip to Lisbon"])
+        #expect(Set(plan.events.first?.relations.map(\.uid) ?? []) == ["ada-out", "byron-out", "ada-back", "byron-back"])
+    }
+
+    @Test("two cities of one name far apart are two places: a stay in Portland, Maine is away from Portland, Oregon")
+    func citiesOfOneName() throws {
+        let oregon = ItineraryPlace(name: "Portland International Airport (PDX)", code: "PDX", city: "Portland", countryCode: "US", latitude: 45.59, longitude: -122.60)
+        let chicago = ItineraryPlace(name: "O'Hare (ORD)", code: "ORD", city: "Chicago", countryCode: "US", latitude: 41.98, longitude: -87.90)
+        let maine = ItineraryPlace(name: "Portland Jetport (PWM)", code: "PWM", city: "Portland", countryCode: "US", latitude: 43.65, longitude: -70.31)
+        let hotel = ItineraryPlace(name: "The Press Hotel", city: "Portland", countryCode: "US", latitude: 43.66, longitude: -70.25)
+        let plan = Self.plan(
+            [
+                try Self.flight("1", oregon, chicago, "2030-04-01T06:00:00", "2030-04-01T10:00:00"),
+                try Self.flight("2", chicago, maine, "2030-04-01T11:30:00", "2030-04-01T14:00:00"),
+                try Self.stay("H", hotel, "2030-04-01T16:00:00", "2030-04-05T11:00:00"),
+                try Self.flight("3", maine, oregon, "2030-04-05T13:00:00", "2030-04-05T20:00:00"),
+            ], home: "Portland, Oregon")
+        let trips = plan.events.filter { $0.categories == ["Trip"] }
+        #expect(trips.map(\.summary) == ["Trip to Portland"])
+        #expect(trips.first?.start == .date(LocalDate(year: 2030, month: 4, day: 1)!) && trips.first?.end == .date(LocalDate(year: 2030, month: 4, day: 6)!))
+        #expect(ItineraryPlace(city: "Tokyo", latitude: 35.77, longitude: 140.39).isSameCity(as: ItineraryPlace(city: "Tokyo", latitude: 35.55, longitude: 139.78)), "Narita and Haneda")
+    }
+
+    @Test("a home in capitals is an airport code, else a city first: Hof is in Germany, HOF in Saudi Arabia")
+    func codesAndCities() {
+        #expect(TripPlanner.place(named: "Hof")?.countryCode == "DE")
+        #expect(TripPlanner.place(named: "HOF")?.countryCode == "SA")
+        #expect(TripPlanner.place(named: "BER")?.code == "BER")
+    }
+
+    @Test("a day trip with a change on the way is titled where the day is spent, not where the plane was changed")
+    func dayTrip() throws {
+        let plan = Self.plan([
+            try Self.flight("1", Self.berlin, Self.frankfurt, "2030-03-01T06:00:00", "2030-03-01T07:10:00"),
+            try Self.flight("2", Self.frankfurt, Self.london, "2030-03-01T08:00:00", "2030-03-01T08:40:00"),
+            try Self.flight("3", Self.london, Self.berlin, "2030-03-01T18:00:00", "2030-03-01T20:50:00"),
+        ])
+        #expect(plan.events.filter { $0.categories == ["Trip"] }.map(\.summary) == ["Trip to London"])
+    }
+
+    @Test("no connection from an arrival the booking does not give; between a train and a flight, the airport's minimum")
+    func connectionRules() throws {
+        var estimated = try Self.flight("1", Self.berlin, Self.munich, "2030-03-01T06:00:00", "2030-03-01T07:10:00")
+        estimated.endIsGiven = false
+        let none = Self.plan([estimated, try Self.flight("2", Self.munich, Self.lisbon, "2030-03-01T08:00:00", "2030-03-01T11:00:00")])
+        #expect(!none.events.contains { $0.categories == ["Connection"] })
+
+        let station = ItineraryPlace(name: "München Flughafen Terminal", city: "Munich", countryCode: "DE", latitude: 48.35, longitude: 11.78)
+        let train = ItineraryItem(
+            kind: .ground, uid: "T", title: "Train S8", start: try Self.time("2030-03-01T06:00:00", "Europe/Berlin"),
+            end: try Self.time("2030-03-01T06:40:00", "Europe/Berlin"), from: ItineraryPlace(name: "München Hbf", city: "Munich", countryCode: "DE"), to: station)
+        let mixed = Self.plan([train, try Self.flight("F", Self.munich, Self.lisbon, "2030-03-01T08:40:00", "2030-03-01T11:00:00")], home: "Lisbon")
+        #expect(mixed.events.filter { $0.categories == ["Connection"] }.map(\.summary) == ["Connection 2 h · Munich (München Flughafen Terminal → MUC)"])
+    }
+
+    @Test("the largest overlaps choose first: a leftover booking does not take the UID of the trip the rest went on with")
+    func largestOverlapFirst() {
+        let uids = TripPlanner.uids(of: [["a"], ["b", "c", "d"]], previous: [("T", ["a", "b", "c", "d"])])
+        #expect(uids[1] == "T" && uids[0] != "T")
+    }
 }
+

@@ -34,9 +34,7 @@ public enum ProcessRunner {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = currentDirectory
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        process.environment = TestEnvironment.variables(environment)
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()

@@ -101,9 +101,11 @@ struct ReservationSynthesis: ~Copyable {
             case .lodging: .lodging
             case .rentalCar, .restaurant, .ticketedEvent: .visit
             }
-        return ItineraryItem(
+        var item = ItineraryItem(
             kind: kind, uid: event.uid, title: event.summary, start: event.start, end: event.end ?? event.start,
             from: draft.startPlace.itineraryPlace(detail: draft.startDetail), to: draft.endPlace?.itineraryPlace(detail: draft.endDetail))
+        item.endIsGiven = draft.end != nil
+        return item
     }
 
     /// The event as the feed's view shows it (``FeedView``): its own UID, which two views of one
@@ -111,7 +113,7 @@ struct ReservationSynthesis: ~Copyable {
     /// times alone, in UTC.
     private func shape(_ event: inout CalendarEvent) {
         guard options.view != .full else { return }
-        event.uid = options.view.uid(ofFull: event.uid)
+        event.uid = options.view.uid(ofFull: event.uid, key: options.viewKey)
         guard options.view == .busy else { return }
         event.showBusy(as: options.busyTitle.flatMap(Text.clean) ?? words.busy, cancelledPrefix: words.cancelledPrefix)
     }

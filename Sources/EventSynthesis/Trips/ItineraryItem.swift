@@ -29,6 +29,9 @@ package struct ItineraryItem: Sendable, Hashable {
     package var from: ItineraryPlace?
     /// Where a journey arrives; `nil` for a stay or a visit.
     package var to: ItineraryPlace?
+    /// Whether the booking gives its end (an arrival, a check-out), rather than the event
+    /// having a default length.
+    package var endIsGiven = true
 
     package init(
         kind: Kind, uid: String, title: String, start: EventTime, end: EventTime, from: ItineraryPlace?, to: ItineraryPlace?

@@ -38,16 +38,17 @@ package struct ItineraryPlace: Sendable, Hashable {
         return Self.folded(name) == Self.folded(otherName) && isSameCity(as: other)
     }
 
-    /// Whether the two are in one city: the same city's name (in one country, when both give
-    /// theirs), or less than ``TripOptions/sameCityKilometres`` apart.
+    /// Whether the two are in one city: less than ``TripOptions/sameCityKilometres`` apart, or
+    /// the same city's name (in one country, when both give theirs) less than
+    /// ``TripOptions/sameNameKilometres`` apart or with a position unknown: Narita and Haneda are
+    /// Tokyo's, Portland, Oregon and Portland, Maine are not one.
     package func isSameCity(as other: ItineraryPlace) -> Bool {
-        if let city, let otherCity = other.city, Self.folded(city) == Self.folded(otherCity),
+        let distance = kilometres(to: other)
+        if let distance, distance < TripOptions.sameCityKilometres { return true }
+        guard let city, let otherCity = other.city, Self.folded(city) == Self.folded(otherCity),
             countryCode == nil || other.countryCode == nil || countryCode == other.countryCode
-        {
-            return true
-        }
-        guard let distance = kilometres(to: other) else { return false }
-        return distance < TripOptions.sameCityKilometres
+        else { return false }
+        return distance.map { $0 < TripOptions.sameNameKilometres } ?? true
     }
 
     /// The distance to another place, when both positions are known.

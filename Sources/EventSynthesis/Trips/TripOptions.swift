@@ -6,8 +6,9 @@
 /// options.trips = TripOptions(home: "Berlin")
 /// ```
 public struct TripOptions: Sendable, Hashable {
-    /// Where the person lives: a city (`Lisbon`, `Portland, US`) or an airport's IATA code
-    /// (`BER`). `nil` takes the place the earliest journey departs from, and says so.
+    /// Where the person lives: a city (`Lisbon`, `Portland, US`, `Portland, Oregon`) or an
+    /// airport's IATA code in capitals (`BER`; `Hof` is the city). `nil` takes the place the
+    /// earliest journey departs from, and says so.
     public var home: String?
     /// Below this, a change at one airport is tight, in seconds: 60 minutes by default, the time
     /// most hubs need for a change between two flights with the bags checked through.
@@ -45,6 +46,9 @@ public struct TripOptions: Sendable, Hashable {
     /// Two places this close, in kilometres, are in one city (an airport and the town it serves,
     /// JFK and LaGuardia), whatever their addresses call their cities.
     public static let sameCityKilometres = 50.0
+    /// Two places of one city's name this close, in kilometres, are that city (Narita is 60 km
+    /// from Tokyo); further apart, they are two cities of one name (Portland, Oregon and Maine).
+    public static let sameNameKilometres = 150.0
     /// A trip whose last journey left the person away goes on this long without a booking, in
     /// days; a trip with no journey away (a hotel reached by car) ends after a gap of
     /// ``gapWithoutJourney`` days.

@@ -70,11 +70,20 @@ struct TripPlanner {
     /// country nor a region of such a city.
     static func place(named text: String) -> ItineraryPlace? {
         let trimmed = text.trimmingWhitespace()
-        if trimmed.count == 3, trimmed.allSatisfy(\.isLetter), let airport = AirportDirectory.airport(iata: trimmed.uppercased()) {
-            return ItineraryPlace(
+        // `BER` is an airport; `Hof` a city (the airport HOF is in Saudi Arabia), and `ber` an
+        // airport only when no city has that name.
+        let code = trimmed.count == 3 && trimmed.allSatisfy(\.isLetter) ? AirportDirectory.airport(iata: trimmed.uppercased()) : nil
+        let airportPlace = code.map { airport in
+            ItineraryPlace(
                 name: "\(airport.name) (\(airport.iataCode))", code: airport.iataCode, city: airport.city, countryCode: airport.countryCode,
                 latitude: airport.latitude, longitude: airport.longitude)
         }
+        if let airportPlace, trimmed == trimmed.uppercased() { return airportPlace }
+        return city(named: trimmed) ?? airportPlace
+    }
+
+    /// The city a home names: `Portland`, `Portland, US`, `Portland, Oregon`.
+    private static func city(named trimmed: String) -> ItineraryPlace? {
         let parts = trimmed.split(separator: ",", maxSplits: 1).map { String($0).trimmingWhitespace() }
         guard let city = parts.first, !city.isEmpty else { return nil }
         let found: GazetteerCity?
@@ -107,24 +116,38 @@ struct TripPlanner {
     // MARK: - Connections
 
     private func connections(in items: [ItineraryItem], home: ItineraryPlace?) -> [CalendarEvent] {
-        // One leg for bookings of the same journey (a family's, each on its own booking).
+        // One leg for bookings of the same journey (a family's, each on its own booking), in
+        // the order they depart.
         var seen: Set<LegKey> = []
         let legs = items.filter { item in
             guard item.isJourney, item.from != nil, item.to != nil, item.start.isInstant, item.end.isInstant else { return false }
             return seen.insert(LegKey(item)).inserted
         }
+        let departures = legs.map { $0.start.instant.secondsSinceEpoch }
         var events: [CalendarEvent] = []
         var departed: Set<Int> = []
         for arriving in legs.sorted(by: { ($0.end.instant, $0.uid) < ($1.end.instant, $1.uid) }) {
-            guard let at = arriving.to else { continue }
+            // An arrival the booking does not give (an estimate from the distance) is no time to
+            // count a connection from.
+            guard arriving.endIsGiven, let at = arriving.to else { continue }
             // One does not connect at home: a flight home and the next one out are two trips.
             if let home, isHome(at, home) == true { continue }
-            let arrival = arriving.end.instant
-            let next = legs.indices.first { index in
-                let leg = legs[index]
-                let gap = leg.start.instant.secondsSinceEpoch - arrival.secondsSinceEpoch
-                guard !departed.contains(index), gap > 0, gap < Int64(TripOptions.longestConnection), let from = leg.from else { return false }
-                return from.isSamePlace(as: at) || from.isSameCity(as: at)
+            let arrival = arriving.end.instant.secondsSinceEpoch
+            // The first leg that departs after the arrival, found by halves; then those within a day.
+            var low = 0
+            var high = departures.count
+            while low < high {
+                let middle = (low + high) / 2
+                if departures[middle] <= arrival { low = middle + 1 } else { high = middle }
+            }
+            var next: Int?
+            var index = low
+            while index < legs.count, departures[index] - arrival < Int64(TripOptions.longestConnection) {
+                if !departed.contains(index), let from = legs[index].from, from.isSamePlace(as: at) || from.isSameCity(as: at) {
+                    next = index
+                    break
+                }
+                index += 1
             }
             guard let next else { continue }
             departed.insert(next)
@@ -134,7 +157,7 @@ struct TripPlanner {
     }
 
     /// What makes two bookings one journey: the same times and ends.
-    private struct LegKey: Hashable {
+    struct LegKey: Hashable {
         let start: Instant
         let end: Instant
         let from: String?
@@ -152,17 +175,20 @@ struct TripPlanner {
         let samePlace = at.isSamePlace(as: from)
         let seconds = Int(leaving.start.instant.secondsSinceEpoch - arriving.end.instant.secondsSinceEpoch)
         let byAir = arriving.kind == .flight || leaving.kind == .flight
+        let bothByAir = arriving.kind == .flight && leaving.kind == .flight
+        // Between a station and an airport (the airport's own station, or the city's), the time
+        // for an airport: check-in and security, not a second airport's transfer.
         let minimum =
-            byAir
+            bothByAir
             ? (samePlace ? options.tightAtOneAirport : options.tightBetweenAirports)
-            : (samePlace ? options.tightAtOneStation : options.tightBetweenStations)
+            : byAir ? options.tightAtOneAirport : (samePlace ? options.tightAtOneStation : options.tightBetweenStations)
         let isTight = seconds < minimum
         let placeText: String
         if samePlace {
-            placeText = at.shortName ?? at.name ?? ""
+            placeText = Self.shown(at.shortName ?? at.name ?? "")
         } else {
-            let ends = "\(at.code ?? at.name ?? "?") → \(from.code ?? from.name ?? "?")"
-            placeText = (at.city ?? from.city).map { "\($0) (\(ends))" } ?? ends
+            let ends = "\(Self.shown(at.code ?? at.name ?? "?")) → \(Self.shown(from.code ?? from.name ?? "?"))"
+            placeText = (at.city ?? from.city).map { "\(Self.shown($0)) (\(ends))" } ?? ends
         }
         let label = isTight ? tripWords.tightConnection : tripWords.connection
         let summary = Text.join(["\(label) \(tripWords.duration(seconds: seconds))", placeText], separator: " · ") ?? label
@@ -173,22 +199,26 @@ struct TripPlanner {
         notes.add(
             tripWords.arriving,
             Text.join(
-                [arriving.title, formatter.text(arriving.end), at.detail.map { "\(detailWord) \($0)" }], separator: words.listSeparator))
+                [Self.oneLine(arriving.title), formatter.text(arriving.end), at.detail.map { "\(detailWord) \(Self.oneLine($0))" }],
+                separator: words.listSeparator))
         notes.add(
             tripWords.leaving,
             Text.join(
-                [leaving.title, formatter.text(leaving.start, besides: arriving.end), from.detail.map { "\(leavingDetailWord) \($0)" }],
+                [
+                    Self.oneLine(leaving.title), formatter.text(leaving.start, besides: arriving.end),
+                    from.detail.map { "\(leavingDetailWord) \(Self.oneLine($0))" },
+                ],
                 separator: words.listSeparator))
         var lines = notes.text.map { [$0] } ?? []
         if isTight { lines.append(tripWords.tightNote(tripWords.duration(seconds: minimum))) }
         if !samePlace {
-            let bothByAir = arriving.kind == .flight && leaving.kind == .flight
             let change = bothByAir ? tripWords.changeOfAirport : byAir ? tripWords.changeOfPlace : tripWords.changeOfStation
-            lines.append(change(at.name ?? at.code ?? "?", from.name ?? from.code ?? "?"))
+            lines.append(change(Self.shown(at.name ?? at.code ?? "?"), Self.shown(from.name ?? from.code ?? "?")))
         }
         var event = CalendarEvent(
             uid: EventIdentity.uid(forKey: "connection|\(arriving.uid)|\(leaving.uid)"), summary: summary, start: arriving.end,
-            end: leaving.start, notes: lines.joined(separator: "\n"), location: from.name, transparency: .transparent,
+            end: leaving.start, notes: lines.joined(separator: "\n"), location: from.name.map(Self.oneLine),
+            transparency: .transparent,
             categories: [tripWords.connection])
         event.relations = [EventRelation(.sibling, arriving.uid), EventRelation(.sibling, leaving.uid)]
         return event
@@ -197,16 +227,30 @@ struct TripPlanner {
     // MARK: - Trips
 
     private func trips(in items: [ItineraryItem], home: ItineraryPlace, previous: [PreviousTrip]) -> [CalendarEvent] {
+        // A family's bookings of one journey go where its first goes: one leg for the rules.
+        var twins: [LegKey: [ItineraryItem]] = [:]
+        var firsts: [ItineraryItem] = []
+        for item in items {
+            guard item.isJourney else {
+                firsts.append(item)
+                continue
+            }
+            let key = LegKey(item)
+            if twins[key] == nil { firsts.append(item) }
+            twins[key, default: []].append(item)
+        }
         var groups: [[ItineraryItem]] = []
         var current: [ItineraryItem] = []
         var awayByJourney = false
         var lastEnd: Instant?
         func close() {
-            if current.contains(where: { $0.isJourney || $0.kind == .lodging }) { groups.append(current) }
+            if current.contains(where: { $0.isJourney || $0.kind == .lodging }) {
+                groups.append(current.flatMap { $0.isJourney ? twins[LegKey($0)] ?? [$0] : [$0] })
+            }
             current = []
             awayByJourney = false
         }
-        for item in items {
+        for item in firsts {
             if !current.isEmpty, let lastEnd {
                 let days = awayByJourney ? TripOptions.gapWhileAway : TripOptions.gapWithoutJourney
                 if item.start.instant.secondsSinceEpoch - lastEnd.secondsSinceEpoch > Int64(days * 86_400) { close() }
@@ -243,34 +287,45 @@ struct TripPlanner {
         }
         close()
 
-        var taken: Set<String> = []
-        var used: Set<String> = Set(previous.map(\.uid))
-        var events: [CalendarEvent] = []
-        for group in groups {
-            let members = Self.distinct(group.map(\.uid))
-            // The previous trip that shares the most bookings, first in the feed on a tie.
-            let match = previous.enumerated()
-                .filter { !taken.contains($0.element.uid) }
-                .map { (offset: $0.offset, uid: $0.element.uid, shared: Set($0.element.bookings).intersection(members).count) }
-                .filter { $0.shared > 0 }
-                .max { ($0.shared, -$0.offset) < ($1.shared, -$1.offset) }
-            let uid: String
-            if let match {
-                uid = match.uid
-            } else {
-                var candidate = EventIdentity.uid(forKey: "trip|\(members[0])")
-                var count = 1
-                while used.contains(candidate) {
-                    count += 1
-                    candidate = EventIdentity.uid(forKey: "trip|\(members[0])|\(count)")
-                }
-                uid = candidate
-            }
-            taken.insert(uid)
-            used.insert(uid)
-            events.append(trip(group, uid: uid, home: home))
+        let uids = Self.uids(of: groups.map { Self.distinct($0.map(\.uid)) }, previous: previous)
+        return zip(groups, uids).map { trip($0, uid: $1, home: home) }
+    }
+
+    /// The UID of each trip: that of the previous trip sharing the most bookings with it, the
+    /// largest overlaps first (so that a leftover booking does not take the UID of the trip the
+    /// rest went on with); else a new one of its first booking's, that no previous trip has.
+    static func uids(of trips: [[String]], previous: [PreviousTrip]) -> [String] {
+        var tripsOfBooking: [String: [Int]] = [:]
+        for (index, trip) in previous.enumerated() {
+            for booking in Set(trip.bookings) { tripsOfBooking[booking, default: []].append(index) }
         }
-        return events
+        // Every pair that shares a booking, with how many.
+        var pairs: [(trip: Int, previous: Int, shared: Int)] = []
+        for (index, members) in trips.enumerated() {
+            var shared: [Int: Int] = [:]
+            for booking in members { for old in tripsOfBooking[booking] ?? [] { shared[old, default: 0] += 1 } }
+            pairs += shared.map { (index, $0.key, $0.value) }
+        }
+        pairs.sort { ($1.shared, $0.trip, $0.previous) < ($0.shared, $1.trip, $1.previous) }
+        var uids = [String?](repeating: nil, count: trips.count)
+        var taken: Set<Int> = []
+        for pair in pairs where uids[pair.trip] == nil && !taken.contains(pair.previous) {
+            uids[pair.trip] = previous[pair.previous].uid
+            taken.insert(pair.previous)
+        }
+        var used = Set(previous.map(\.uid))
+        return uids.enumerated().map { index, known in
+            if let known { return known }
+            let first = trips[index].first ?? ""
+            var candidate = EventIdentity.uid(forKey: "trip|\(first)")
+            var count = 1
+            while used.contains(candidate) {
+                count += 1
+                candidate = EventIdentity.uid(forKey: "trip|\(first)|\(count)")
+            }
+            used.insert(candidate)
+            return candidate
+        }
     }
 
     private func trip(_ items: [ItineraryItem], uid: String, home: ItineraryPlace) -> CalendarEvent {
@@ -280,11 +335,11 @@ struct TripPlanner {
         var lines: [String] = []
         var listed: Set<String> = []
         for item in items {
-            let line = "\(formatter.text(item.start))\(words.labelSeparator)\(item.title)"
+            let line = "\(formatter.text(item.start))\(words.labelSeparator)\(Self.oneLine(item.title))"
             if listed.insert(line).inserted { lines.append(line) }
         }
         var event = CalendarEvent(
-            uid: uid, summary: destination.map(tripWords.tripTo) ?? tripWords.trip, start: .date(first),
+            uid: uid, summary: destination.map { tripWords.tripTo(Self.shown($0)) } ?? tripWords.trip, start: .date(first),
             end: .date(max(last, first).adding(days: 1)), notes: lines.joined(separator: "\n"), transparency: .transparent,
             categories: [tripWords.trip])
         event.relations = Self.distinct(items.map(\.uid)).map { EventRelation(.child, $0) }
@@ -321,6 +376,16 @@ struct TripPlanner {
             counts[key] = (known?.name ?? city, (known?.count ?? 0) + 1, min(known?.first ?? night, night))
         }
         if let most = counts.values.max(by: { ($0.count, $1.first) < ($1.count, $0.first) }) { return most.name }
+        // No night away: where the longest time is spent between arriving and leaving again (the
+        // last arrival, when nothing leaves from it), not where one only changes planes.
+        var longest: (city: String, seconds: Int64)?
+        for (index, arriving) in journeys.enumerated() {
+            guard let place = arriving.to, let city = place.city, !isHome(place) else { continue }
+            let seconds = index + 1 < journeys.count
+                ? journeys[index + 1].start.instant.secondsSinceEpoch - arriving.end.instant.secondsSinceEpoch : Int64.max
+            if seconds > (longest?.seconds ?? -1) { longest = (city, seconds) }
+        }
+        if let longest { return longest.city }
         return items.lazy.compactMap(\.endPlace).first { !isHome($0) && $0.city != nil }?.city
     }
 
@@ -352,9 +417,20 @@ struct TripPlanner {
         return texts.filter { seen.insert($0).inserted }
     }
 
-    /// A text as messages quote it: its first 60 characters.
+    /// A name as titles and messages show it: on one line, its first 60 characters.
     static func shown(_ text: String) -> String {
-        text.count <= 60 ? text : String(text.prefix(59)) + "…"
+        let line = oneLine(text)
+        return line.count <= 60 ? line : String(line.prefix(59)) + "…"
+    }
+
+    /// A text on one line: its line breaks and other control characters made spaces, so that a
+    /// name cannot add lines of its own to the notes.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.isBidiControl || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control || scalar.properties.isBidiControl || scalar == "\u{2028}" || scalar == "\u{2029}" ? " " : scalar
+        }))
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ProgramSupport
 import ReservationFeed
 
 extension MissingEventPolicy: ExpressibleByArgument {}
@@ -42,6 +43,12 @@ struct FeedShapingOptions: ParsableArguments {
             valueName: "name"))
     var travellers: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "The file of your view key, the secret the shared and busy views' UIDs are made with, so that nobody who has a view can check a guessed booking number against them (default: $XDG_STATE_HOME or ~/.local/state/reservation-feed/view-key, made on first use). Copy it to make the same views on another machine.",
+            valueName: "file"))
+    var viewKey: String?
+
     @Option(help: ArgumentHelp("How long to wait for another run writing the same feed (publish: the same calendar).", valueName: "seconds"))
     var wait: Int = 60
 
@@ -79,13 +86,25 @@ struct FeedShapingOptions: ParsableArguments {
 
     /// The generator these settings and the inputs' give, with the feed file's own (`file`) for
     /// the commands that write one.
+    ///
+    /// - Parameter servesViews: Whether the command makes the shared and busy views whatever
+    ///   `view` says (`serve`): the view key is then needed, as it is for a `--view` other than
+    ///   full, and only then read (or made).
     func generator(
-        input: InputOptions, file: FeedFileOptions? = nil, view: ViewOptions? = nil, splitFolder: String? = nil, quiet: Bool = false,
-        progress: TerminalProgress? = nil
+        input: InputOptions, file: FeedFileOptions? = nil, view: ViewOptions? = nil, servesViews: Bool = false, splitFolder: String? = nil,
+        quiet: Bool = false, progress: TerminalProgress? = nil
     ) throws -> FeedGenerator {
         var options = try input.feedOptions()
         apply(to: &options)
         view?.apply(to: &options)
+        if servesViews || options.synthesis.view != .full {
+            do {
+                options.synthesis.viewKey = try ViewKeyFile.load(viewKey)
+            } catch {
+                StandardError.print("error: \(error.description)")
+                throw ExitCode.usage
+            }
+        }
         try file?.apply(to: &options)
         var generator = FeedGenerator(options: options, importer: try input.importer(progress: progress), lockWait: wait, splitFolder: splitFolder)
         generator.mailboxes = input.mailboxes(quiet: quiet)

@@ -75,7 +75,7 @@ public struct ServeRun {
             StandardError.print("error: \(said(error))")
             throw ExitCode.usage
         }
-        var generator = try options.feed.generator(input: options.input, file: options.file)
+        var generator = try options.feed.generator(input: options.input, file: options.file, servesViews: true)
         generator.options.synthesis.busyTitle = options.busyTitle
         // The secrets beside the feed are this run's own, never its inputs (the feed is the generator's).
         generator.discovery.excludeOwnOutput(FeedSecret.path(beside: options.output))

@@ -198,7 +198,7 @@ struct FeedEntryMaker: Sendable {
         step.uid = event.uid
         step.isDerived = event.isDerived
         step.previousWasLive = versioning.isLive(event)
-        switch versioning.fate(ofMissing: event, inputIsComplete: inputIsComplete) {
+        switch versioning.fate(ofMissing: event, inputIsComplete: inputIsComplete, followsBookings: event.isDerived) {
         case .dropped:
             step.outcome = .removed
         case .kept:

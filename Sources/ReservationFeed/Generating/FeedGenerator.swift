@@ -100,7 +100,8 @@ public struct FeedGenerator: Sendable {
         if case .file(let path) = destination {
             previous = try Self.previousFeed(at: path)
         }
-        var identityKeys = reading.admit(&read, makers: previous?.makers ?? [:], view: options.synthesis.view, report: report)
+        var identityKeys = reading.admit(
+            &read, makers: previous?.makers ?? [:], view: options.synthesis.view, viewKey: options.synthesis.viewKey, report: report)
         TravellerSelection(options.travellers)?.select(&read, keys: &identityKeys, report: report)
         // What the events are named by, from the keys merging worked out; the keys themselves
         // are let go.

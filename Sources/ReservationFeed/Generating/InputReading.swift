@@ -75,17 +75,17 @@ package struct InputReading {
     /// - Parameter makers: What the previous feed (or calendar) remembers of who made each of its
     ///   bookings, by event UID; worked out only when mail is among what was read.
     /// - Parameter view: The view those events are in, whose UIDs are not the full feed's
-    ///   (`FeedView.uid(ofFull:)`).
+    ///   (`FeedView.uid(ofFull:key:)`), and the key they are made with.
     /// - Returns: The identity key of each reservation left (``Reservations/Reservation/identityKey``),
     ///   worked out once, for merging, and given to synthesis for the UIDs.
     package func admit(
         _ result: inout ImportResult, makers: @autoclosure () -> [String: SenderPolicy.Remembered], view: FeedView = .full,
-        report: (Diagnostic) -> Void
+        viewKey: String? = nil, report: (Diagnostic) -> Void
     ) -> [String?] {
         // Who made what matters only where mail is among the sources: a run of the person's own
         // inputs alone (a large JSON file) pays nothing for it.
         let makers = result.reservations.contains { $0.sender != nil } ? makers() : [:]
-        let lookUp: ((String) -> SenderPolicy.Remembered?)? = makers.isEmpty ? nil : { makers[view.uid(ofFull: BookingIdentity.uid(forKey: $0))] }
+        let lookUp: ((String) -> SenderPolicy.Remembered?)? = makers.isEmpty ? nil : { makers[view.uid(ofFull: BookingIdentity.uid(forKey: $0), key: viewKey)] }
         let (said, keys) = result.keyedMergeBookings(makers: lookUp, policy: importer.senders.policy)
         said.forEach(report)
         let summaries = result.senderSummaries()

@@ -151,10 +151,12 @@ struct EventVersioning: Sendable {
 
     /// The fate of `event`, which no reservation of the input gives.
     ///
-    /// - Parameter inputIsComplete: Whether every input was read; when not, the event is kept
-    ///   as it was.
-    func fate(ofMissing event: CalendarEvent, inputIsComplete: Bool) -> Fate {
-        switch (hasExpired(endingAt: event.endInstant), inputIsComplete, missing) {
+    /// - Parameters:
+    ///   - inputIsComplete: Whether every input was read; when not, the event is kept as it was.
+    ///   - followsBookings: Whether the event is a trip or a connection: it is cancelled when its
+    ///     bookings are gone or cancelled, whatever ``MissingEventPolicy`` says of bookings.
+    func fate(ofMissing event: CalendarEvent, inputIsComplete: Bool, followsBookings: Bool = false) -> Fate {
+        switch (hasExpired(endingAt: event.endInstant), inputIsComplete, followsBookings ? .cancel : missing) {
         case (true, _, _), (false, true, .drop): .dropped
         case (false, false, _), (false, true, .keep): .kept
         case (false, true, .cancel) where event.status == .cancelled: .kept  // already a tombstone

@@ -48,6 +48,8 @@ struct FeedGeneratorTests {
         let output = folder.path("trip-\(view.rawValue).ics")
         var options = FeedOptions()
         options.synthesis.view = view
+        // The key the command line's tests give with --view-key, so that both make these bytes.
+        options.synthesis.viewKey = TestEnvironment.viewKey
         let report = try FeedGenerator(options: options).generate(inputs: [Repository.url("Examples/trip").path], to: .file(output), now: Self.now)
         #expect(report.diagnostics.isEmpty && report.eventCount == 8)
         let text = try read(output)

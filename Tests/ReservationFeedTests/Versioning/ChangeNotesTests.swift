@@ -103,4 +103,26 @@ struct ChangeNotesTests {
         #expect(event.status == .cancelled)
         #expect(event.changeNotes.count == 2 && event.changeNotes[0].contains("was 6:30\u{202F}PM"), "\(event.changeNotes)")
     }
+
+    @Test("a stay known by its dates says its last day when it moves, not the day after; a place written in another language has not moved")
+    func datesAndLanguages() throws {
+        func stay(_ checkOut: String) -> String {
+            #"""
+            {"type": "lodging", "reservationNumber": "88412", "place": {"name": "Glo Hotel Sello", "address": {"city": "Espoo", "countryCode": "FI"},
+             "coordinates": {"latitude": 60.2179, "longitude": 24.8107}}, "checkInTime": "2030-06-16", "checkOutTime": "\#(checkOut)"}
+            """#
+        }
+        let first = try Life.generation(try Life.reservations(stay("2030-06-18")), after: nil, at: "2030-06-01T09:00:00Z")
+        let second = try Life.generation(try Life.reservations(stay("2030-06-20")), after: first.text, at: "2030-06-02T09:00:00Z")
+        let event = try #require(try Life.events(second.text).first)
+        #expect(event.changeNotes == ["Check-out: Thu, Jun 20, 2030, was Tue, Jun 18, 2030 (changed Sun, Jun 2, 2030)"], "\(event.changeNotes)")
+
+        var german = FeedOptions()
+        german.synthesis.locale = try #require(SynthesisLocale(tag: "de"))
+        let third = try Life.generation(try Life.reservations(stay("2030-06-20")), after: second.text, at: "2030-06-03T09:00:00Z", options: german)
+        let translated = try #require(try Life.events(third.text).first)
+        #expect(translated.location != event.location, "the country is named in German")
+        #expect(translated.changeNotes == event.changeNotes, "\(translated.changeNotes)")
+    }
 }
+
