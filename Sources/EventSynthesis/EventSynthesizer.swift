@@ -113,11 +113,14 @@ public struct EventSynthesizer: Sendable {
         return .date(day.adding(days: -1))
     }
 
-    /// Whether the place moved: by more than 50 metres where both versions have a position (a
-    /// place written in another language is the same place), else by its text.
+    /// Whether the place moved: where both versions have a position, when it moved by more than
+    /// about 50 metres or the place's name (the text before the first comma) changed, so that an
+    /// address written in another language is the same place and the hotel next door is not;
+    /// else when its text changed.
     private static func placeMoved(_ old: CalendarEvent, _ new: CalendarEvent) -> Bool {
         if let before = old.geo, let after = new.geo {
-            return abs(before.latitude - after.latitude) > 0.0005 || abs(before.longitude - after.longitude) > 0.0005
+            let name = { (event: CalendarEvent) in event.location?.split(separator: ",", maxSplits: 1).first.map(String.init) }
+            return abs(before.latitude - after.latitude) > 0.0005 || abs(before.longitude - after.longitude) > 0.0005 || name(old) != name(new)
         }
         return old.location != new.location
     }

@@ -12,6 +12,9 @@ public struct SynthesisResult: Sendable, Hashable {
     /// The booking as trips and connections see it, when ``SynthesisOptions/trips`` is set and
     /// the event is not cancelled.
     package var itinerary: ItineraryItem?
+    /// In a view made with a key (``SynthesisOptions/viewKey``), the UID the view gave the
+    /// event before keys: a view made by an earlier version keeps its events under those.
+    package var unkeyedUID: String?
 
     /// Creates a result.
     public init(event: CalendarEvent?, diagnostics: [Diagnostic] = []) {

@@ -31,7 +31,8 @@ struct TripsTests {
     func golden(view: String) throws {
         let folder = try TemporaryFolder("trips-golden")
         let output = folder.path("trips.ics")
-        let run = try Self.generate([Self.fixtures, "--output", output, "--trips", "--home", "Berlin", "--view", view, "--view-key", TestEnvironment.viewKeyFile])
+        let key = view == "full" ? [] : ["--view-key", TestEnvironment.viewKeyFile]
+        let run = try Self.generate([Self.fixtures, "--output", output, "--trips", "--home", "Berlin", "--view", view] + key)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(!run.standardError.contains("warning"), "\(run.standardError)")
         let text = try String(contentsOfFile: output, encoding: .utf8)
@@ -240,7 +241,7 @@ struct TripsTests {
         #expect(verdict.passed, "\(verdict.report)")
     }
 
-    @Test("trips and connections follow their bookings whatever --missing says of bookings: cancelled, not kept live nor deleted", arguments: ["keep", "drop"])
+    @Test("trips and connections follow their bookings: cancelled with them whatever --missing says, kept or dropped with them when they leave the input", arguments: ["keep", "drop"])
     func followBookings(missing: String) throws {
         let folder = try TemporaryFolder("trips-missing")
         let input = folder.path("lisbon.json")
@@ -257,6 +258,22 @@ struct TripsTests {
         #expect(after.first { $0["UID"] == trip["UID"] }?["STATUS"] == "CANCELLED", "\(after.compactMap { $0["SUMMARY"] })")
         let derived = after.filter { $0["CATEGORIES"] == "Trip" || $0["CATEGORIES"] == "Connection" }
         #expect(derived.count == 4 && derived.allSatisfy { $0["STATUS"] == "CANCELLED" }, "\(derived)")
+
+        // Bookings that leave the input: the trips and connections go as the bookings go, kept
+        // with them (keep) or removed with them (drop).
+        _ = try folder.write("lisbon.json", original)
+        #expect(try Self.generate(arguments).status == 0)
+        _ = try folder.write("lisbon.json", #"{"reservations": []}"#)
+        let gone = try Self.generate(arguments + ["--allow-shrink"])
+        #expect(gone.status == 0, "\(gone.standardError)")
+        let left = try Self.events(output)
+        let flights = left.filter { $0["CATEGORIES"] == "Flight" && $0["STATUS"] != "CANCELLED" }
+        let trips = left.filter { ($0["CATEGORIES"] == "Trip" || $0["CATEGORIES"] == "Connection") && $0["STATUS"] != "CANCELLED" }
+        if missing == "keep" {
+            #expect(flights.count == 6 && trips.count == 4, "\(left.compactMap { $0["SUMMARY"] })")
+        } else {
+            #expect(flights.isEmpty && trips.isEmpty, "\(left.compactMap { $0["SUMMARY"] })")
+        }
     }
 }
 

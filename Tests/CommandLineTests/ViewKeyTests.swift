@@ -59,5 +59,18 @@ struct ViewKeyTests {
         let tooShort = try Self.generate(["--view", "shared", "--view-key", short], state: state)
         #expect(tooShort.status == 2 && tooShort.standardError.contains("16 characters or more"), "\(tooShort.standardError)")
         #expect(missing.standardOutput.isEmpty && readable.standardOutput.isEmpty && tooShort.standardOutput.isEmpty)
+        // A link planted where the default key belongs is no key: the person's own file it
+        // points to may be one a subscriber knows.
+        let planted = folder.path("planted")
+        try FileManager.default.createDirectory(atPath: planted + "/reservation-feed", withIntermediateDirectories: true)
+        chmod(planted + "/reservation-feed", 0o700)
+        let known = try folder.write("known-secret", "KnownToSubscriberSecret1234\n")
+        chmod(known, 0o600)
+        try FileManager.default.createSymbolicLink(atPath: planted + "/reservation-feed/view-key", withDestinationPath: known)
+        let linked = try Self.generate(["--view", "shared"], state: planted)
+        #expect(linked.status == 2 && linked.standardError.contains("is not a file"), "\(linked.standardError)")
+        // A key named for the full view is a mistake, said.
+        let full = try Self.generate(["--view-key", short], state: state)
+        #expect(full.status == 2 && full.standardError.contains("--view-key is the key of the shared and busy views"), "\(full.standardError)")
     }
 }

@@ -118,6 +118,15 @@ struct TripPlannerTests {
         ])
         #expect(plan.events.map(\.summary) == ["Trip to Lisbon"])
         #expect(Set(plan.events.first?.relations.map(\.uid) ?? []) == ["ada-out", "byron-out", "ada-back", "byron-back"])
+        // Byron home on a later flight, or the next day: still the one trip.
+        for later in ["2030-03-06T12:05:00", "2030-03-07T09:00:00"] {
+            let apart = Self.plan([
+                try Self.flight("ada-out", Self.berlin, Self.lisbon, "2030-03-01T08:00:00", "2030-03-01T11:00:00"),
+                try Self.flight("ada-back", Self.lisbon, Self.berlin, "2030-03-06T12:00:00", "2030-03-06T17:00:00"),
+                try Self.flight("byron-back", Self.lisbon, Self.berlin, later, later.replacingOccurrences(of: "T12:05", with: "T17:05").replacingOccurrences(of: "T09:00", with: "T14:00")),
+            ])
+            #expect(apart.events.filter { $0.categories == ["Trip"] }.map(\.summary) == ["Trip to Lisbon"], "\(later)")
+        }
     }
 
     @Test("two cities of one name far apart are two places: a stay in Portland, Maine is away from Portland, Oregon")
@@ -168,7 +177,14 @@ struct TripPlannerTests {
             kind: .ground, uid: "T", title: "Train S8", start: try Self.time("2030-03-01T06:00:00", "Europe/Berlin"),
             end: try Self.time("2030-03-01T06:40:00", "Europe/Berlin"), from: ItineraryPlace(name: "München Hbf", city: "Munich", countryCode: "DE"), to: station)
         let mixed = Self.plan([train, try Self.flight("F", Self.munich, Self.lisbon, "2030-03-01T08:40:00", "2030-03-01T11:00:00")], home: "Lisbon")
-        #expect(mixed.events.filter { $0.categories == ["Connection"] }.map(\.summary) == ["Connection 2 h · Munich (München Flughafen Terminal → MUC)"])
+        #expect(mixed.events.filter { $0.categories == ["Connection"] }.map(\.summary) == ["Connection 2 h · Munich (München Flughafen Terminal)"])
+        // From the station in town, the time between two airports: 65 minutes is tight.
+        let town = ItineraryItem(
+            kind: .ground, uid: "T2", title: "Train ICE", start: try Self.time("2030-03-01T08:00:00", "Europe/Berlin"),
+            end: try Self.time("2030-03-01T10:00:00", "Europe/Berlin"), from: ItineraryPlace(name: "Nürnberg Hbf", city: "Nuremberg", countryCode: "DE"),
+            to: ItineraryPlace(name: "München Hbf", city: "Munich", countryCode: "DE", latitude: 48.14, longitude: 11.56))
+        let fromTown = Self.plan([town, try Self.flight("F2", Self.munich, Self.lisbon, "2030-03-01T11:05:00", "2030-03-01T13:00:00")], home: "Lisbon")
+        #expect(fromTown.events.filter { $0.categories == ["Connection"] }.map(\.summary) == ["Tight connection 1 h 5 min · Munich (München Hbf → MUC)"])
     }
 
     @Test("the largest overlaps choose first: a leftover booking does not take the UID of the trip the rest went on with")

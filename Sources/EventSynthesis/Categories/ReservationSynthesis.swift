@@ -84,10 +84,12 @@ struct ReservationSynthesis: ~Copyable {
             status: status, transparency: transparency, travelTime: travelTime(start: start, status: status),
             url: draft.notes.personal(Text.clean(reservation.url)), alarms: alarms, categories: [draft.label])
         var itinerary = options.trips == nil || status == .cancelled ? nil : itineraryItem(of: draft, event)
+        let unkeyedUID = options.view != .full && options.viewKey != nil ? options.view.uid(ofFull: event.uid) : nil
         shape(&event)
         itinerary?.uid = event.uid
         var result = SynthesisResult(event: event, diagnostics: messages)
         result.itinerary = itinerary
+        result.unkeyedUID = unkeyedUID
         return result
     }
 

@@ -172,16 +172,18 @@ struct TripPlanner {
     private func connection(_ arriving: ItineraryItem, _ leaving: ItineraryItem) -> CalendarEvent {
         let at = arriving.to ?? ItineraryPlace()
         let from = leaving.from ?? ItineraryPlace()
-        let samePlace = at.isSamePlace(as: from)
+        // One place: the same airport or station, or an airport and its own station (less than
+        // 2 km apart).
+        let samePlace = at.isSamePlace(as: from) || at.kilometres(to: from).map { $0 < 2 } ?? false
         let seconds = Int(leaving.start.instant.secondsSinceEpoch - arriving.end.instant.secondsSinceEpoch)
         let byAir = arriving.kind == .flight || leaving.kind == .flight
         let bothByAir = arriving.kind == .flight && leaving.kind == .flight
-        // Between a station and an airport (the airport's own station, or the city's), the time
-        // for an airport: check-in and security, not a second airport's transfer.
+        // To or from a flight, an airport's times: at its own station as at one airport, from a
+        // station in town as between two.
         let minimum =
-            bothByAir
+            byAir
             ? (samePlace ? options.tightAtOneAirport : options.tightBetweenAirports)
-            : byAir ? options.tightAtOneAirport : (samePlace ? options.tightAtOneStation : options.tightBetweenStations)
+            : (samePlace ? options.tightAtOneStation : options.tightBetweenStations)
         let isTight = seconds < minimum
         let placeText: String
         if samePlace {
@@ -243,9 +245,11 @@ struct TripPlanner {
         var current: [ItineraryItem] = []
         var awayByJourney = false
         var lastEnd: Instant?
+        var lastGroupEnd: Instant?
         func close() {
             if current.contains(where: { $0.isJourney || $0.kind == .lodging }) {
                 groups.append(current.flatMap { $0.isJourney ? twins[LegKey($0)] ?? [$0] : [$0] })
+                lastGroupEnd = current.map(\.end.instant).max()
             }
             current = []
             awayByJourney = false
@@ -277,6 +281,15 @@ struct TripPlanner {
                 current.removeAll { $0.end.instant > item.start.instant }
                 close()
                 current = ahead
+            }
+            // Coming home with no trip open, soon after one ended (a family member home on a
+            // later flight): that trip's.
+            if toHome, current.isEmpty, let last = groups.indices.last, let lastEnd = lastGroupEnd,
+                item.start.instant.secondsSinceEpoch - lastEnd.secondsSinceEpoch < Int64(TripOptions.gapWithoutJourney * 86_400)
+            {
+                groups[last] += twins[LegKey(item)] ?? [item]
+                lastGroupEnd = max(lastEnd, item.end.instant)
+                continue
             }
             current.append(item)
             if toHome {

@@ -97,6 +97,10 @@ struct FeedShapingOptions: ParsableArguments {
         var options = try input.feedOptions()
         apply(to: &options)
         view?.apply(to: &options)
+        if viewKey != nil, !servesViews, options.synthesis.view == .full {
+            StandardError.print("error: --view-key is the key of the shared and busy views: add --view shared or --view busy")
+            throw ExitCode.usage
+        }
         if servesViews || options.synthesis.view != .full {
             do {
                 options.synthesis.viewKey = try ViewKeyFile.load(viewKey)

@@ -24,7 +24,7 @@ enum ViewKeyFile {
     /// The key of the file named, else of the default file, made when missing.
     static func load(_ named: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(ViewKeyError) -> String {
         if let named {
-            guard let key = try read(named) else {
+            guard let key = try read(named, followingLinks: true) else {
                 throw ViewKeyError(description: "--view-key \(named): the file does not exist (leave --view-key out to have one made and kept for you)")
             }
             return key
@@ -34,38 +34,53 @@ enum ViewKeyFile {
             ?? (PrivateFolder.home(environment: environment) ?? "/nonexistent") + "/.local/state"
         let base = state + "/reservation-feed"
         let path = base + "/view-key"
-        if let key = try read(path) { return key }
+        // The folder first: a key another user could have planted (a link to a file of the
+        // person's that a subscriber knows) is no secret.
         do {
             try PrivateFolder.make(base, base: base)
         } catch {
             throw ViewKeyError(description: "the view key cannot be kept: \(error) (--view-key FILE names one of your own)")
         }
+        if let key = try read(path, followingLinks: false) { return key }
         var generator = SystemRandomNumberGenerator()
         let key = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        // Written whole to a file of its own, then linked into place: a run that dies leaves no
+        // empty key, and of two first runs, the one that links first gives the key.
+        let temporary = base + "/.view-key.\(getpid()).\(UInt64.random(in: 0 ... .max, using: &generator))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
-            // Another run made it first: its key is the one.
-            if errno == EEXIST, let made = try read(path) { return made }
-            throw ViewKeyError(description: "the view key cannot be written to \(path): \(String(cString: strerror(errno)))")
+            throw ViewKeyError(description: "the view key cannot be written in \(base): \(String(cString: strerror(errno)))")
         }
-        defer { close(descriptor) }
+        defer { unlink(temporary) }
         let bytes = Array((key + "\n").utf8)
-        guard write(descriptor, bytes, bytes.count) == bytes.count, fsync(descriptor) == 0 else {
-            unlink(path)
-            throw ViewKeyError(description: "the view key cannot be written to \(path): \(String(cString: strerror(errno)))")
+        let written = write(descriptor, bytes, bytes.count) == bytes.count && fsync(descriptor) == 0
+        close(descriptor)
+        guard written else {
+            throw ViewKeyError(description: "the view key cannot be written in \(base): \(String(cString: strerror(errno)))")
+        }
+        if link(temporary, path) != 0 {
+            guard errno == EEXIST, let made = try read(path, followingLinks: false) else {
+                throw ViewKeyError(description: "the view key cannot be written to \(path): \(String(cString: strerror(errno)))")
+            }
+            return made
         }
         return key
     }
 
-    /// The key a file holds, trimmed; `nil` when there is no such file.
-    private static func read(_ path: String) throws(ViewKeyError) -> String? {
+    /// The key a file holds, trimmed; `nil` when there is no such file. The default file is
+    /// taken only as a file of its own, not through a link.
+    private static func read(_ path: String, followingLinks: Bool) throws(ViewKeyError) -> String? {
         var status = stat()
-        guard stat(path, &status) == 0 || errno != ENOENT else { return nil }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ViewKeyError(description: "the view key \(path) cannot be read")
+        let found = followingLinks ? stat(path, &status) : lstat(path, &status)
+        guard found == 0 || errno != ENOENT else { return nil }
+        guard found == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw ViewKeyError(description: "the view key \(path) is not a file (remove it to have a new one made)")
         }
         guard status.st_uid == geteuid(), status.st_mode & 0o077 == 0 else {
             throw ViewKeyError(description: "the view key \(path) can be read or changed by others; make it yours alone (chmod 600 \(path))")
+        }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw ViewKeyError(description: "the view key \(path) cannot be read")
         }
         let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard key.count >= shortest, !key.contains(where: { $0.isNewline }) else {

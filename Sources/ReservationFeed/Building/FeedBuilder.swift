@@ -191,7 +191,9 @@ public struct FeedBuilder: Sendable {
             return !claimed.keys.contains(uid) && maker.previousPositions[uid] == position
         }
         var kept: Set<String> = []
-        for step in Parallel.map(missing, concurrency: concurrency, { maker.step(missing: $0, inputIsComplete: inputIsComplete) }) {
+        let made = claimed
+        let isInInput: @Sendable (String) -> Bool = { uid in made[uid].map { $0 >= 0 } ?? false }
+        for step in Parallel.map(missing, concurrency: concurrency, { maker.step(missing: $0, inputIsComplete: inputIsComplete, isInInput: isInInput) }) {
             assembly.diagnostics += step.diagnostics
             // An event whose UID the index could not read, found to be claimed or repeated after all.
             guard let uid = step.uid, !claimed.keys.contains(uid), kept.insert(uid).inserted else { continue }

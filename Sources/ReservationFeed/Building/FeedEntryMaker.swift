@@ -78,6 +78,12 @@ struct FeedEntryMaker: Sendable {
         step.diagnostics = result.diagnostics.map(imported.locate)
         step.itinerary = result.itinerary
         guard var event = result.event else { return step }
+        // A view an earlier version made (before view keys) keeps its events under their UIDs:
+        // its subscribers see them updated in place, not cancelled and made again.
+        if let unkeyed = result.unkeyedUID, previousPositions[event.uid] == nil, previousPositions[unkeyed] != nil {
+            event.uid = unkeyed
+            step.itinerary?.uid = unkeyed
+        }
         // Whose mail made the booking is remembered in every view but the busy one, which tells
         // nothing but times: not even the airline or the hotel.
         event.bookedBy = options.synthesis.view == .busy ? nil : imported.bookedBy
@@ -190,7 +196,10 @@ struct FeedEntryMaker: Sendable {
     ///
     /// - Parameter inputIsComplete: Whether every input was read; when not, the event is kept as
     ///   it was, since its reservation may be in the input that could not be read.
-    func step(missing position: Int, inputIsComplete: Bool) -> Step {
+    ///   - isInInput: Whether a UID is an event this run made from the input: a trip or a
+    ///     connection whose bookings are among them (cancelled) is cancelled, whatever
+    ///     ``FeedOptions/missing`` says; one whose bookings left the input follows it, as they do.
+    func step(missing position: Int, inputIsComplete: Bool, isInInput: (String) -> Bool = { _ in false }) -> Step {
         guard let previous else { return Step() }
         let old = previous[position]
         var step = Step(origin: Origin(file: previous.name))
@@ -198,7 +207,8 @@ struct FeedEntryMaker: Sendable {
         step.uid = event.uid
         step.isDerived = event.isDerived
         step.previousWasLive = versioning.isLive(event)
-        switch versioning.fate(ofMissing: event, inputIsComplete: inputIsComplete, followsBookings: event.isDerived) {
+        let bookingsInInput = event.isDerived && event.relations.contains { isInInput($0.uid) }
+        switch versioning.fate(ofMissing: event, inputIsComplete: inputIsComplete, followsBookings: bookingsInInput) {
         case .dropped:
             step.outcome = .removed
         case .kept:

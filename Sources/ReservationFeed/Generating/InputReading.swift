@@ -85,7 +85,14 @@ package struct InputReading {
         // Who made what matters only where mail is among the sources: a run of the person's own
         // inputs alone (a large JSON file) pays nothing for it.
         let makers = result.reservations.contains { $0.sender != nil } ? makers() : [:]
-        let lookUp: ((String) -> SenderPolicy.Remembered?)? = makers.isEmpty ? nil : { makers[view.uid(ofFull: BookingIdentity.uid(forKey: $0), key: viewKey)] }
+        // Under the view's UID, else under the one a view made before view keys gave it.
+        let lookUp: ((String) -> SenderPolicy.Remembered?)? =
+            makers.isEmpty
+            ? nil
+            : {
+                let full = BookingIdentity.uid(forKey: $0)
+                return makers[view.uid(ofFull: full, key: viewKey)] ?? (viewKey == nil ? nil : makers[view.uid(ofFull: full)])
+            }
         let (said, keys) = result.keyedMergeBookings(makers: lookUp, policy: importer.senders.policy)
         said.forEach(report)
         let summaries = result.senderSummaries()

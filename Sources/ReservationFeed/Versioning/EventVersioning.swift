@@ -153,8 +153,9 @@ struct EventVersioning: Sendable {
     ///
     /// - Parameters:
     ///   - inputIsComplete: Whether every input was read; when not, the event is kept as it was.
-    ///   - followsBookings: Whether the event is a trip or a connection: it is cancelled when its
-    ///     bookings are gone or cancelled, whatever ``MissingEventPolicy`` says of bookings.
+    ///   - followsBookings: Whether the event is a trip or a connection whose bookings the input
+    ///     still has, cancelled: it is cancelled as they are, whatever ``MissingEventPolicy``
+    ///     says of events whose bookings left the input.
     func fate(ofMissing event: CalendarEvent, inputIsComplete: Bool, followsBookings: Bool = false) -> Fate {
         switch (hasExpired(endingAt: event.endInstant), inputIsComplete, followsBookings ? .cancel : missing) {
         case (true, _, _), (false, true, .drop): .dropped

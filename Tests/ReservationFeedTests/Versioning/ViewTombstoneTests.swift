@@ -33,4 +33,21 @@ struct ViewTombstoneTests {
         let folder = try TemporaryFolder("view-tombstones")
         #expect(try ICSValidator.validate([try folder.write("\(view).ics", shaped.text)]).passed)
     }
+
+    @Test("a view made before view keys keeps its events' UIDs when a key comes: nothing is cancelled or changed, and a new booking gets a keyed UID")
+    func viewFromEarlierVersion() throws {
+        var unkeyed = FeedOptions()
+        unkeyed.synthesis.view = .shared
+        let trip = try Life.trip()
+        let before = try Life.generation(Array(trip.dropLast()), after: nil, at: "2030-01-01T00:00:00Z", options: unkeyed)
+        var keyed = unkeyed
+        keyed.synthesis.viewKey = "0123456789abcdef0123456789abcdef"
+        let after = try Life.generation(trip, after: before.text, at: "2030-01-02T00:00:00Z", options: keyed)
+        #expect(after.changes.unchanged.count == 7 && after.changes.added.count == 1 && after.changes.cancelled.isEmpty, "\(after.changes)")
+        let fresh = try Life.generation(trip, after: nil, at: "2030-01-02T00:00:00Z", options: keyed)
+        let added = Set(try Life.events(after.text).map(\.uid)).subtracting(try Life.events(before.text).map(\.uid))
+        let freshUIDs = Set(try Life.events(fresh.text).map(\.uid))
+        #expect(added.count == 1 && freshUIDs.isSuperset(of: added), "the new booking's UID is the keyed one")
+    }
 }
+
