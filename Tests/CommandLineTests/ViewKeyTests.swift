@@ -73,4 +73,21 @@ struct ViewKeyTests {
         let full = try Self.generate(["--view-key", short], state: state)
         #expect(full.status == 2 && full.standardError.contains("--view-key is the key of the shared and busy views"), "\(full.standardError)")
     }
+
+    @Test("a view written with one key and made again with another is not wiped: the run says another key made it, and writes nothing (exit 2)")
+    func anotherKey() throws {
+        let folder = try TemporaryFolder("view-key-other")
+        let output = folder.path("family.ics")
+        let run = { (state: String) in
+            try ProcessRunner.run(
+                Self.tool, ["generate", "Examples/trip", "--output", output, "--now", Self.now, "--view", "shared"], environment: ["XDG_STATE_HOME": state])
+        }
+        #expect(try run(folder.path("cron")).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: output))
+        let other = try run(folder.path("systemd"))
+        #expect(other.status == 2, "\(other.standardError)")
+        #expect(other.standardError.contains("none of the view's 8 live events is made from the input with this view key"), "\(other.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == before)
+    }
 }
+

@@ -205,6 +205,10 @@ public struct FeedBuilder: Sendable {
         // The guard against wipes: live events of the previous feed whose reservations the input no
         // longer mentions at all. A booking the input cancels is not lost; one that vanished may be.
         if !options.allowShrink, previousLive > 0, stillMentioned * 2 < previousLive {
+            // Not one of a view's events, though the input has bookings: another view key.
+            if options.synthesis.view != .full, options.synthesis.viewKey != nil, stillMentioned == 0, claimed.values.contains(where: { $0 >= 0 }) {
+                throw .viewKeyChanged(previousLive: previousLive)
+            }
             throw .shrink(previousLive: previousLive, remaining: stillMentioned)
         }
         assembly.sortEntries()

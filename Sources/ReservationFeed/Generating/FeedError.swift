@@ -14,6 +14,9 @@ public enum FeedError: Error, Sendable, DiagnosticMessageConvertible {
     /// The input no longer mentions half or more of the previous feed's live events (or any);
     /// ``FeedOptions/allowShrink`` allows it.
     case shrink(previousLive: Int, remaining: Int)
+    /// A shared or busy view's file whose live events none of the input's bookings gives under
+    /// this view key, though the input has bookings: the view was made with another key.
+    case viewKeyChanged(previousLive: Int)
     /// The existing feed cannot be read back, so it cannot be updated in place.
     case previousFeed(PreviousFeedError)
     /// Another run is writing the same feed, and did not finish in time.
@@ -51,6 +54,10 @@ public enum FeedError: Error, Sendable, DiagnosticMessageConvertible {
         case .shrink(let previousLive, let remaining):
             return "the input no longer has \(previousLive - remaining) of the feed's \(previousLive) live events; refusing, "
                 + "in case an input is missing or empty (\(setting: Setting("allow-shrink")) allows it); nothing was written"
+        case .viewKeyChanged(let previousLive):
+            return "none of the view's \(previousLive) live events is made from the input with this view key: the view was made with another key; "
+                + "give that key (\(setting: Setting("view-key")), or the XDG_STATE_HOME of the runs that made it), or allow the view to be made anew, "
+                + "its events cancelled and added again (\(setting: Setting("allow-shrink"))); nothing was written"
         case .previousFeed(let reason):
             return "the existing feed cannot be read back (\(reason)), so its events cannot be kept in place; "
                 + "move it away to start a new feed; nothing was written"
