@@ -439,11 +439,17 @@ struct TripPlanner {
     /// A text on one line: its line breaks and other control characters made spaces, so that a
     /// name cannot add lines of its own to the notes.
     static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.isBidiControl || $0 == "\u{2028}" || $0 == "\u{2029}" })
-        else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control || scalar.properties.isBidiControl || scalar == "\u{2028}" || scalar == "\u{2029}" ? " " : scalar
-        }))
+        guard text.unicodeScalars.contains(where: isBreaking) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isBreaking($0) ? " " : $0 }))
+    }
+
+    /// Whether a character breaks a line or turns the writing direction: the controls (`Cc`),
+    /// the line and paragraph separators, and the characters of Unicode's `Bidi_Control`.
+    private static func isBreaking(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 }
 

@@ -142,10 +142,30 @@ public struct PreviousFeed: Sendable {
         let marker = Array("RELTYPE=CHILD".utf8)
         return (0..<count).compactMap { position in
             let old = self[position]
-            if let text = old.text, text.firstRange(of: marker) == nil { return nil }
+            if let text = old.text, !Self.contains(text, marker) { return nil }
             guard let event = try? old.event() else { return nil }
             let bookings = event.relations.filter { $0.kind == .child }.map(\.uid)
             return bookings.isEmpty ? nil : (event.uid, bookings)
+        }
+    }
+
+    /// Whether `text` holds `marker`, found with the C library's `memchr` and `memcmp`
+    /// (Foundation's `firstRange(of:)` allocated at every step: most of a second run's time with
+    /// `--trips`).
+    private static func contains(_ text: ArraySlice<UInt8>, _ marker: [UInt8]) -> Bool {
+        text.withUnsafeBytes { bytes in
+            marker.withUnsafeBytes { wanted in
+                guard let base = bytes.baseAddress, let needle = wanted.baseAddress, let first = wanted.first, bytes.count >= wanted.count
+                else { return false }
+                var offset = 0
+                while offset <= bytes.count - wanted.count {
+                    guard let found = memchr(base + offset, Int32(first), bytes.count - wanted.count - offset + 1) else { return false }
+                    offset = base.distance(to: UnsafeRawPointer(found))
+                    if memcmp(base + offset, needle, wanted.count) == 0 { return true }
+                    offset += 1
+                }
+                return false
+            }
         }
     }
 
