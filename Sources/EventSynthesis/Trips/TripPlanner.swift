@@ -11,12 +11,14 @@ import Geography
 ///
 /// The rules, as the documentation states them:
 /// - **Connections** join two journeys (flight, train, bus, boat) when the second departs from
-///   the place the first arrives at, or from the same city (the same city's name, or less than
-///   50 km apart), after it arrives and less than 24 hours later, and not at home. The
+///   the place the first arrives at, or from the same city (less than 50 km apart, or the same
+///   city's name less than 150 km apart), after it arrives and less than 24 hours later, and not at home. The
 ///   connection runs from the arrival to the departure, is free (transparent), and is *tight*
 ///   under 60 minutes at one airport, 3 hours between two airports, 15 minutes at one station
-///   or port, 60 minutes between two (``TripOptions``). A family's separate bookings of one
-///   flight count as one leg.
+///   or port, 60 minutes between two, and between a train and a flight an airport's (its own
+///   station, under 2 km away, as one airport; a station in town as two) (``TripOptions``). A
+///   family's separate bookings of one flight count as one leg; an arrival the booking does not
+///   give (a default length) starts no connection.
 /// - **Trips** gather the bookings away from home that follow each other: one opens with a
 ///   journey from home (or a booking away), and closes with a journey home, a booking at home,
 ///   or a gap: 30 days without a booking while a journey has left the person away, 2 days
