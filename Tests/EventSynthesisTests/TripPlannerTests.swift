@@ -192,5 +192,10 @@ struct TripPlannerTests {
         let uids = TripPlanner.uids(of: [["a"], ["b", "c", "d"]], previous: [("T", ["a", "b", "c", "d"])])
         #expect(uids[1] == "T" && uids[0] != "T")
     }
+
+    @Test("lengths in whole minutes, a part of one counting as one", arguments: [(30, "1 min"), (60, "1 min"), (5_700, "1 h 35 min"), (10_800, "3 h"), (5_701, "1 h 36 min")])
+    func lengths(seconds: Int, text: String) {
+        #expect(TripWords.english.duration(seconds: seconds) == text)
+    }
 }
 

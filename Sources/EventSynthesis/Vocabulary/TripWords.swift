@@ -22,9 +22,10 @@ struct TripWords: Sendable {
     let arriving: String
     let leaving: String
 
-    /// A length of time, in whole minutes, as a ``duration``.
+    /// A length of time, in whole minutes (a part of a minute counts as one: a gap of 30 seconds
+    /// is not "0 min"), as a ``duration``.
     func duration(seconds: Int) -> String {
-        let minutes = max(0, seconds) / 60
+        let minutes = (max(0, seconds) + 59) / 60
         return duration(minutes / 60, minutes % 60)
     }
 
