@@ -44,6 +44,17 @@ package enum PrivateFolder {
         }
     }
 
+    /// The program's state folder: `$XDG_STATE_HOME/reservation-feed`, else
+    /// `~/.local/state/reservation-feed` (an `XDG_STATE_HOME` that is not an absolute path is
+    /// ignored, as the XDG specification says). Sign-ins, the publish state and the view key are
+    /// kept under it.
+    package static func stateFolder(environment: [String: String]) -> String {
+        let state =
+            environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (home(environment: environment) ?? "/nonexistent") + "/.local/state"
+        return state + "/reservation-feed"
+    }
+
     /// The running user's home folder: `HOME`, else the system's record of the user; never a
     /// shared folder such as `/tmp`.
     package static func home(environment: [String: String]) -> String? {

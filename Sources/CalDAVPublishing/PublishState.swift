@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ReservationFeed
 
@@ -95,9 +96,7 @@ public struct PublishState: Sendable, Hashable, Codable {
     public static func defaultPath(calendar: URL, user: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
         -> String
     {
-        let base =
-            environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+        let base = PrivateFolder.stateFolder(environment: environment)
         let key = "\(user ?? "")\n\(calendar.absoluteString)"
         // FNV-1a: a stable name, not a secret.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -105,6 +104,6 @@ public struct PublishState: Sendable, Hashable, Codable {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         let host = (calendar.host ?? "calendar").filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
-        return "\(base)/reservation-feed/publish/\(host)-\(String(hash, radix: 16)).json"
+        return "\(base)/publish/\(host)-\(String(hash, radix: 16)).json"
     }
 }

@@ -21,10 +21,7 @@ public struct AccountStore: Sendable {
 
     /// The store of the user `environment` belongs to.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let state =
-            environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (PrivateFolder.home(environment: environment) ?? "/nonexistent") + "/.local/state"
-        self.init(base: state + "/reservation-feed", tokenPlace: environment["RESERVATION_FEED_SECRETS"] == "file" ? .file : .keyring)
+        self.init(base: PrivateFolder.stateFolder(environment: environment), tokenPlace: environment["RESERVATION_FEED_SECRETS"] == "file" ? .file : .keyring)
     }
 
     /// The folder of the grant files.

@@ -11,13 +11,7 @@ struct ChangeWords: Sendable {
 
     /// The words of a locale's language.
     static func of(_ locale: SynthesisLocale) -> ChangeWords {
-        switch locale.language {
-        case "fr": .french
-        case "de": .german
-        case "es": .spanish
-        case "ja": .japanese
-        default: .english
-        }
+        Vocabulary.inLanguage(of: locale, english: .english, french: .french, german: .german, spanish: .spanish, japanese: .japanese)
     }
 
     static let english = ChangeWords(starts: "Starts", ends: "Ends", place: "Place") { "\($0), was \($1) (changed \($2))" }

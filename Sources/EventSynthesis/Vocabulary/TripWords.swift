@@ -31,13 +31,7 @@ struct TripWords: Sendable {
 
     /// The words of a locale's language.
     static func of(_ locale: SynthesisLocale) -> TripWords {
-        switch locale.language {
-        case "fr": .french
-        case "de": .german
-        case "es": .spanish
-        case "ja": .japanese
-        default: .english
-        }
+        Vocabulary.inLanguage(of: locale, english: .english, french: .french, german: .german, spanish: .spanish, japanese: .japanese)
     }
 
     /// `1 h 35 min`, `45 min`, `3 h`: the short form several languages share.

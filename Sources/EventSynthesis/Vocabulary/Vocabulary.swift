@@ -193,12 +193,20 @@ final class Vocabulary: Sendable {
 
     /// The vocabulary of a locale's language.
     static func of(_ locale: SynthesisLocale) -> Vocabulary {
+        inLanguage(of: locale, english: .english, french: .french, german: .german, spanish: .spanish, japanese: .japanese)
+    }
+
+    /// The one of a locale's language, of words given in each language this package writes
+    /// (English for any other): the vocabulary's, and those of trips and changes.
+    static func inLanguage<Words>(
+        of locale: SynthesisLocale, english: Words, french: Words, german: Words, spanish: Words, japanese: Words
+    ) -> Words {
         switch locale.language {
-        case "fr": .french
-        case "de": .german
-        case "es": .spanish
-        case "ja": .japanese
-        default: .english
+        case "fr": french
+        case "de": german
+        case "es": spanish
+        case "ja": japanese
+        default: english
         }
     }
 }

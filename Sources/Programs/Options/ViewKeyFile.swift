@@ -29,10 +29,7 @@ enum ViewKeyFile {
             }
             return key
         }
-        let state =
-            environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (PrivateFolder.home(environment: environment) ?? "/nonexistent") + "/.local/state"
-        let base = state + "/reservation-feed"
+        let base = PrivateFolder.stateFolder(environment: environment)
         let path = base + "/view-key"
         // The folder first: a key another user could have planted (a link to a file of the
         // person's that a subscriber knows) is no secret.
